@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @notice Chainalysis sanctions oracle.
+interface ISanctionsList {
+    function isSanctioned(address addr) external view returns (bool);
+}

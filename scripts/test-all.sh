@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The README's test command: every suite, in order, stopping at the first failure.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+bash scripts/setup.sh
+source scripts/node-env.sh
+run() { echo; echo "=== $1"; shift; "$@"; }
+run "contracts: lint" npm run lint:sol
+run "contracts: tests" npm run test:contracts
+[ -f frontend/package.json ] && run "dapp: unit tests" npm run test:frontend
+[ -f server/package.json ] && run "server: tests" npm run test:server
+[ -f e2e/playwright.config.ts ] && run "end-to-end" npm run test:e2e
+echo; echo "all suites passed"
