@@ -19,6 +19,7 @@ export default defineConfig({
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: "cancun",
+      viaIR: true,
     },
   },
   paths: { tests: { mocha: "test/mocha", solidity: "test/solidity" } },

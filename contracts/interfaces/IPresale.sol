@@ -26,6 +26,7 @@ interface IPresale {
 
     error ZeroAddress();
     error ZeroAmount();
+    error UnsupportedPaymentToken();
     error SaleNotActive();
     error SalePaused();
     error SoldOut();
@@ -50,7 +51,6 @@ interface IPresale {
     error ClaimNotSupported();
     error ClaimNotStarted();
     error ClaimAlreadyStarted();
-    error AlreadyClaimed(address account);
     error NothingToClaim(address account);
     error PresaleUnderfunded(uint256 required, uint256 balance);
     error RemoteImportIncomplete(uint256 remoteSold, uint256 imported);
@@ -61,14 +61,10 @@ interface IPresale {
 
     // ---------------------------------------------------------------- events
 
+    /// @dev `paymentToken` is zero for ETH (direct or card); `paid` is in the payment token's units; `usdValue` has
+    /// 18 decimals. For card purchases the card provider is the transaction's sender.
     event TokensBought(
-        address indexed user,
-        address indexed paymentToken,
-        uint256 tokens,
-        uint256 paid,
-        uint256 usdValue,
-        bool staked,
-        address indexed payer
+        address indexed user, address indexed paymentToken, uint256 tokens, uint256 paid, uint256 usdValue, bool staked
     );
     event RoundExpired(uint256 indexed step, uint256 unsoldTokens);
     event StepAdvanced(uint256 indexed step, uint256 checkPoint);
@@ -118,7 +114,8 @@ interface IPresale {
 
     // ---------------------------------------------------------------- claiming
 
-    /// @notice Transfers the caller's whole deposit, once, after the claim start.
+    /// @notice Transfers the caller's whole deposit after the claim start. Deposits are frozen from the moment the
+    /// claim start is set, so each address claims at most once (a second call reverts with NothingToClaim).
     function claim() external;
 
     /// @notice Moves the caller's whole deposit into staking, once, after the claim start.
@@ -160,10 +157,14 @@ interface IPresale {
     function remoteTokensSold() external view returns (uint256);
     /// @notice USD raised on both chains, 6 decimals.
     function usdRaised() external view returns (uint256);
+    /// @notice USD raised on this chain, 6 decimals (what the keeper mirrors to the other chain).
+    function localUsdRaised() external view returns (uint256);
+    function remoteUsdRaised() external view returns (uint256);
+    /// @notice Sale-token wei moved into staking by buy-and-stake purchases during the sale.
+    function stakedDuringSale() external view returns (uint256);
     function maxTokensToBuy() external view returns (uint256);
     /// @notice Sale-token wei the user can claim.
     function userDeposits(address user) external view returns (uint256);
-    function hasClaimed(address user) external view returns (bool);
     function remoteDepositsImported(address user) external view returns (uint256);
     function totalRemoteDepositsImported() external view returns (uint256);
     function isWhitelisted(address user) external view returns (bool);

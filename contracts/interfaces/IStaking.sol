@@ -6,10 +6,10 @@ pragma solidity ^0.8.28;
 /// applies from the moment it is made, never retroactively. Rewards are paid only from the reward reserve that
 /// the owner funds: when the reserve runs dry accrual stops, so principal can never pay for rewards.
 interface IStaking {
-    /// @dev One staker. `amount` is in sale-token wei; `unlockTime` is `stakedTime + lockTime` at the last deposit.
+    /// @dev One staker. `amount` is in sale-token wei; `unlockTime` is the last deposit's time plus the lock time then
+    /// in force (a later lock-time change does not move it); `pendingRewards` is what `getRewards` returns.
     struct StakerInfo {
         uint256 amount;
-        uint256 stakedTime;
         uint256 unlockTime;
         uint256 pendingRewards;
     }
@@ -43,11 +43,12 @@ interface IStaking {
 
     // ---------------------------------------------------------------- user actions
 
-    /// @notice Stakes `amount` sale tokens of the caller (needs an allowance). Adding to a stake harvests nothing,
-    /// keeps accrued rewards and restarts the lock from now.
+    /// @notice Stakes `amount` sale tokens of the caller (needs an allowance). Adding to a stake (an extension)
+    /// keeps accrued rewards as pending and restarts the lock from now.
     function deposit(uint256 amount) external;
 
-    /// @notice Withdraws the caller's whole stake plus any pending rewards, once the lock has passed.
+    /// @notice Withdraws the caller's whole stake once the lock has passed, with its pending rewards unless claims are
+    /// locked (then the rewards stay pending for a later harvest).
     function withdraw() external;
 
     /// @notice Pays the caller's pending rewards.

@@ -1,37 +1,89 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+/// @title USD Coin stand-in for local chains and testnets.
+/// @notice Behaves like Circle's FiatToken v2.2 where the presale meets it: 6 decimals, standard boolean returns,
+/// and a blacklist under which any transfer from or to a blacklisted address reverts. Like v2.2, the blacklist flag
+/// is kept in the top bit of the balance word, so checking it costs no extra storage read. Anyone may mint (faucet).
+contract MockUSDC {
+    string public constant name = "USD Coin";
+    string public constant symbol = "USDC";
+    uint8 public constant decimals = 6;
 
-/// @title USD Coin stand-in for local chains and testnets: 6 decimals, a public faucet `mint`, and Circle's
-/// blacklist, under which any transfer from or to a blacklisted address reverts.
-contract MockUSDC is ERC20 {
+    uint256 private constant BLACKLIST_FLAG = 1 << 255;
+    uint256 private constant BALANCE_MASK = BLACKLIST_FLAG - 1;
+
     address public immutable blacklister;
-    mapping(address => bool) public isBlacklisted;
+    uint256 public totalSupply;
+    mapping(address => uint256) private _balanceAndFlag;
+    mapping(address => mapping(address => uint256)) public allowance;
 
-    error Blacklisted(address account);
+    event Transfer(address indexed from, address indexed to, uint256 value);
+    event Approval(address indexed owner, address indexed spender, uint256 value);
+    event Blacklisted(address indexed account);
+    event UnBlacklisted(address indexed account);
+
+    error AccountBlacklisted(address account);
     error NotBlacklister();
+    error InsufficientBalance();
+    error InsufficientAllowance();
 
-    constructor() ERC20("USD Coin", "USDC") {
+    constructor() {
         blacklister = msg.sender;
     }
 
-    function decimals() public pure override returns (uint8) {
-        return 6;
+    function balanceOf(address account) external view returns (uint256) {
+        return _balanceAndFlag[account] & BALANCE_MASK;
+    }
+
+    function isBlacklisted(address account) external view returns (bool) {
+        return _balanceAndFlag[account] & BLACKLIST_FLAG != 0;
     }
 
     function mint(address to, uint256 amount) external {
-        _mint(to, amount);
+        totalSupply += amount;
+        _balanceAndFlag[to] += amount;
+        emit Transfer(address(0), to, amount);
     }
 
     function setBlacklisted(address account, bool blacklisted) external {
         if (msg.sender != blacklister) revert NotBlacklister();
-        isBlacklisted[account] = blacklisted;
+        if (blacklisted) {
+            _balanceAndFlag[account] |= BLACKLIST_FLAG;
+            emit Blacklisted(account);
+        } else {
+            _balanceAndFlag[account] &= BALANCE_MASK;
+            emit UnBlacklisted(account);
+        }
     }
 
-    function _update(address from, address to, uint256 value) internal override {
-        if (isBlacklisted[from]) revert Blacklisted(from);
-        if (isBlacklisted[to]) revert Blacklisted(to);
-        super._update(from, to, value);
+    function approve(address spender, uint256 value) external returns (bool) {
+        allowance[msg.sender][spender] = value;
+        emit Approval(msg.sender, spender, value);
+        return true;
+    }
+
+    function transfer(address to, uint256 value) external returns (bool) {
+        _move(msg.sender, to, value);
+        return true;
+    }
+
+    function transferFrom(address from, address to, uint256 value) external returns (bool) {
+        uint256 allowed = allowance[from][msg.sender];
+        if (allowed < value) revert InsufficientAllowance();
+        if (allowed != type(uint256).max) allowance[from][msg.sender] = allowed - value;
+        _move(from, to, value);
+        return true;
+    }
+
+    function _move(address from, address to, uint256 value) private {
+        uint256 fromWord = _balanceAndFlag[from];
+        if (fromWord & BLACKLIST_FLAG != 0) revert AccountBlacklisted(from);
+        uint256 toWord = _balanceAndFlag[to];
+        if (toWord & BLACKLIST_FLAG != 0) revert AccountBlacklisted(to);
+        if (fromWord < value) revert InsufficientBalance();
+        _balanceAndFlag[from] = fromWord - value;
+        _balanceAndFlag[to] = _balanceAndFlag[to] + value;
+        emit Transfer(from, to, value);
     }
 }

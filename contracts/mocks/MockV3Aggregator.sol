@@ -11,10 +11,15 @@ contract MockV3Aggregator is IAggregatorV3 {
     uint8 public immutable override decimals;
     string public description;
 
-    uint80 private _roundId;
-    int256 private _answer;
-    uint256 private _startedAt;
-    uint256 private _updatedAt;
+    /// @dev Packed in one slot; the layout is this mock's own, only the returned values mimic the real feed.
+    struct Round {
+        uint80 roundId;
+        int96 answer;
+        uint40 startedAt;
+        uint40 updatedAt;
+    }
+
+    Round private _latest;
 
     constructor(uint8 decimals_, int256 initialAnswer, string memory description_) {
         decimals = decimals_;
@@ -24,22 +29,25 @@ contract MockV3Aggregator is IAggregatorV3 {
 
     /// @notice Publishes a new answer now.
     function updateAnswer(int256 answer) public {
-        updateRoundData(_roundId + 1, answer, block.timestamp, block.timestamp);
+        updateRoundData(_latest.roundId + 1, answer, block.timestamp, block.timestamp);
     }
 
     /// @notice Publishes an answer with explicit timestamps (stale or future answers in tests).
     function updateRoundData(uint80 roundId, int256 answer, uint256 updatedAt, uint256 startedAt) public {
-        _roundId = roundId;
-        _answer = answer;
-        _updatedAt = updatedAt;
-        _startedAt = startedAt;
+        _latest = Round({
+            roundId: roundId,
+            answer: int96(answer),
+            startedAt: uint40(startedAt),
+            updatedAt: uint40(updatedAt)
+        });
     }
 
     function latestAnswer() external view returns (int256) {
-        return _answer;
+        return _latest.answer;
     }
 
     function latestRoundData() external view override returns (uint80, int256, uint256, uint256, uint80) {
-        return (_roundId, _answer, _startedAt, _updatedAt, _roundId);
+        Round memory r = _latest;
+        return (r.roundId, r.answer, r.startedAt, r.updatedAt, r.roundId);
     }
 }

@@ -1,0 +1,550 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {AccessControlDefaultAdminRules} from
+    "@openzeppelin/contracts/access/extensions/AccessControlDefaultAdminRules.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IPresale} from "./interfaces/IPresale.sol";
+import {ISanctionsList} from "./interfaces/ISanctionsList.sol";
+import {IStaking} from "./interfaces/IStaking.sol";
+import {EthUsdOracle} from "./presale/EthUsdOracle.sol";
+import {PaymentRouter} from "./presale/PaymentRouter.sol";
+import {PresaleLadder} from "./presale/PresaleLadder.sol";
+
+/// @title The presale: buying on the ladder, claiming, and keeping two chains in step.
+/// @notice Roles: the owner (default admin, two-step transfer with a delay) holds every setting; ADMIN_ROLE pauses,
+/// keeps the lists and moves the step; KEEPER_ROLE mirrors the other chain; CARD_PROVIDER_ROLE buys on behalf of card
+/// customers while the card restriction is on. See {IPresale} for units.
+contract Presale is
+    PresaleLadder,
+    EthUsdOracle,
+    PaymentRouter,
+    AccessControlDefaultAdminRules,
+    ReentrancyGuardTransient
+{
+    using SafeERC20 for IERC20;
+    using SafeCast for uint256;
+
+    bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
+    bytes32 public constant KEEPER_ROLE = keccak256("KEEPER_ROLE");
+    bytes32 public constant CARD_PROVIDER_ROLE = keccak256("CARD_PROVIDER_ROLE");
+
+    uint256 private constant TOKEN_UNIT = 1e18;
+    uint256 private constant USD18_PER_USD6 = 1e12;
+
+    /// @dev Deployment parameters (a struct: too many for the stack otherwise).
+    struct InitParams {
+        address owner;
+        uint48 adminDelay;
+        address saleToken;
+        address usdt;
+        address usdc;
+        address priceFeed;
+        uint256 priceFeedHeartbeat;
+        address sequencerFeed;
+        uint256 sequencerGracePeriod;
+        address paymentWallet;
+        uint256 startTime;
+        uint256 endTime;
+        uint256 maxTokensToBuy;
+        uint256[] caps;
+        uint256[] prices;
+        uint256[] endTimes;
+    }
+
+    /// @dev Everything a purchase reads besides the buyer and the ladder, in one slot. Times are uint32 (valid until
+    /// 2106); `flags` packs the switches below and, in its high nibble, the number of payment splits.
+    struct SaleConfig {
+        address paymentWallet;
+        uint32 startTime;
+        uint32 endTime;
+        uint24 maxTokensToBuy;
+        uint8 flags;
+    }
+
+    uint8 private constant FLAG_PAUSED = 1;
+    uint8 private constant FLAG_SANCTIONS = 2;
+    uint8 private constant FLAG_CARD_RESTRICTED = 4;
+    uint8 private constant FLAG_CLAIM_SET = 8;
+    uint8 private constant SPLITS_SHIFT = 4;
+
+    /// @dev One buyer in one slot: deposits in sale-token wei, Ethereum deposits imported so far, and the flags.
+    /// A claim deletes the whole slot (a storage refund that keeps `claim` cheap): deposits cannot grow once the claim
+    /// start is set (purchases and imports stop), so a deleted slot can never be claimed again.
+    struct UserInfo {
+        uint128 deposits;
+        uint96 remoteImported;
+        bool whitelisted;
+        bool blacklisted;
+    }
+
+    /// @dev Everything a claim reads besides the buyer (the sanctions switch is mirrored here from the flags), plus
+    /// totals written only by buy-and-stake purchases and keeper imports.
+    struct ClaimState {
+        uint96 stakedDuringSale;
+        uint96 remoteImported;
+        uint40 claimStart;
+        bool whitelistOnly;
+        bool sanctionsEnabled;
+    }
+
+    IERC20 private immutable _saleToken;
+    IERC20 private immutable _usdt;
+    IERC20 private immutable _usdc;
+
+    SaleConfig private _config;
+    ClaimState private _claim;
+    ISanctionsList private _sanctionsList;
+    IStaking private _staking;
+    mapping(address user => UserInfo) private _users;
+
+    constructor(InitParams memory p) AccessControlDefaultAdminRules(p.adminDelay, p.owner) {
+        _saleToken = IERC20(p.saleToken);
+        _usdt = IERC20(p.usdt);
+        _usdc = IERC20(p.usdc);
+        _grantRole(ADMIN_ROLE, p.owner);
+        _setPriceFeed(p.priceFeed, p.priceFeedHeartbeat);
+        if (p.sequencerFeed != address(0)) _setSequencerFeed(p.sequencerFeed, p.sequencerGracePeriod);
+        _setPaymentWallet(p.paymentWallet);
+        _setTimes(p.startTime, p.endTime);
+        _setMaxTokensToBuy(p.maxTokensToBuy);
+        _setRounds(p.caps, p.prices, p.endTimes);
+        _setFlag(FLAG_CARD_RESTRICTED, true);
+        emit CardProviderRestrictionUpdated(true);
+    }
+
+    // ---------------------------------------------------------------- buying
+
+    /// @inheritdoc IPresale
+    function buyWithEth(uint256 amount, bool stake) external payable override nonReentrant {
+        _buyWithEth(msg.sender, amount, stake);
+    }
+
+    /// @inheritdoc IPresale
+    function buyWithETHWert(address user, uint256 amount, bool stake) external payable override nonReentrant {
+        if (_config.flags & FLAG_CARD_RESTRICTED != 0 && !hasRole(CARD_PROVIDER_ROLE, msg.sender)) {
+            revert NotCardProvider(msg.sender);
+        }
+        if (user == address(0)) revert ZeroAddress();
+        _buyWithEth(user, amount, stake);
+    }
+
+    /// @inheritdoc IPresale
+    /// @dev No reentrancy lock on stablecoin purchases: the tokens are fixed at deployment (no transfer hooks) and
+    /// all state is final before they are called.
+    function buyWithUSDT(uint256 amount, uint256 maxCost, bool stake) external override {
+        _buyWithStable(_usdt, amount, maxCost, stake);
+    }
+
+    /// @inheritdoc IPresale
+    function buyWithUSDC(uint256 amount, uint256 maxCost, bool stake) external override {
+        _buyWithStable(_usdc, amount, maxCost, stake);
+    }
+
+    // ---------------------------------------------------------------- claiming
+
+    /// @inheritdoc IPresale
+    function claim() external override {
+        uint256 amount = _takeDeposit(msg.sender);
+        emit TokensClaimed(msg.sender, amount, false);
+        _saleToken.safeTransfer(msg.sender, amount);
+    }
+
+    /// @inheritdoc IPresale
+    function claimAndStake() external override {
+        uint256 amount = _takeDeposit(msg.sender);
+        emit TokensClaimed(msg.sender, amount, true);
+        _stakeFor(msg.sender, amount);
+    }
+
+    // ---------------------------------------------------------------- keeper
+
+    /// @inheritdoc IPresale
+    function syncRemoteSales(uint256 remoteTokensSold_, uint256 remoteUsdRaised_)
+        external
+        override
+        onlyRole(KEEPER_ROLE)
+    {
+        if (_claim.claimStart != 0) revert ClaimAlreadyStarted();
+        if (_syncRemote(remoteTokensSold_, remoteUsdRaised_)) {
+            emit RemoteSalesSynced(remoteTokensSold_, remoteUsdRaised_);
+        }
+    }
+
+    /// @inheritdoc IPresale
+    /// @dev Bounded by the synced remote sales: a compromised keeper cannot credit more than the other chain sold.
+    function importRemoteDeposits(address[] calldata users, uint256[] calldata cumulativeDeposits)
+        external
+        override
+        onlyRole(KEEPER_ROLE)
+    {
+        if (address(_saleToken) == address(0)) revert ClaimNotSupported();
+        if (_claim.claimStart != 0) revert ClaimAlreadyStarted();
+        if (users.length != cumulativeDeposits.length) revert LengthMismatch();
+        uint256 imported = _claim.remoteImported;
+        for (uint256 i; i < users.length; ++i) {
+            UserInfo storage u = _users[users[i]];
+            uint256 cumulative = cumulativeDeposits[i];
+            if (cumulative <= u.remoteImported) continue;
+            uint256 credit = cumulative - u.remoteImported;
+            u.remoteImported = cumulative.toUint96();
+            u.deposits += credit.toUint128();
+            imported += credit;
+            emit RemoteDepositImported(users[i], cumulative, credit);
+        }
+        uint256 remoteSold = remoteTokensSold() * TOKEN_UNIT;
+        if (imported > remoteSold) revert ImportExceedsRemoteSold(remoteSold, imported);
+        _claim.remoteImported = imported.toUint96();
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /// @inheritdoc IPresale
+    function ethBuyHelper(uint256 amount) external view override returns (uint256) {
+        return _usdToEth(_quoteUsd(amount));
+    }
+
+    /// @inheritdoc IPresale
+    function usdtBuyHelper(uint256 amount) external view override returns (uint256) {
+        return Math.ceilDiv(_quoteUsd(amount), USD18_PER_USD6);
+    }
+
+    /// @inheritdoc IPresale
+    function usdcBuyHelper(uint256 amount) external view override returns (uint256) {
+        return Math.ceilDiv(_quoteUsd(amount), USD18_PER_USD6);
+    }
+
+    /// @inheritdoc IPresale
+    function usdQuote(uint256 amount) external view override returns (uint256) {
+        return _quoteUsd(amount);
+    }
+
+    /// @inheritdoc IPresale
+    function maxTokensToBuy() external view override returns (uint256) {
+        return _config.maxTokensToBuy;
+    }
+
+    /// @inheritdoc IPresale
+    function userDeposits(address user) external view override returns (uint256) {
+        return _users[user].deposits;
+    }
+
+    /// @inheritdoc IPresale
+    function remoteDepositsImported(address user) external view override returns (uint256) {
+        return _users[user].remoteImported;
+    }
+
+    /// @inheritdoc IPresale
+    function totalRemoteDepositsImported() external view override returns (uint256) {
+        return _claim.remoteImported;
+    }
+
+    /// @inheritdoc IPresale
+    function stakedDuringSale() external view override returns (uint256) {
+        return _claim.stakedDuringSale;
+    }
+
+    /// @inheritdoc IPresale
+    function isWhitelisted(address user) external view override returns (bool) {
+        return _users[user].whitelisted;
+    }
+
+    /// @inheritdoc IPresale
+    function isBlacklisted(address user) external view override returns (bool) {
+        return _users[user].blacklisted;
+    }
+
+    /// @inheritdoc IPresale
+    function saleToken() external view override returns (address) {
+        return address(_saleToken);
+    }
+
+    /// @inheritdoc IPresale
+    function usdt() external view override returns (address) {
+        return address(_usdt);
+    }
+
+    /// @inheritdoc IPresale
+    function usdc() external view override returns (address) {
+        return address(_usdc);
+    }
+
+    /// @inheritdoc IPresale
+    function staking() external view override returns (address) {
+        return address(_staking);
+    }
+
+    /// @inheritdoc IPresale
+    function startTime() external view override returns (uint256) {
+        return _config.startTime;
+    }
+
+    /// @inheritdoc IPresale
+    function paymentWallet() external view override returns (address) {
+        return _config.paymentWallet;
+    }
+
+    /// @inheritdoc IPresale
+    function endTime() external view override returns (uint256) {
+        return _config.endTime;
+    }
+
+    /// @inheritdoc IPresale
+    function claimStart() external view override returns (uint256) {
+        return _claim.claimStart;
+    }
+
+    /// @inheritdoc IPresale
+    function paused() external view override returns (bool) {
+        return _config.flags & FLAG_PAUSED != 0;
+    }
+
+    /// @notice Whether sanctions screening is on, whether only whitelisted users may claim, and whether card
+    /// purchases are limited to CARD_PROVIDER_ROLE.
+    function flags() external view returns (bool sanctionsEnabled, bool claimWhitelistOnly, bool cardProvidersRestricted) {
+        uint8 f = _config.flags;
+        return (f & FLAG_SANCTIONS != 0, _claim.whitelistOnly, f & FLAG_CARD_RESTRICTED != 0);
+    }
+
+    /// @notice The sanctions oracle screened against while screening is on.
+    function sanctionsList() external view returns (address) {
+        return address(_sanctionsList);
+    }
+
+    // ---------------------------------------------------------------- admin
+
+    /// @inheritdoc IPresale
+    function pause() external override onlyRole(ADMIN_ROLE) {
+        _setFlag(FLAG_PAUSED, true);
+        emit Paused(msg.sender);
+    }
+
+    /// @inheritdoc IPresale
+    function unpause() external override onlyRole(ADMIN_ROLE) {
+        _setFlag(FLAG_PAUSED, false);
+        emit Unpaused(msg.sender);
+    }
+
+    /// @inheritdoc IPresale
+    function setWhitelist(address[] calldata accounts, bool whitelisted) external override onlyRole(ADMIN_ROLE) {
+        for (uint256 i; i < accounts.length; ++i) {
+            _users[accounts[i]].whitelisted = whitelisted;
+            emit WhitelistUpdated(accounts[i], whitelisted);
+        }
+    }
+
+    /// @inheritdoc IPresale
+    function setBlacklist(address[] calldata accounts, bool blacklisted) external override onlyRole(ADMIN_ROLE) {
+        for (uint256 i; i < accounts.length; ++i) {
+            _users[accounts[i]].blacklisted = blacklisted;
+            emit BlacklistUpdated(accounts[i], blacklisted);
+        }
+    }
+
+    /// @inheritdoc IPresale
+    function setCurrentStep(uint256 step, uint256 checkPoint_) external override onlyRole(ADMIN_ROLE) {
+        _setStep(step, checkPoint_);
+    }
+
+    // ---------------------------------------------------------------- owner
+
+    /// @inheritdoc IPresale
+    function setSaleTimes(uint256 startTime_, uint256 endTime_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setTimes(startTime_, endTime_);
+    }
+
+    /// @inheritdoc IPresale
+    function setRounds(uint256[] calldata caps, uint256[] calldata prices, uint256[] calldata endTimes)
+        external
+        override
+        onlyRole(DEFAULT_ADMIN_ROLE)
+    {
+        _setRounds(caps, prices, endTimes);
+    }
+
+    /// @inheritdoc IPresale
+    function setMaxTokensToBuy(uint256 maxTokensToBuy_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setMaxTokensToBuy(maxTokensToBuy_);
+    }
+
+    /// @inheritdoc IPresale
+    function setPaymentWallet(address wallet) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setPaymentWallet(wallet);
+    }
+
+    /// @inheritdoc IPresale
+    function setSplits(address[] calldata wallets, uint256[] calldata bps) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        uint256 count = _setSplits(wallets, bps);
+        _config.flags = uint8((_config.flags & ((1 << SPLITS_SHIFT) - 1)) | (count << SPLITS_SHIFT));
+    }
+
+    /// @inheritdoc IPresale
+    function setSanctions(address oracle, bool enabled) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (enabled && oracle == address(0)) revert ZeroAddress();
+        _sanctionsList = ISanctionsList(oracle);
+        _setFlag(FLAG_SANCTIONS, enabled);
+        _claim.sanctionsEnabled = enabled;
+        emit SanctionsUpdated(oracle, enabled);
+    }
+
+    /// @inheritdoc IPresale
+    function setClaimWhitelistOnly(bool enabled) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _claim.whitelistOnly = enabled;
+        emit ClaimWhitelistOnlyUpdated(enabled);
+    }
+
+    /// @inheritdoc IPresale
+    function setDynamicTime(bool enabled, uint256 timeConstant) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setDynamicTime(enabled, timeConstant);
+    }
+
+    /// @inheritdoc IPresale
+    function setCardProviderRestricted(bool restricted) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setFlag(FLAG_CARD_RESTRICTED, restricted);
+        emit CardProviderRestrictionUpdated(restricted);
+    }
+
+    /// @inheritdoc IPresale
+    function setPriceFeed(address feed, uint256 heartbeat) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setPriceFeed(feed, heartbeat);
+    }
+
+    /// @inheritdoc IPresale
+    function setSequencerFeed(address feed, uint256 gracePeriod) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setSequencerFeed(feed, gracePeriod);
+    }
+
+    /// @inheritdoc IPresale
+    function setStaking(address staking_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (staking_ == address(0)) revert ZeroAddress();
+        if (address(_saleToken) == address(0)) revert StakingUnavailable();
+        _staking = IStaking(staking_);
+        emit StakingUpdated(staking_);
+    }
+
+    /// @inheritdoc IPresale
+    function startClaim(uint256 claimStart_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (address(_saleToken) == address(0)) revert ClaimNotSupported();
+        if (claimStart_ == 0) revert InvalidTimes();
+        ClaimState memory cs = _claim;
+        if (cs.claimStart != 0) revert ClaimAlreadyStarted();
+        uint256 remoteSold = remoteTokensSold() * TOKEN_UNIT;
+        if (cs.remoteImported != remoteSold) revert RemoteImportIncomplete(remoteSold, cs.remoteImported);
+        uint256 required = totalTokensSold() * TOKEN_UNIT - cs.stakedDuringSale;
+        uint256 balance = _saleToken.balanceOf(address(this));
+        if (balance < required) revert PresaleUnderfunded(required, balance);
+        _claim.claimStart = claimStart_.toUint40();
+        _setFlag(FLAG_CLAIM_SET, true);
+        emit ClaimStartSet(claimStart_);
+    }
+
+    // ---------------------------------------------------------------- internals
+
+    function _buyWithEth(address user, uint256 amount, bool stake) private {
+        (uint256 usd, SaleConfig memory c) = _credit(user, amount, stake);
+        uint256 cost = _usdToEth(usd);
+        if (msg.value < cost) revert InsufficientPayment(cost, msg.value);
+        emit TokensBought(user, address(0), amount, cost, usd, stake);
+        _routeEth(cost, c.paymentWallet, c.flags >> SPLITS_SHIFT);
+        if (msg.value > cost) _sendEthOrRevert(msg.sender, msg.value - cost);
+    }
+
+    function _buyWithStable(IERC20 token, uint256 amount, uint256 maxCost, bool stake) private {
+        if (address(token) == address(0)) revert UnsupportedPaymentToken();
+        (uint256 usd, SaleConfig memory c) = _credit(msg.sender, amount, stake);
+        uint256 cost = Math.ceilDiv(usd, USD18_PER_USD6);
+        if (cost > maxCost) revert MaxCostExceeded(cost, maxCost);
+        emit TokensBought(msg.sender, address(token), amount, cost, usd, stake);
+        _routeToken(token, msg.sender, cost, c.paymentWallet, c.flags >> SPLITS_SHIFT);
+    }
+
+    /// @dev Checks a purchase, sells it on the ladder and credits `user` (or stakes for them). Returns the USD cost
+    /// with 18 decimals and the sale configuration it read.
+    function _credit(address user, uint256 amount, bool stake) private returns (uint256 usd, SaleConfig memory c) {
+        c = _config;
+        if (c.flags & FLAG_PAUSED != 0) revert SalePaused();
+        if (block.timestamp < c.startTime || block.timestamp >= c.endTime || c.flags & FLAG_CLAIM_SET != 0) {
+            revert SaleNotActive();
+        }
+        if (amount == 0) revert ZeroAmount();
+        if (amount > c.maxTokensToBuy) revert MaxTokensExceeded(c.maxTokensToBuy, amount);
+        UserInfo storage u = _users[user];
+        if (u.blacklisted) revert AccountBlacklisted(user);
+        if (c.flags & FLAG_SANCTIONS != 0) {
+            _checkSanctions(user);
+            if (msg.sender != user) _checkSanctions(msg.sender);
+        }
+
+        usd = _sell(amount);
+        uint256 tokens = amount * TOKEN_UNIT;
+        if (stake) {
+            _claim.stakedDuringSale += tokens.toUint96();
+            _stakeFor(user, tokens);
+        } else {
+            u.deposits += tokens.toUint128();
+        }
+    }
+
+    /// @dev Checks and consumes a claim. Effects only; the caller moves the tokens.
+    function _takeDeposit(address user) private returns (uint256 amount) {
+        if (address(_saleToken) == address(0)) revert ClaimNotSupported();
+        ClaimState memory cs = _claim;
+        if (cs.claimStart == 0 || block.timestamp < cs.claimStart) revert ClaimNotStarted();
+        UserInfo memory u = _users[user];
+        if (u.blacklisted) revert AccountBlacklisted(user);
+        if (cs.whitelistOnly && !u.whitelisted) revert NotWhitelisted(user);
+        if (cs.sanctionsEnabled) _checkSanctions(user);
+        amount = u.deposits;
+        if (amount == 0) revert NothingToClaim(user);
+        delete _users[user];
+    }
+
+    /// @dev Moves `tokens` sale-token wei into staking for `user`.
+    function _stakeFor(address user, uint256 tokens) private {
+        IStaking stakingContract = _staking;
+        if (address(stakingContract) == address(0)) revert StakingUnavailable();
+        _saleToken.safeTransfer(address(stakingContract), tokens);
+        stakingContract.depositByPresale(user, tokens);
+    }
+
+    function _checkSanctions(address account) private view {
+        if (_sanctionsList.isSanctioned(account)) revert AccountSanctioned(account);
+    }
+
+    /// @dev Rounds up: the buyer never pays less than the USD price.
+    function _usdToEth(uint256 usd) private view returns (uint256) {
+        return Math.mulDiv(usd, TOKEN_UNIT, ethUsdPrice(), Math.Rounding.Ceil);
+    }
+
+    function _setTimes(uint256 startTime_, uint256 endTime_) private {
+        if (startTime_ >= endTime_) revert InvalidTimes();
+        (_config.startTime, _config.endTime) = (startTime_.toUint32(), endTime_.toUint32());
+        emit SaleTimesUpdated(startTime_, endTime_);
+    }
+
+    /// @dev At most 16,777,215 tokens per purchase (the field is 24 bits to share the purchase slot).
+    function _setMaxTokensToBuy(uint256 maxTokensToBuy_) private {
+        if (maxTokensToBuy_ == 0) revert InvalidParameter();
+        _config.maxTokensToBuy = maxTokensToBuy_.toUint24();
+        emit MaxTokensToBuyUpdated(maxTokensToBuy_);
+    }
+
+    function _setPaymentWallet(address wallet) private {
+        if (wallet == address(0)) revert ZeroAddress();
+        _config.paymentWallet = wallet;
+        emit PaymentWalletUpdated(wallet);
+    }
+
+    function _setFlag(uint8 flag, bool on) private {
+        uint8 current = _config.flags;
+        _config.flags = on ? current | flag : current & ~flag;
+    }
+
+    function _splitCount() internal view override returns (uint256) {
+        return _config.flags >> SPLITS_SHIFT;
+    }
+}

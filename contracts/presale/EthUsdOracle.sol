@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {IAggregatorV3} from "../interfaces/IAggregatorV3.sol";
+import {IPresale} from "../interfaces/IPresale.sol";
+
+/// @title A checked ETH/USD price: positive, fresh within a heartbeat, and on an L2 only while the sequencer has been
+/// up for longer than a grace period.
+abstract contract EthUsdOracle is IPresale {
+    using SafeCast for uint256;
+
+    /// @dev `checkSequencer` lives here so that an L1 deployment reads one slot per price.
+    struct PriceFeed {
+        IAggregatorV3 feed;
+        uint32 heartbeat;
+        uint8 decimals;
+        bool checkSequencer;
+    }
+
+    struct SequencerFeed {
+        IAggregatorV3 feed;
+        uint32 gracePeriod;
+    }
+
+    PriceFeed private _priceFeed;
+    SequencerFeed private _sequencerFeed;
+
+    /// @notice ETH/USD with 18 decimals from the checked feed.
+    function ethUsdPrice() public view override returns (uint256) {
+        PriceFeed memory pf = _priceFeed;
+        if (pf.checkSequencer) _checkSequencer(_sequencerFeed);
+
+        (, int256 answer,, uint256 updatedAt,) = pf.feed.latestRoundData();
+        if (answer <= 0) revert IPresale.InvalidPrice(answer);
+        if (block.timestamp > updatedAt + pf.heartbeat) revert IPresale.StalePrice(updatedAt, pf.heartbeat);
+        return uint256(answer) * 10 ** (18 - pf.decimals);
+    }
+
+    /// @notice The ETH/USD feed and its heartbeat in seconds.
+    function priceFeed() external view returns (address feed, uint256 heartbeat) {
+        return (address(_priceFeed.feed), _priceFeed.heartbeat);
+    }
+
+    /// @notice The L2 sequencer uptime feed (zero where there is none) and its grace period in seconds.
+    function sequencerFeed() external view returns (address feed, uint256 gracePeriod) {
+        return (address(_sequencerFeed.feed), _sequencerFeed.gracePeriod);
+    }
+
+    /// @dev Reverts while the sequencer is down or within the grace period after it came back: prices on the L2 may
+    /// be stale then even though the feed's own timestamp looks fresh.
+    function _checkSequencer(SequencerFeed memory seq) private view {
+        (, int256 status, uint256 startedAt,,) = seq.feed.latestRoundData();
+        if (status != 0) revert IPresale.SequencerDown();
+        if (startedAt == 0 || block.timestamp <= startedAt + seq.gracePeriod) {
+            revert IPresale.SequencerGracePeriod(startedAt, seq.gracePeriod);
+        }
+    }
+
+    function _setPriceFeed(address feed, uint256 heartbeat) internal {
+        if (feed == address(0)) revert IPresale.ZeroAddress();
+        if (heartbeat == 0) revert IPresale.InvalidParameter();
+        uint8 decimals = IAggregatorV3(feed).decimals();
+        if (decimals > 18) revert IPresale.InvalidParameter();
+        _priceFeed = PriceFeed({
+            feed: IAggregatorV3(feed),
+            heartbeat: heartbeat.toUint32(),
+            decimals: decimals,
+            checkSequencer: _priceFeed.checkSequencer
+        });
+        emit IPresale.PriceFeedUpdated(feed, heartbeat);
+    }
+
+    /// @dev `feed` zero turns the check off (L1, or an L2 without an uptime feed).
+    function _setSequencerFeed(address feed, uint256 gracePeriod) internal {
+        _sequencerFeed = SequencerFeed({feed: IAggregatorV3(feed), gracePeriod: gracePeriod.toUint32()});
+        _priceFeed.checkSequencer = feed != address(0);
+        emit IPresale.SequencerFeedUpdated(feed, gracePeriod);
+    }
+}

@@ -1,0 +1,294 @@
+/**
+ * Schema of the per-network deployment parameter files (deploy/params/<network>.json) and their resolution into
+ * the exact values sent on chain. Every file is checked here before anything is sent: addresses, round table
+ * (strictly increasing caps and end times, non-decreasing prices), splits (<= 100 %), chain-specific fields.
+ *
+ * Units in the files: token amounts in WHOLE tokens, prices in USD as decimal strings ("0.006"), times either
+ * absolute unix seconds or "+<n>[s|m|h|d|w]" relative to `sale.anchor` ("deploy" = the chain's time at deploy).
+ */
+import fs from "node:fs";
+import { getAddress, isAddress, parseUnits, ZeroAddress } from "ethers";
+import { z } from "zod";
+
+/** An address, or one of the given keywords ("deployer", "mock"). One string schema so errors stay precise. */
+const addressOr = (...keywords: string[]) =>
+  z
+    .string()
+    .refine((v) => keywords.includes(v) || isAddress(v), (v) => ({
+      message: `"${v}" is not a valid address (checksum or length wrong)${keywords.length ? ` nor one of ${keywords.map((k) => `"${k}"`).join(", ")}` : ""}`,
+    }))
+    .refine((v) => v.toLowerCase() !== ZeroAddress, { message: "the zero address is not allowed here" })
+    .transform((v) => (keywords.includes(v) ? v : getAddress(v)));
+const address = addressOr();
+const addressOrDeployer = addressOr("deployer");
+/** A contract that is either deployed from contracts/mocks ("mock") or already exists at an address. */
+const source = addressOr("mock");
+const relTime = z.string().regex(/^\+\d+[smhdw]?$/, 'relative times look like "+3d", "+12h", "+0"');
+const timeSpec = z.union([z.number().int().positive(), relTime]);
+const whole = z.union([z.number().int().nonnegative().safe(), z.string().regex(/^\d+$/, "whole tokens: digits only")]);
+const usd = z.string().regex(/^\d+(\.\d{1,18})?$/, 'USD price as a decimal string, e.g. "0.0065"');
+
+export const roundSchema = z.object({ cap: whole, price: usd, endTime: timeSpec }).strict();
+export const splitSchema = z.object({ wallet: address, bps: z.number().int().min(1).max(10_000) }).strict();
+
+export const paramsSchema = z
+  .object({
+    $schema: z.string().optional(),
+    notes: z.union([z.string(), z.array(z.string())]).optional(),
+    network: z.string(),
+    chainId: z.number().int().positive(),
+    chain: z.enum(["eth", "base"]),
+    /** Owner/admin delay of AccessControlDefaultAdminRules (seconds). */
+    adminDelay: z.number().int().nonnegative().max(30 * 86_400),
+    accounts: z
+      .object({
+        keeper: addressOrDeployer,
+        cardProviders: z.array(address),
+        paymentWallet: addressOrDeployer,
+      })
+      .strict(),
+    splits: z.array(splitSchema),
+    external: z
+      .object({
+        usdt: source.nullable(),
+        usdc: source,
+        ethUsdFeed: source,
+        sequencerFeed: source.nullable(),
+        sanctionsList: source.nullable(),
+        multicall3: source,
+      })
+      .strict(),
+    priceFeed: z
+      .object({
+        heartbeat: z.number().int().positive(),
+        /** Answer of the mock ETH/USD feed (USD, decimal string); ignored for a real feed. */
+        mockAnswer: usd.optional(),
+      })
+      .strict(),
+    sequencer: z.object({ gracePeriod: z.number().int().nonnegative() }).strict().optional(),
+    sanctionsEnabled: z.boolean(),
+    sale: z
+      .object({
+        anchor: z.union([z.literal("deploy"), z.number().int().positive()]),
+        startTime: timeSpec,
+        endTime: timeSpec,
+        maxTokensToBuy: whole,
+        rounds: z.array(roundSchema).min(1).max(50),
+      })
+      .strict(),
+    saleToken: z
+      .object({
+        name: z.string().min(1),
+        symbol: z.string().min(1),
+        supply: whole,
+        /** Sale tokens sent to the presale at deploy (claims and buy-and-stake). */
+        presaleFunding: whole,
+      })
+      .strict()
+      .optional(),
+    staking: z
+      .object({
+        apyBps: z.number().int().min(0).max(100_000),
+        lockTime: z.number().int().nonnegative(),
+        endTime: timeSpec,
+        maxDepositLimit: whole,
+        rewardFunding: whole,
+      })
+      .strict()
+      .optional(),
+    /** Dotted paths of values that could not be verified from an authoritative source; public deploys refuse them. */
+    unverified: z.array(z.string()).optional(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+    if (p.chain === "eth") {
+      if (p.external.usdt === null) issue(["external", "usdt"], "the Ethereum-side presale needs USDT");
+      if (p.external.sequencerFeed !== null) issue(["external", "sequencerFeed"], "no sequencer feed on an L1");
+      if (p.saleToken !== undefined) issue(["saleToken"], "no sale token on the Ethereum side (claims are on Base)");
+      if (p.staking !== undefined) issue(["staking"], "no staking on the Ethereum side");
+    } else {
+      if (p.external.usdt !== null) issue(["external", "usdt"], "USDT is not sold on Base: set null");
+      if (p.external.sequencerFeed === null) issue(["external", "sequencerFeed"], "Base needs the L2 sequencer uptime feed");
+      if (p.sequencer === undefined) issue(["sequencer"], "Base needs sequencer.gracePeriod");
+      if (p.saleToken === undefined) issue(["saleToken"], "Base needs the sale token");
+      if (p.staking === undefined) issue(["staking"], "Base needs staking parameters");
+    }
+    if (p.sanctionsEnabled && p.external.sanctionsList === null) issue(["sanctionsEnabled"], "sanctions screening needs external.sanctionsList");
+    // Round table: strictly increasing caps; non-decreasing prices; end times checked after resolution.
+    let prevCap = 0n;
+    let prevPrice = 0n;
+    p.sale.rounds.forEach((r, i) => {
+      const cap = BigInt(r.cap);
+      const price = parseUnits(r.price, 18);
+      if (cap <= prevCap) issue(["sale", "rounds", i, "cap"], `round ${i + 1}: cap ${cap} is not above the previous cap ${prevCap} (caps are cumulative and strictly increasing)`);
+      if (price === 0n) issue(["sale", "rounds", i, "price"], `round ${i + 1}: price is zero`);
+      if (price < prevPrice) issue(["sale", "rounds", i, "price"], `round ${i + 1}: price ${r.price} is below the previous round's`);
+      prevCap = cap;
+      prevPrice = price;
+    });
+    const max = BigInt(p.sale.maxTokensToBuy);
+    if (max === 0n) issue(["sale", "maxTokensToBuy"], "maxTokensToBuy must be positive");
+    if (max > prevCap) issue(["sale", "maxTokensToBuy"], `maxTokensToBuy ${max} exceeds the whole ladder (${prevCap})`);
+    // Splits: at most 100 % in total, one entry per wallet.
+    const total = p.splits.reduce((s, x) => s + x.bps, 0);
+    if (total > 10_000) issue(["splits"], `splits add up to ${total / 100}% (> 100%)`);
+    const seen = new Set<string>();
+    p.splits.forEach((s, i) => {
+      if (seen.has(s.wallet)) issue(["splits", i, "wallet"], `wallet ${s.wallet} appears twice`);
+      seen.add(s.wallet);
+    });
+    if (p.saleToken !== undefined && p.staking !== undefined) {
+      const used = BigInt(p.saleToken.presaleFunding) + BigInt(p.staking.rewardFunding);
+      if (used > BigInt(p.saleToken.supply)) issue(["saleToken", "supply"], `presaleFunding + rewardFunding (${used}) exceed the supply (${p.saleToken.supply})`);
+    }
+  });
+
+export type DeployParams = z.infer<typeof paramsSchema>;
+
+export class ParamsError extends Error {
+  override name = "ParamsError";
+}
+
+function formatIssues(file: string, error: z.ZodError): string {
+  return [`invalid parameters in ${file}:`, ...error.issues.map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}`)].join("\n");
+}
+
+/** Parses and validates a parameter object (already read from JSON). */
+export function validateParams(raw: unknown, label = "parameters"): DeployParams {
+  const parsed = paramsSchema.safeParse(raw);
+  if (!parsed.success) throw new ParamsError(formatIssues(label, parsed.error));
+  return parsed.data;
+}
+
+export function loadParams(file: string): DeployParams {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new ParamsError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  return validateParams(raw, file);
+}
+
+// ------------------------------------------------------------------ resolution
+
+const UNIT: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+
+export function resolveTime(spec: number | string, anchor: number): number {
+  if (typeof spec === "number") return spec;
+  const m = /^\+(\d+)([smhdw]?)$/.exec(spec);
+  if (m === null) throw new ParamsError(`bad time "${spec}"`);
+  return anchor + Number(m[1]) * UNIT[m[2] || "s"];
+}
+
+export interface ResolvedRound {
+  cap: bigint;
+  price: bigint;
+  endTime: bigint;
+}
+
+/** Exactly what goes on chain. Token amounts stay whole tokens except the `*Wei` fields. */
+export interface ResolvedParams {
+  network: string;
+  chainId: number;
+  chain: "eth" | "base";
+  anchor: number;
+  adminDelay: number;
+  keeper: string;
+  cardProviders: string[];
+  paymentWallet: string;
+  splits: { wallet: string; bps: number }[];
+  external: DeployParams["external"];
+  priceFeedHeartbeat: bigint;
+  mockEthUsdAnswer: bigint; // 8 decimals
+  sequencerGracePeriod: bigint;
+  sanctionsEnabled: boolean;
+  startTime: bigint;
+  endTime: bigint;
+  maxTokensToBuy: bigint;
+  rounds: ResolvedRound[];
+  saleToken?: { name: string; symbol: string; supplyWei: bigint; presaleFundingWei: bigint };
+  staking?: { apyBps: bigint; lockTime: bigint; endTime: bigint; maxDepositLimitWei: bigint; rewardFundingWei: bigint };
+  unverified: string[];
+}
+
+export function resolveRounds(rounds: { cap: number | string; price: string; endTime: number | string }[], anchor: number): ResolvedRound[] {
+  const out = rounds.map((r) => ({ cap: BigInt(r.cap), price: parseUnits(r.price, 18), endTime: BigInt(resolveTime(r.endTime, anchor)) }));
+  checkRounds(out);
+  return out;
+}
+
+/** The round-table rules, on resolved values (also used by `admin set-rounds`). */
+export function checkRounds(rounds: ResolvedRound[]): void {
+  const errs: string[] = [];
+  if (rounds.length === 0) errs.push("the round table is empty");
+  for (let i = 1; i < rounds.length; i++) {
+    if (rounds[i].cap <= rounds[i - 1].cap) errs.push(`round ${i + 1}: cap ${rounds[i].cap} is not above round ${i}'s ${rounds[i - 1].cap}`);
+    if (rounds[i].price < rounds[i - 1].price) errs.push(`round ${i + 1}: price is below round ${i}'s`);
+    if (rounds[i].endTime <= rounds[i - 1].endTime) errs.push(`round ${i + 1}: end time ${rounds[i].endTime} is not after round ${i}'s ${rounds[i - 1].endTime}`);
+  }
+  rounds.forEach((r, i) => {
+    if (r.price === 0n) errs.push(`round ${i + 1}: price is zero`);
+  });
+  if (errs.length > 0) throw new ParamsError(`round table refused:\n  - ${errs.join("\n  - ")}`);
+}
+
+/**
+ * Resolves relative times against `now` (the chain's latest block time when `sale.anchor` is "deploy") and
+ * "deployer" against the deployer's address. Throws ParamsError on anything inconsistent.
+ */
+export function resolveParams(p: DeployParams, opts: { deployer: string; now: number; anchor?: number }): ResolvedParams {
+  const anchor = opts.anchor ?? (p.sale.anchor === "deploy" ? opts.now : p.sale.anchor);
+  const who = (a: string) => (a === "deployer" ? getAddress(opts.deployer) : a);
+  const rounds = resolveRounds(p.sale.rounds, anchor);
+  const startTime = BigInt(resolveTime(p.sale.startTime, anchor));
+  const endTime = BigInt(resolveTime(p.sale.endTime, anchor));
+  const errs: string[] = [];
+  if (startTime >= endTime) errs.push(`sale.startTime (${startTime}) must be before sale.endTime (${endTime})`);
+  if (rounds[0].endTime <= startTime) errs.push(`round 1 ends (${rounds[0].endTime}) before the sale starts (${startTime})`);
+  if (rounds[rounds.length - 1].endTime > endTime) errs.push(`the last round ends after sale.endTime`);
+  if (endTime <= BigInt(opts.now)) errs.push(`sale.endTime (${new Date(Number(endTime) * 1000).toISOString()}) is already in the past`);
+  const staking = p.staking && {
+    apyBps: BigInt(p.staking.apyBps),
+    lockTime: BigInt(p.staking.lockTime),
+    endTime: BigInt(resolveTime(p.staking.endTime, anchor)),
+    maxDepositLimitWei: BigInt(p.staking.maxDepositLimit) * 10n ** 18n,
+    rewardFundingWei: BigInt(p.staking.rewardFunding) * 10n ** 18n,
+  };
+  if (staking !== undefined && staking.endTime <= BigInt(opts.now)) errs.push("staking.endTime is already in the past");
+  if (errs.length > 0) throw new ParamsError(`parameters of ${p.network} refused:\n  - ${errs.join("\n  - ")}`);
+  return {
+    network: p.network,
+    chainId: p.chainId,
+    chain: p.chain,
+    anchor,
+    adminDelay: p.adminDelay,
+    keeper: who(p.accounts.keeper),
+    cardProviders: p.accounts.cardProviders,
+    paymentWallet: who(p.accounts.paymentWallet),
+    splits: p.splits,
+    external: p.external,
+    priceFeedHeartbeat: BigInt(p.priceFeed.heartbeat),
+    mockEthUsdAnswer: parseUnits(p.priceFeed.mockAnswer ?? "3000", 8),
+    sequencerGracePeriod: BigInt(p.sequencer?.gracePeriod ?? 0),
+    sanctionsEnabled: p.sanctionsEnabled,
+    startTime,
+    endTime,
+    maxTokensToBuy: BigInt(p.sale.maxTokensToBuy),
+    rounds,
+    saleToken: p.saleToken && {
+      name: p.saleToken.name,
+      symbol: p.saleToken.symbol,
+      supplyWei: BigInt(p.saleToken.supply) * 10n ** 18n,
+      presaleFundingWei: BigInt(p.saleToken.presaleFunding) * 10n ** 18n,
+    },
+    staking,
+    unverified: p.unverified ?? [],
+  };
+}
+
+/** JSON-safe copy (bigints as decimal strings). */
+export function toJsonSafe<T>(v: T): unknown {
+  return JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x)));
+}

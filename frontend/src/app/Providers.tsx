@@ -1,0 +1,11 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, refetchIntervalInBackground: false } },
+});
+
+/** No wagmi context on purpose: the chain layer loads after first paint (features/wallet/walletState.ts). */
+export function Providers({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,29 @@
+// Routes of spec section 2: /, /{lang}, /staking, /{lang}/staking; /en -> /; unknown -> /.
+import { lazy } from "react";
+import { Navigate, useParams, type RouteObject } from "react-router";
+import { isLang } from "../features/i18n/languages.ts";
+import HomePage from "../features/layout/HomePage.tsx";
+import { AppShell } from "./AppShell.tsx";
+
+const StakingPage = lazy(() => import("../features/staking/StakingPage.tsx"));
+
+/** A language segment is only valid for non-English codes; /en/... goes to the root equivalent. */
+export function LangGate({ page }: { page: "home" | "staking" }) {
+  const { lang } = useParams();
+  if (lang === "en") return <Navigate to={page === "home" ? "/" : "/staking"} replace />;
+  if (!isLang(lang)) return <Navigate to="/" replace />;
+  return page === "home" ? <HomePage /> : <StakingPage />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      { path: "/", element: <HomePage /> },
+      { path: "/staking", element: <StakingPage /> },
+      { path: "/:lang", element: <LangGate page="home" /> },
+      { path: "/:lang/staking", element: <LangGate page="staking" /> },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,82 @@
+// The buy widget: countdown, progress, claimable / stakeable lines, price line, refer-and-earn, the no-wallet
+// buttons or the swap form, the links below it, and the click-block while a transaction is pending.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { env } from "../../config/env.ts";
+import { fetchReferralUrl } from "../../shared/api.ts";
+import { formatBalance, formatPrice, formatUsd } from "../../shared/format.ts";
+import { openConnectModal, openPromoModalDelayed } from "../wallet/walletUi.ts";
+import { useWallet } from "../wallet/walletState.ts";
+import { openReferModal, setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
+import { Countdown } from "./Countdown.tsx";
+import { InfoTip } from "./InfoTip.tsx";
+import { SwapForm } from "./SwapForm.tsx";
+import { isBlocking, useSwapState } from "./swapMachine.ts";
+import { nativeOf, tokenById } from "./tokens.ts";
+import type { PresaleView } from "./usePresale.ts";
+
+export function BuyWidget({ data }: { data: PresaleView }) {
+  const { t } = useTranslation();
+  const { address, chainId, isConnected } = useWallet();
+  const swap = useSwapState();
+  const { tokenId } = useBuyUi();
+  const referral = useQuery({ queryKey: ["referral", address], queryFn: () => fetchReferralUrl(address!), enabled: !!address, staleTime: Infinity, retry: 1 });
+
+  useEffect(() => {
+    const chain = chainId === env.base.chainIdInt ? "base" : chainId === env.eth.chainIdInt ? "eth" : undefined;
+    if (chain && tokenById(tokenId).chain !== chain) setPayToken(nativeOf(chain).id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chainId]);
+
+  const blocked = isBlocking(swap.status);
+  const endDates = data.rounds.map((r) => r.endTime);
+  return (
+    <div className="widget" id="buy-widget" data-testid="buy-widget" aria-busy={blocked}>
+      {blocked && <div className="click-block" data-testid="click-block" />}
+      <div className="widget-head">
+        <span className="badge" data-testid="stage-label">{t("widget.stage", { n: data.currentStep + 1, total: data.rounds.length })}</span>
+        <h2 className="widget-title">{t("widget.title", { token: env.tokenName })}</h2>
+        <p className="muted small">{t("widget.ends_in")}</p>
+        <Countdown endDates={endDates} currentStep={data.currentStep} started={data.loaded} />
+      </div>
+      <div className="progress-wrap">
+        <div className="progress" role="progressbar" aria-valuenow={Math.round(data.raisedPercent)} aria-valuemin={0} aria-valuemax={100} data-testid="raised-progress">
+          <span style={{ width: `${data.raisedPercent}%` }} />
+        </div>
+        <p className="progress-label small" data-testid="usd-raised">
+          {t("widget.usd_raised")}: <strong>{formatUsd(data.usdRaised)}</strong> / {formatUsd(data.maxUsd, 0)}
+        </p>
+      </div>
+      {isConnected && (
+        <div className="claim-lines">
+          <p data-testid="claimable-line">{t("widget.your_purchased", { token: env.tokenName })} <strong data-testid="claimable-amount">{formatBalance(data.userClaimable)}</strong> <InfoTip text={t("widget.purchased_info")} testId="claimable-info" /></p>
+          <p data-testid="stakeable-line">{t("widget.your_stakeable", { token: env.tokenName })} <strong data-testid="stakeable-amount">{formatBalance(data.stakeable)}</strong> <InfoTip text={t("widget.stakeable_info")} testId="stakeable-info" /></p>
+        </div>
+      )}
+      <div className="price-line" data-testid="price-line">
+        <span>1 {env.tokenName} = <strong>{formatPrice(data.price)}</strong></span>
+        {data.nextPrice && <span className="muted small">{t("widget.next_price")}: {formatPrice(data.nextPrice)}</span>}
+      </div>
+      {data.stale && <p className="muted small center" data-testid="stale-data">{t("widget.stale")}</p>}
+      {isConnected && referral.data && (
+        <button className="btn btn-ghost btn-block btn-sm" onClick={openReferModal} data-testid="refer-earn">{t("widget.refer_earn")}</button>
+      )}
+      {isConnected ? (
+        <SwapForm data={data} variant="dropdown" inModal={false} />
+      ) : (
+        <div className="nowallet-buttons">
+          <button className="btn btn-native btn-block" onClick={() => { setBuyMode("card"); openConnectModal(); }} data-testid="buy-card">{t("widget.buy_card")}</button>
+          <button className="btn btn-outline btn-block" onClick={() => { setBuyMode("crypto"); openConnectModal(); }} data-testid="buy-crypto">{t("widget.buy_crypto")}</button>
+        </div>
+      )}
+      <div className="widget-foot small">
+        {isConnected && chainId === env.eth.chainIdInt && (
+          <a href={env.buyEthCardUrl} target="_blank" rel="noreferrer" className="link" data-testid="not-enough-eth">{t("widget.not_enough_eth")}</a>
+        )}
+        {!isConnected && <button className="link" onClick={openPromoModalDelayed} data-testid="no-wallet-link">{t("widget.no_wallet")}</button>}
+        <p className="muted powered" data-testid="powered-by">{t("widget.powered_by", { wallet: env.partnerWalletName })}</p>
+      </div>
+    </div>
+  );
+}

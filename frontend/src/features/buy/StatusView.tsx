@@ -1,0 +1,74 @@
+// One view per swap status (spec section 2 "Views by status").
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { blockById, env } from "../../config/env.ts";
+import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
+import { useCurrentLang } from "../i18n/useLanguageSync.ts";
+import { localizePath } from "../i18n/detect.ts";
+import { dispatchSwap, type SwapState } from "./swapMachine.ts";
+
+function TxLink({ s }: { s: SwapState }) {
+  const { t } = useTranslation();
+  const prefix = blockById(s.chainId)?.blockExplorerURL ?? "";
+  if (!s.hash) return null;
+  return prefix ? (
+    <a className="btn btn-ghost" href={`${prefix}${s.hash}`} target="_blank" rel="noreferrer" data-testid="view-transaction">{t("status.view_tx")}</a>
+  ) : (
+    <span className="muted small mono" data-testid="view-transaction">{s.hash.slice(0, 10)}…{s.hash.slice(-8)}</span>
+  );
+}
+
+export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapState; inModal: boolean; onContinueCard?: () => void; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lang = useCurrentLang();
+  const again = () => { dispatchSwap({ type: "RESET" }); onDone?.(); };
+  const restart = <button className="btn btn-primary" onClick={again} data-testid="start-again">{t("status.start_again")}</button>;
+  switch (s.status) {
+    case "in_progess":
+      return <div className="status" data-testid="swap-status-in_progess"><span className="spinner" /><h4>{t("status.in_progress")}</h4><p className="muted">{t("status.in_progress_desc")}</p><TxLink s={s} /></div>;
+    case "confirm_pending":
+      return <div className="status" data-testid="swap-status-confirm_pending"><span className="spinner" /><h4>{t("status.confirm")}</h4><p className="muted">{t("status.confirm_desc")}</p></div>;
+    case "approval_pending":
+      return <div className="status" data-testid="swap-status-approval_pending"><span className="spinner" /><h4>{t("status.authorise")}</h4><p className="muted">{t("status.authorise_desc")}</p></div>;
+    case "wert_inprogress":
+      return (
+        <div className="status" data-testid="swap-status-wert_inprogress">
+          <span className="spinner" /><h4>{t("status.card_pending")}</h4><p className="muted">{t("status.card_pending_desc")}</p>
+          <button className="btn btn-primary" onClick={onContinueCard} data-testid="card-continue">{t("common.continue")}</button>
+        </div>
+      );
+    case "complete": {
+      const onBase = s.chainId === env.base.chainIdInt;
+      return (
+        <div className="status status-ok" data-testid="swap-status-complete">
+          <span className="status-icon ok"><CheckIcon /></span><h4>{t("status.success")}</h4>
+          <p className="muted">{t(s.stake ? "status.success_staked" : "status.success_desc", { amount: (s.tokens ?? 0).toLocaleString("en-US"), token: env.tokenName })}</p>
+          <div className="status-actions">
+            <TxLink s={s} />
+            <button className="btn btn-ghost" onClick={again} data-testid="buy-more">{t("status.buy_more")}</button>
+            {onBase && !inModal && !s.stake && (
+              <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
+            )}
+          </div>
+        </div>
+      );
+    }
+    case "failed":
+      return (
+        <div className="status status-bad" data-testid="swap-status-failed">
+          <span className="status-icon bad"><WarnIcon /></span><h4>{t("status.failed")}</h4><p className="muted">{t("status.failed_desc")}</p>
+          <div className="status-actions"><TxLink s={s} />{restart}</div>
+        </div>
+      );
+    case "rejected":
+      return (
+        <div className="status status-bad" data-testid="swap-status-rejected">
+          <span className="status-icon bad"><WarnIcon /></span><h4>{t("status.rejected")}</h4><p className="muted">{t("status.rejected_desc")}</p>
+          <div className="status-actions">{restart}</div>
+        </div>
+      );
+    default:
+      return null;
+  }
+}

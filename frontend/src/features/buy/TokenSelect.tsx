@@ -1,0 +1,53 @@
+// Variant B payment-method dropdown: tabs All / BASE / ETH; zero-balance tokens dimmed and not selectable.
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatBalance, formatUsd } from "../../shared/format.ts";
+import { ChevronDown, TokenIcon } from "../../shared/icons.tsx";
+import { PAY_TOKENS, type PayToken } from "./tokens.ts";
+
+export type TokenRow = { token: PayToken; balance: number; usd: number };
+
+export function TokenSelect({ rows, value, onSelect }: { rows: TokenRow[]; value: PayToken; onSelect: (t: PayToken) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [tab, setTab] = useState<"ALL" | "BASE" | "ETH">("ALL");
+  const shown = rows.filter((r) => tab === "ALL" || r.token.category === tab);
+  return (
+    <div className="token-select">
+      <button className="token-select-btn" onClick={() => setOpen((o) => !o)} data-testid="payment-method" aria-expanded={open}>
+        <TokenIcon symbol={value.symbol} size={22} />
+        <span>{value.symbol}</span>
+        <small className="muted">{value.chain === "base" ? "Base" : "Ethereum"}</small>
+        <ChevronDown />
+      </button>
+      {open && (
+        <div className="token-menu" data-testid="payment-menu">
+          <div className="tabs tabs-sm" role="tablist">
+            {(["ALL", "BASE", "ETH"] as const).map((k) => (
+              <button key={k} role="tab" aria-selected={tab === k} className={tab === k ? "active" : ""} onClick={() => setTab(k)} data-testid={`payment-tab-${k.toLowerCase()}`}>
+                {k === "ALL" ? t("swap.all") : k}
+              </button>
+            ))}
+          </div>
+          <ul>
+            {shown.map(({ token, balance, usd }) => {
+              const disabled = !(balance > 0);
+              return (
+                <li key={token.id}>
+                  <button className={`token-row${disabled ? " dimmed" : ""}${token.id === value.id ? " selected" : ""}`} disabled={disabled}
+                    onClick={() => { onSelect(token); setOpen(false); }} data-testid={`payment-option-${token.id}`}>
+                    <TokenIcon symbol={token.symbol} size={28} />
+                    <span className="token-row-name"><strong>{token.symbol}</strong><small className="muted">{token.name} · {token.chain === "base" ? "Base" : "Ethereum"}</small></span>
+                    <span className="token-row-bal"><strong>{formatBalance(balance)}</strong><small className="muted">≈ {formatUsd(usd)}</small></span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export const allTokens = PAY_TOKENS;

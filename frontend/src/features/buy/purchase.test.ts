@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from "vitest";
+import type { Abi, Address, Hash } from "viem";
+import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { runPurchase, type ChainIO, type WriteArgs } from "./purchase.ts";
+import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
+
+const ACCOUNT = "0x00000000000000000000000000000000000000a1" as Address;
+const PRESALE = "0x00000000000000000000000000000000000000b2" as Address;
+const USDC = "0x00000000000000000000000000000000000000c3" as Address;
+
+type Fake = { allowance?: bigint; quote?: bigint; simulateError?: unknown; writeErrors?: Record<string, unknown>; receipt?: "success" | "reverted" };
+
+function setup(f: Fake) {
+  const writes: WriteArgs[] = [];
+  const simulated: WriteArgs[] = [];
+  const io: ChainIO = {
+    read: async (a) => (a.functionName === "allowance" ? (f.allowance ?? 0n) : (f.quote ?? 1_000_000n)),
+    simulate: async (a) => {
+      simulated.push(a);
+      if (f.simulateError && a.functionName !== "approve") throw f.simulateError;
+      return a;
+    },
+    write: async (p) => {
+      const a = p as WriteArgs;
+      const key = a.functionName === "approve" ? `approve:${String(a.args?.[1])}` : a.functionName;
+      if (f.writeErrors?.[key]) throw f.writeErrors[key];
+      writes.push(a);
+      return `0x${writes.length.toString(16).padStart(64, "0")}` as Hash;
+    },
+    waitForReceipt: async () => ({ status: f.receipt ?? "success" }),
+  };
+  let state: SwapState = INITIAL_SWAP;
+  const trail: string[] = [];
+  const dispatch = (e: SwapEvent) => {
+    state = swapReducer(state, e);
+    if (trail[trail.length - 1] !== state.status) trail.push(state.status);
+  };
+  const onMaxTokensExceeded = vi.fn();
+  return { io, writes, simulated, dispatch, onMaxTokensExceeded, get state() { return state; }, trail };
+}
+
+const input = (payment: "native" | "usdc" | "usdt") => ({
+  payment, chainId: 31338, account: ACCOUNT, presale: PRESALE, presaleAbi: [] as unknown as Abi, token: payment === "native" ? undefined : USDC, tokens: 5000, stake: false,
+});
+const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
+const revert = Object.assign(new Error("execution reverted: MaxTokensExceeded"), { name: "ContractFunctionExecutionError" });
+
+describe("native purchase flow", () => {
+  it("simulates, asks the wallet, sends with ethBuyHelper + margin, and the receipt decides complete", async () => {
+    const t = setup({ quote: 1_000_000n });
+    const r = await runPurchase(t.io, input("native"), t);
+    expect(r.outcome).toBe("complete");
+    expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "complete"]);
+    expect(t.writes[0]).toMatchObject({ functionName: "buyWithEth", args: [5000n, false], value: 1_010_000n });
+    expect(t.simulated[0]!.functionName).toBe("buyWithEth");
+  });
+  it("reverted receipt -> failed", async () => {
+    const t = setup({ receipt: "reverted" });
+    expect((await runPurchase(t.io, input("native"), t)).outcome).toBe("failed");
+    expect(t.state.status).toBe("failed");
+  });
+  it("wallet rejection (4001) -> rejected; other errors -> failed", async () => {
+    const t = setup({ writeErrors: { buyWithEth: rejection } });
+    expect((await runPurchase(t.io, input("native"), t)).outcome).toBe("rejected");
+    expect(t.state.status).toBe("rejected");
+    const u = setup({ writeErrors: { buyWithEth: new Error("nonce too low") } });
+    expect((await runPurchase(u.io, input("native"), u)).outcome).toBe("failed");
+  });
+  it("a contract error in simulation shows the max-tokens popup, gives rejected and sends nothing", async () => {
+    const t = setup({ simulateError: revert });
+    expect((await runPurchase(t.io, input("native"), t)).outcome).toBe("rejected");
+    expect(t.onMaxTokensExceeded).toHaveBeenCalledOnce();
+    expect(t.writes).toHaveLength(0);
+  });
+});
+
+describe("stablecoin purchase flow", () => {
+  it("zero allowance: one approval of 1e26, then the purchase with maxCost", async () => {
+    const t = setup({ allowance: 0n, quote: 30_000_000n });
+    const r = await runPurchase(t.io, input("usdc"), t);
+    expect(r.outcome).toBe("complete");
+    expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
+    expect(t.writes.map((w) => [w.functionName, w.args?.[1]])).toEqual([["approve", UNLIMITED_APPROVAL], ["buyWithUSDC", 30_300_000n]]);
+    expect(t.writes[1]!.args).toEqual([5000n, 30_300_000n, false]);
+  });
+  it("non-zero but too low allowance: reset to zero first (USDT), then 1e26", async () => {
+    const t = setup({ allowance: 5n, quote: 30_000_000n });
+    await runPurchase(t.io, input("usdt"), t);
+    expect(t.writes.map((w) => `${w.functionName}:${String(w.args?.[1])}`)).toEqual(["approve:0", `approve:${UNLIMITED_APPROVAL}`, "buyWithUSDT:30300000"]);
+  });
+  it("enough allowance: no approval", async () => {
+    const t = setup({ allowance: UNLIMITED_APPROVAL });
+    await runPurchase(t.io, input("usdc"), t);
+    expect(t.writes.map((w) => w.functionName)).toEqual(["buyWithUSDC"]);
+    expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "complete"]);
+  });
+  it("rejected approval -> rejected, no purchase", async () => {
+    const t = setup({ allowance: 0n, writeErrors: { [`approve:${UNLIMITED_APPROVAL}`]: rejection } });
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+    expect(t.trail).toEqual(["not_started", "approval_pending", "rejected"]);
+    expect(t.writes).toHaveLength(0);
+  });
+  it("contract error when the purchase is simulated after approval -> popup and rejected", async () => {
+    const t = setup({ allowance: 0n, simulateError: revert });
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+    expect(t.onMaxTokensExceeded).toHaveBeenCalledOnce();
+    expect(t.writes.map((w) => w.functionName)).toEqual(["approve"]);
+  });
+  it("rejection at the purchase step after approval -> rejected", async () => {
+    const t = setup({ allowance: 0n, writeErrors: { buyWithUSDC: rejection } });
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+  });
+});

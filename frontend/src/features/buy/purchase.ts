@@ -1,0 +1,139 @@
+// Purchase flows as explicit steps over the swap machine. Chain access is injected (ChainIO) so the flows are
+// unit-tested with fakes; wagmiIO.ts is the real adapter.
+import { erc20Abi, type Abi, type Address, type Hash } from "viem";
+import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { isContractRevert, isUserRejection } from "./errors.ts";
+import type { SwapEvent } from "./swapMachine.ts";
+import { MARGINS, withMargin } from "./validation.ts";
+
+export type ReadArgs = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
+export type WriteArgs = ReadArgs & { value?: bigint };
+
+export type ChainIO = {
+  read: (a: ReadArgs) => Promise<unknown>;
+  /** Simulates; resolves to an opaque prepared request for `write`. */
+  simulate: (a: WriteArgs) => Promise<unknown>;
+  write: (prepared: unknown) => Promise<Hash>;
+  waitForReceipt: (hash: Hash) => Promise<{ status: "success" | "reverted" }>;
+};
+
+export type PurchaseInput = {
+  payment: "native" | "usdt" | "usdc";
+  chainId: number;
+  account: Address;
+  presale: Address;
+  presaleAbi: Abi;
+  /** Stablecoin address for usdt/usdc. */
+  token?: Address;
+  tokens: number;
+  stake: boolean;
+};
+
+export type PurchaseHooks = { dispatch: (e: SwapEvent) => void; onMaxTokensExceeded: () => void };
+export type PurchaseResult = { outcome: "complete" | "failed" | "rejected"; hash?: Hash };
+
+const HELPER = { native: "ethBuyHelper", usdt: "usdtBuyHelper", usdc: "usdcBuyHelper" } as const;
+const BUY = { usdt: "buyWithUSDT", usdc: "buyWithUSDC" } as const;
+
+function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
+  const rejected = isUserRejection(err);
+  h.dispatch({ type: "ERROR", rejected, message: err instanceof Error ? err.message.slice(0, 300) : String(err) });
+  return { outcome: rejected ? "rejected" : "failed" };
+}
+
+async function sendAndConfirm(io: ChainIO, prepared: unknown, h: PurchaseHooks): Promise<PurchaseResult> {
+  let hash: Hash;
+  try {
+    hash = await io.write(prepared);
+  } catch (err) {
+    return fail(h, err);
+  }
+  h.dispatch({ type: "SENT", hash });
+  try {
+    const r = await io.waitForReceipt(hash);
+    const success = r.status === "success";
+    h.dispatch({ type: "RECEIPT", success, hash });
+    return { outcome: success ? "complete" : "failed", hash };
+  } catch (err) {
+    h.dispatch({ type: "ERROR", rejected: false, message: String(err) });
+    return { outcome: "failed", hash };
+  }
+}
+
+async function simulateOrStop(io: ChainIO, args: WriteArgs, h: PurchaseHooks): Promise<{ prepared: unknown } | PurchaseResult> {
+  try {
+    return { prepared: await io.simulate(args) };
+  } catch (err) {
+    if (isContractRevert(err)) {
+      h.dispatch({ type: "SIMULATION_REVERTED", message: String(err).slice(0, 300) });
+      h.onMaxTokensExceeded();
+      return { outcome: "rejected" };
+    }
+    return fail(h, err);
+  }
+}
+
+/** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of spec section 9. */
+export async function ensureAllowance(io: ChainIO, token: Address, owner: Address, spender: Address, needed: bigint, h: PurchaseHooks): Promise<"ok" | "approved" | PurchaseResult> {
+  const allowance = (await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] })) as bigint;
+  if (allowance >= needed) return "ok";
+  h.dispatch({ type: "APPROVAL_REQUIRED" });
+  const approve = async (amount: bigint): Promise<true | PurchaseResult> => {
+    try {
+      const prepared = await io.simulate({ address: token, abi: erc20Abi, functionName: "approve", args: [spender, amount] });
+      const hash = await io.write(prepared);
+      const r = await io.waitForReceipt(hash);
+      if (r.status !== "success") {
+        h.dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
+        return { outcome: "failed", hash };
+      }
+      return true;
+    } catch (err) {
+      return fail(h, err);
+    }
+  };
+  if (allowance > 0n) {
+    const reset = await approve(0n);
+    if (reset !== true) return reset;
+  }
+  const granted = await approve(UNLIMITED_APPROVAL);
+  if (granted !== true) return granted;
+  h.dispatch({ type: "APPROVED" });
+  return "approved";
+}
+
+export async function runPurchase(io: ChainIO, p: PurchaseInput, h: PurchaseHooks): Promise<PurchaseResult> {
+  h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: p.tokens });
+  const amount = BigInt(Math.floor(p.tokens));
+  let cost: bigint;
+  try {
+    cost = (await io.read({ address: p.presale, abi: p.presaleAbi, functionName: HELPER[p.payment], args: [amount] })) as bigint;
+  } catch (err) {
+    if (isContractRevert(err)) {
+      h.dispatch({ type: "SIMULATION_REVERTED" });
+      h.onMaxTokensExceeded();
+      return { outcome: "rejected" };
+    }
+    return fail(h, err);
+  }
+
+  if (p.payment === "native") {
+    const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: withMargin(cost, MARGINS.ethValue) }, h);
+    if ("outcome" in sim) return sim;
+    h.dispatch({ type: "AWAIT_SIGNATURE" });
+    return sendAndConfirm(io, sim.prepared, h);
+  }
+
+  const maxCost = withMargin(cost, MARGINS.stableMaxCost);
+  let approval: Awaited<ReturnType<typeof ensureAllowance>>;
+  try {
+    approval = await ensureAllowance(io, p.token!, p.account, p.presale, maxCost, h);
+  } catch (err) {
+    return fail(h, err);
+  }
+  if (typeof approval === "object") return approval;
+  const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] }, h);
+  if ("outcome" in sim) return sim;
+  if (approval === "ok") h.dispatch({ type: "AWAIT_SIGNATURE" });
+  return sendAndConfirm(io, sim.prepared, h);
+}

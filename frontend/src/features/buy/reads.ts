@@ -1,0 +1,173 @@
+// Contract reads of spec section 7 for one chain, as ONE Multicall3 aggregate3 request per refresh.
+// Failed entries keep the previous value (stale data rather than blank).
+import { erc20Abi, formatUnits, multicall3Abi, type Abi, type Address, type Client } from "viem";
+import { multicall as aggregate } from "viem/actions";
+import { abiOf, isDeployed } from "../../config/contracts.ts";
+import type { ChainBlock } from "../../config/env.ts";
+
+export type Round = { cap: number; price: number; endTime: number };
+export type UserData = {
+  nativeBal: number; usdtBal: number; usdcBal: number; usdtAllowance: bigint; usdcAllowance: bigint;
+  deposits: number; remoteImported: number; saleTokenBal: number;
+};
+export type StakeData = {
+  apy: number; totalStaked: number; lockTime: number; claimsLocked: boolean;
+  userStaked: number; stakedTime: number; unlockTime: number; rewards: number;
+};
+export type ChainData = {
+  chainId: number;
+  updatedAt: number;
+  totalTokensSold: number;
+  usdRaised: number;
+  maxTokensToBuy: number;
+  currentStep: number;
+  rounds: Round[];
+  remaining: number[];
+  /** Cost of one whole token: ETH for native, USD for the stablecoins. */
+  nativePerToken: number;
+  usdtPerToken: number;
+  usdcPerToken: number;
+  saleToken?: Address;
+  user?: UserData;
+  staking?: StakeData;
+};
+
+/** Quotes are read for this many tokens and divided, for precision on sub-cent prices. */
+export const QUOTE_TOKENS = 1000n;
+
+type Call = { key: string; address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
+
+export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?: Address): Call[] {
+  const presale = b.presaleAddress;
+  if (!isDeployed(presale)) return [];
+  const P = abiOf("Presale");
+  const c: Call[] = [];
+  const p = (key: string, functionName: string, args?: readonly unknown[]) => c.push({ key, address: presale, abi: P, functionName, args });
+  p("totalTokensSold", "totalTokensSold");
+  p("ethBuyHelper", "ethBuyHelper", [QUOTE_TOKENS]);
+  if (isDeployed(b.usdTAddress || undefined)) p("usdtBuyHelper", "usdtBuyHelper", [QUOTE_TOKENS]);
+  if (isDeployed(b.usdcAddress)) p("usdcBuyHelper", "usdcBuyHelper", [QUOTE_TOKENS]);
+  p("usdRaised", "usdRaised");
+  p("maxTokensToBuy", "maxTokensToBuy");
+  p("currentStep", "currentStep");
+  p("caps", "roundDetails", [0n]);
+  p("prices", "roundDetails", [1n]);
+  p("endTimes", "roundDetails", [2n]);
+  p("trackRemainingTokens", "trackRemainingTokens");
+  p("saleToken", "saleToken");
+  const staking = b.stakingAddress;
+  if (staking && isDeployed(staking)) {
+    const S = abiOf("Staking");
+    const s = (key: string, functionName: string, args?: readonly unknown[]) => c.push({ key, address: staking, abi: S, functionName, args });
+    s("apy", "apy");
+    s("lockTime", "lockTime");
+    s("totalStaked", "totalStaked");
+    s("claimsLocked", "claimsLocked");
+    if (user) {
+      s("poolStakers", "poolStakers", [user]);
+      s("getRewards", "getRewards", [user]);
+    }
+  }
+  if (user) {
+    p("userDeposits", "userDeposits", [user]);
+    if (b.key === "base") p("remoteDepositsImported", "remoteDepositsImported", [user]);
+    if (multicall) c.push({ key: "nativeBal", address: multicall, abi: multicall3Abi as Abi, functionName: "getEthBalance", args: [user] });
+    const tok = (key: string, address: Address | "", fn: "balanceOf" | "allowance") =>
+      address && isDeployed(address) && c.push({ key, address, abi: erc20Abi as Abi, functionName: fn, args: fn === "balanceOf" ? [user] : [user, presale] });
+    tok("usdtBal", b.usdTAddress, "balanceOf");
+    tok("usdtAllowance", b.usdTAddress, "allowance");
+    tok("usdcBal", b.usdcAddress, "balanceOf");
+    tok("usdcAllowance", b.usdcAddress, "allowance");
+    tok("saleTokenBal", b.saleTokenAddress, "balanceOf");
+  }
+  return c;
+}
+
+const n18 = (v: unknown) => Number(formatUnits((v as bigint) ?? 0n, 18));
+const n6 = (v: unknown) => Number(formatUnits((v as bigint) ?? 0n, 6));
+const num = (v: unknown) => Number((v as bigint) ?? 0n);
+
+/** Turns multicall results (by key) into ChainData, falling back to `prev` for every failed entry. */
+export function decode(chainId: number, r: Record<string, unknown>, prev: ChainData | undefined, hasUser: boolean, now: number): ChainData {
+  const has = (k: string) => k in r;
+  const caps = has("caps") ? (r.caps as bigint[]).map(Number) : undefined;
+  const prices = has("prices") ? (r.prices as bigint[]).map(n18) : undefined;
+  const ends = has("endTimes") ? (r.endTimes as bigint[]).map(Number) : undefined;
+  const rounds = caps && prices && ends ? caps.map((cap, i) => ({ cap, price: prices[i] ?? 0, endTime: ends[i] ?? 0 })) : (prev?.rounds ?? []);
+  const q = Number(QUOTE_TOKENS);
+  const pu = prev?.user;
+  const user: UserData | undefined = hasUser
+    ? {
+        nativeBal: has("nativeBal") ? n18(r.nativeBal) : (pu?.nativeBal ?? 0),
+        usdtBal: has("usdtBal") ? n6(r.usdtBal) : (pu?.usdtBal ?? 0),
+        usdcBal: has("usdcBal") ? n6(r.usdcBal) : (pu?.usdcBal ?? 0),
+        usdtAllowance: has("usdtAllowance") ? (r.usdtAllowance as bigint) : (pu?.usdtAllowance ?? 0n),
+        usdcAllowance: has("usdcAllowance") ? (r.usdcAllowance as bigint) : (pu?.usdcAllowance ?? 0n),
+        deposits: has("userDeposits") ? n18(r.userDeposits) : (pu?.deposits ?? 0),
+        remoteImported: has("remoteDepositsImported") ? n18(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
+        saleTokenBal: has("saleTokenBal") ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
+      }
+    : undefined;
+  const ps = prev?.staking;
+  const staker = r.poolStakers as { amount: bigint; stakedTime: bigint; unlockTime: bigint } | undefined;
+  const staking: StakeData | undefined =
+    has("apy") || ps
+      ? {
+          apy: has("apy") ? num(r.apy) / 100 : (ps?.apy ?? 0),
+          totalStaked: has("totalStaked") ? n18(r.totalStaked) : (ps?.totalStaked ?? 0),
+          lockTime: has("lockTime") ? num(r.lockTime) : (ps?.lockTime ?? 0),
+          claimsLocked: has("claimsLocked") ? Boolean(r.claimsLocked) : (ps?.claimsLocked ?? true),
+          userStaked: staker ? n18(staker.amount) : (ps?.userStaked ?? 0),
+          stakedTime: staker ? num(staker.stakedTime) : (ps?.stakedTime ?? 0),
+          unlockTime: staker ? num(staker.unlockTime) : (ps?.unlockTime ?? 0),
+          rewards: has("getRewards") ? n18(r.getRewards) : (ps?.rewards ?? 0),
+        }
+      : undefined;
+  return {
+    chainId,
+    updatedAt: now,
+    totalTokensSold: has("totalTokensSold") ? num(r.totalTokensSold) : (prev?.totalTokensSold ?? 0),
+    usdRaised: has("usdRaised") ? n6(r.usdRaised) : (prev?.usdRaised ?? 0),
+    maxTokensToBuy: has("maxTokensToBuy") ? num(r.maxTokensToBuy) : (prev?.maxTokensToBuy ?? 0),
+    currentStep: has("currentStep") ? num(r.currentStep) : (prev?.currentStep ?? 0),
+    rounds,
+    remaining: has("trackRemainingTokens") ? (r.trackRemainingTokens as bigint[]).map(Number) : (prev?.remaining ?? []),
+    nativePerToken: has("ethBuyHelper") ? n18(r.ethBuyHelper) / q : (prev?.nativePerToken ?? 0),
+    usdtPerToken: has("usdtBuyHelper") ? n6(r.usdtBuyHelper) / q : (prev?.usdtPerToken ?? 0),
+    usdcPerToken: has("usdcBuyHelper") ? n6(r.usdcBuyHelper) / q : (prev?.usdcPerToken ?? 0),
+    saleToken: has("saleToken") ? (r.saleToken as Address) : prev?.saleToken,
+    user,
+    staking,
+  };
+}
+
+/** One aggregate3 call (batchSize 0: never split). Throws only when the whole request fails. */
+export async function readChain(client: Client, b: ChainBlock, multicall: Address | undefined, user: Address | undefined, prev: ChainData | undefined): Promise<ChainData> {
+  const calls = buildCalls(b, multicall, user);
+  if (calls.length === 0) return decode(b.chainIdInt, {}, prev, !!user, Date.now());
+  const res = (await aggregate(client, {
+    contracts: calls.map(({ key: _k, ...c }) => c) as never,
+    allowFailure: true,
+    batchSize: 0,
+    multicallAddress: multicall,
+  } as never)) as unknown as { status: string; result?: unknown }[];
+  const out: Record<string, unknown> = {};
+  res.forEach((r, i) => {
+    if (r.status === "success") out[calls[i]!.key] = r.result;
+  });
+  return decode(b.chainIdInt, out, prev, !!user, Date.now());
+}
+
+export type Stage = { totalTokensSold: number; usdRaised: number; currentStep: number };
+
+/** The 3 s stage re-read: sold tokens, USD raised and step, one aggregate3 request. */
+export async function readStage(client: Client, b: ChainBlock, multicall: Address | undefined): Promise<Stage> {
+  const abi = abiOf("Presale");
+  const [sold, raised, step] = (await aggregate(client, {
+    contracts: ["totalTokensSold", "usdRaised", "currentStep"].map((functionName) => ({ address: b.presaleAddress, abi, functionName })),
+    allowFailure: false,
+    batchSize: 0,
+    multicallAddress: multicall,
+  } as never)) as unknown as [bigint, bigint, bigint];
+  return { totalTokensSold: Number(sold), usdRaised: Number(raised) / 1e6, currentStep: Number(step) };
+}

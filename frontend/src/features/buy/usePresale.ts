@@ -1,0 +1,80 @@
+// Presale data for both chains (TanStack Query over one multicall per chain), plus the 3 s stage re-read.
+// TanStack pauses refetchInterval while the tab is hidden (refetchIntervalInBackground: false).
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Address } from "viem";
+import { DEFAULT_SALE_PRICE, TIMINGS } from "../../config/constants.ts";
+import { isDeployed } from "../../config/contracts.ts";
+import { env, type ChainBlock } from "../../config/env.ts";
+import { loadWeb3, useWallet } from "../wallet/walletState.ts";
+import type { ChainData, Stage } from "./reads.ts";
+import { effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
+
+// The read code (ABI encoding, multicall, transports) lives in the chain layer, loaded after first paint.
+
+export function useChainData(b: ChainBlock, user: Address | undefined) {
+  const qc = useQueryClient();
+  const key = ["presale", b.chainIdInt, user ?? null];
+  return useQuery({
+    queryKey: key,
+    queryFn: async () => (await loadWeb3()).readChainData(b, user, qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null])),
+    refetchInterval: user ? TIMINGS.refreshConnectedMs : TIMINGS.refreshIdleMs,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+    retry: 1,
+    staleTime: 2_000,
+  });
+}
+
+/** The claim chain (Base) carries the synced ladder; fall back to Ethereum when Base has no presale. */
+const stageBlock = () => (isDeployed(env.base.presaleAddress) ? env.base : env.eth);
+
+export function useStage() {
+  const b = stageBlock();
+  return useQuery({
+    queryKey: ["stage", b.chainIdInt],
+    enabled: isDeployed(b.presaleAddress),
+    queryFn: async (): Promise<Stage> => (await loadWeb3()).readStageData(b),
+    refetchInterval: TIMINGS.stageRefreshMs,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+}
+
+export type PresaleView = ReturnType<typeof usePresale>;
+
+export function usePresale() {
+  const { address } = useWallet();
+  const eth = useChainData(env.eth, address);
+  const base = useChainData(env.base, address);
+  const stage = useStage();
+  const primary = base.data?.rounds.length ? base.data : eth.data;
+  const rounds = effectiveRounds(primary?.rounds);
+  const currentStep = Math.min(stage.data?.currentStep ?? primary?.currentStep ?? 0, rounds.length - 1);
+  const usdRaised = stage.data?.usdRaised ?? primary?.usdRaised ?? 0;
+  const totalTokensSold = stage.data?.totalTokensSold ?? primary?.totalTokensSold ?? 0;
+  const maxUsd = stageMaxUsd(rounds, currentStep, primary?.remaining ?? []);
+  const ethDeposits = eth.data?.user?.deposits ?? 0;
+  const baseDeposits = base.data?.user?.deposits ?? 0;
+  const imported = base.data?.user?.remoteImported ?? 0;
+  const loaded = !!primary && primary.rounds.length > 0;
+  return {
+    loaded,
+    stale: eth.isError || base.isError || stage.isError,
+    eth: eth.data,
+    base: base.data,
+    rounds,
+    currentStep,
+    totalTokensSold,
+    usdRaised,
+    maxUsd,
+    raisedPercent: raisedPercent(usdRaised, maxUsd),
+    price: loaded ? (rounds[currentStep]?.price ?? DEFAULT_SALE_PRICE) : DEFAULT_SALE_PRICE,
+    nextPrice: rounds[currentStep + 1]?.price,
+    userClaimable: baseDeposits + Math.max(0, ethDeposits - imported),
+    baseClaimable: baseDeposits,
+    stakeable: baseDeposits,
+    apy: base.data?.staking?.apy ?? 0,
+    refetch: () => Promise.all([eth.refetch(), base.refetch(), stage.refetch()]),
+  };
+}

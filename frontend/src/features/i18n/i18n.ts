@@ -1,0 +1,39 @@
+// i18next with a tiny fetch backend: translations are GET assets/i18n/{lang}.json at run time.
+import i18next, { type BackendModule, type ReadCallback } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANG, LANG_CODES, type Lang } from "./languages.ts";
+
+export function translationUrl(lang: string, base = import.meta.env.BASE_URL ?? "/"): string {
+  return `${base.replace(/\/$/, "")}/assets/i18n/${lang}.json`;
+}
+
+const fetchBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language: string, _ns: string, callback: ReadCallback) {
+    fetch(translationUrl(language), { method: "GET" })
+      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`i18n ${language}: HTTP ${r.status}`))))
+      .then((data) => callback(null, data))
+      .catch((err: Error) => callback(err, false));
+  },
+};
+
+export function initI18n(lang: Lang) {
+  return i18next
+    .use(fetchBackend)
+    .use(initReactI18next)
+    .init({
+      lng: lang,
+      fallbackLng: DEFAULT_LANG,
+      supportedLngs: [...LANG_CODES],
+      lowerCaseLng: true,
+      load: "currentOnly",
+      ns: ["translation"],
+      defaultNS: "translation",
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+      returnNull: false,
+    });
+}
+
+export { i18next };

@@ -1,0 +1,55 @@
+// Connection actions behind the connect modal.
+import type { Connector } from "wagmi";
+import { connect } from "wagmi/actions";
+import { env } from "../../config/env.ts";
+import { trackLead } from "../../shared/api.ts";
+import { isMobileDevice } from "../../shared/hooks.ts";
+import { pushAnalytics } from "../../shared/tracking.ts";
+import { loadConnector, type LazyKind } from "./lazyConnectors.ts";
+import { wagmiConfig } from "./wagmiConfig.ts";
+import { closeConnectModal, walletUi } from "./walletUi.ts";
+
+function browserName(): string {
+  const ua = navigator.userAgent;
+  return /CriOS|Chrome/.test(ua) ? "chrome" : /FxiOS|Firefox/.test(ua) ? "firefox" : /Safari/.test(ua) ? "safari" : "browser";
+}
+
+/** Partner wallet deep link launched on display_uri (spec section 7). */
+export function partnerDeepLink(uri: string, callback = window.location.href): string {
+  return `${env.bwDeepLink}wc?uri=${encodeURIComponent(uri)}&callback=${encodeURIComponent(callback)}&browser=${browserName()}`;
+}
+
+async function afterConnect(address: string | undefined) {
+  pushAnalytics(env.production, "wallet_connected");
+  if (address) void trackLead(address);
+  closeConnectModal();
+}
+
+export async function connectWith(connector: Connector) {
+  walletUi.set((s) => ({ ...s, connecting: connector.id }));
+  try {
+    const r = await connect(wagmiConfig, { connector });
+    await afterConnect(r.accounts[0]);
+  } finally {
+    walletUi.set((s) => ({ ...s, connecting: null }));
+  }
+}
+
+/** WalletConnect (generic or partner app) and Base Account: SDK loaded now; the QR / deep link comes from display_uri. */
+export async function connectLazy(kind: LazyKind, opts: { partner?: boolean; label: string }) {
+  walletUi.set((s) => ({ ...s, connecting: opts.partner ? "partner" : kind }));
+  try {
+    const fn = await loadConnector(kind);
+    const connector = wagmiConfig._internal.connectors.setup(fn);
+    connector.emitter.on("message", ({ type, data }) => {
+      if (type !== "display_uri" || typeof data !== "string") return;
+      if (isMobileDevice()) window.location.href = opts.partner ? partnerDeepLink(data) : data;
+      else walletUi.set((s) => ({ ...s, wcUri: data, wcLabel: opts.label }));
+    });
+    const r = await connect(wagmiConfig, { connector });
+    await afterConnect(r.accounts[0]);
+  } finally {
+    walletUi.set((s) => ({ ...s, connecting: null, wcUri: null }));
+  }
+}
+

@@ -1,0 +1,30 @@
+// wagmi config: both chains of the environment, fallback RPC transports, EIP-6963 discovery. Heavy connector SDKs
+// (WalletConnect, Base Account) are NOT registered here: lazyConnectors.ts loads them when the visitor picks one.
+import { createConfig, createStorage, fallback, http, type CreateConnectorFn } from "wagmi";
+import { localTestWallet } from "virtual:local-test-wallet";
+import { RPC } from "../../config/constants.ts";
+import { env, type ChainBlock } from "../../config/env.ts";
+import { baseChain, ethChain } from "./viemChains.ts";
+
+export function transportFor(b: ChainBlock) {
+  const opts = { retryCount: RPC.retryCount, retryDelay: RPC.retryDelay, timeout: RPC.timeout, batch: false } as const;
+  return fallback([http(b.rpcURL, opts), http(b.backupRPC, opts)], { rank: false, retryCount: 0 });
+}
+
+const connectors: CreateConnectorFn[] = [];
+if (localTestWallet) connectors.push(localTestWallet());
+
+export const wagmiConfig = createConfig({
+  chains: [ethChain, baseChain],
+  connectors,
+  multiInjectedProviderDiscovery: true,
+  transports: { [ethChain.id]: transportFor(env.eth), [baseChain.id]: transportFor(env.base) },
+  pollingInterval: RPC.pollingInterval,
+  storage: createStorage({ storage: typeof window !== "undefined" ? window.localStorage : undefined, key: "shaft.wagmi" }),
+});
+
+declare module "wagmi" {
+  interface Register {
+    config: typeof wagmiConfig;
+  }
+}

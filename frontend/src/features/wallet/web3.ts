@@ -1,0 +1,47 @@
+// The chain layer entry point (lazy chunk): starts wagmi, reconnects, and mirrors the connection into walletState.
+import type { Address, Client } from "viem";
+import { disconnect, getClient, getConnection, reconnect, watchConnection } from "wagmi/actions";
+import type { ChainBlock } from "../../config/env.ts";
+import { readChain, readStage, type ChainData } from "../buy/reads.ts";
+import { multicallOf } from "./viemChains.ts";
+import { wagmiConfig } from "./wagmiConfig.ts";
+import { walletState } from "./walletState.ts";
+import { LAZY_IDS, loadConnector } from "./lazyConnectors.ts";
+
+function mirror() {
+  const c = getConnection(wagmiConfig);
+  walletState.set({
+    ready: true,
+    status: c.status,
+    address: c.address,
+    chainId: c.chainId,
+    connectorId: c.connector?.id,
+    isConnected: c.status === "connected",
+  });
+}
+
+watchConnection(wagmiConfig, { onChange: mirror });
+mirror();
+
+/** Reconnect on load: registered connectors (EIP-6963, local) and, when it was last used, a lazily loaded one. */
+async function reconnectAll() {
+  try {
+    const recent = (await wagmiConfig.storage?.getItem("recentConnectorId")) as string | null | undefined;
+    const kind = recent ? LAZY_IDS[recent] : undefined;
+    const extra = kind ? [await loadConnector(kind)] : [];
+    await reconnect(wagmiConfig, { connectors: [...wagmiConfig.connectors, ...extra] });
+  } catch (err) {
+    console.warn("reconnect failed", err);
+  }
+  mirror();
+}
+void reconnectAll();
+
+export { wagmiConfig };
+export const clientFor = (chainId: number) => getClient(wagmiConfig, { chainId }) as unknown as Client;
+export const currentConnector = () => getConnection(wagmiConfig).connector;
+export const disconnectWallet = () => disconnect(wagmiConfig);
+
+export const readChainData = (b: ChainBlock, user: Address | undefined, prev: ChainData | undefined) =>
+  readChain(clientFor(b.chainIdInt), b, multicallOf(b), user, prev);
+export const readStageData = (b: ChainBlock) => readStage(clientFor(b.chainIdInt), b, multicallOf(b));

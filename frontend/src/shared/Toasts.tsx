@@ -1,0 +1,20 @@
+import { dismissToast, toastStore } from "./toast.ts";
+import { useStore } from "./store.ts";
+
+export function Toasts() {
+  const toasts = useStore(toastStore);
+  return (
+    <div className="toasts" aria-live="polite" data-testid="toasts">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.type}`} data-testid={`toast-${t.type}`} role="status">
+          <div className="toast-body">
+            <strong>{t.title}{t.count > 0 ? ` (${t.count + 1})` : ""}</strong>
+            {t.message && <span>{t.message}</span>}
+          </div>
+          <button className="icon-btn" onClick={() => dismissToast(t.id)} aria-label="Dismiss" data-testid="toast-dismiss">×</button>
+          <span className="toast-progress" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// Vitest setup: nothing global beyond jsdom; tests import what they need.
+export {};

@@ -1,0 +1,30 @@
+/// <reference types="vitest/config" />
+import path from "node:path";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+import { localWalletModule, resolveAppEnv } from "./vite.env.ts";
+
+const root = import.meta.dirname;
+
+export default defineConfig(({ command, mode }) => {
+  const appEnv = resolveAppEnv(process.env.VITE_APP_ENV, mode === "test" ? "serve" : command);
+  return {
+    base: "/",
+    plugins: [react()],
+    define: { "import.meta.env.VITE_APP_ENV": JSON.stringify(appEnv) },
+    resolve: {
+      alias: {
+        "@deployments": path.resolve(root, "../deployments/deployedContracts.ts"),
+        "virtual:local-test-wallet": localWalletModule(appEnv, root),
+        "@": path.resolve(root, "src"),
+      },
+    },
+    server: { host: "127.0.0.1", port: 5173, fs: { allow: [path.resolve(root, "..")] } },
+    build: { target: "es2022", sourcemap: false, manifest: true, chunkSizeWarningLimit: 900 },
+    test: {
+      environment: "jsdom",
+      include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+      setupFiles: ["src/test/setup.ts"],
+    },
+  };
+});

@@ -1,0 +1,135 @@
+/**
+ * The whole system of one chain as an Ignition module, built for a "shape" (which stand-ins are deployed, how many
+ * card providers...) while every value comes from module parameters (deploy/params/<network>.json, resolved by
+ * deploy/schema.ts). Future ids equal the keys of deployments/deployedContracts.ts.
+ *
+ * Ethereum side ("EthSystem"): Presale (saleToken = 0) + stand-ins where the network has no real contract.
+ * Base side ("BaseSystem"): SaleToken + Presale + Staking, linked (setStaking/setPresale), the presale funded for
+ * claims and buy-and-stake, the staking reward reserve funded.
+ * Both: KEEPER_ROLE to the keeper, CARD_PROVIDER_ROLE to each card provider, splits, sanctions oracle.
+ */
+import { buildModule } from "@nomicfoundation/hardhat-ignition/modules";
+
+export interface SystemShape {
+  chain: "eth" | "base";
+  /** true = deploy the stand-in from contracts/mocks; false = use the address parameter. */
+  mocks: { usdt: boolean; usdc: boolean; ethUsdFeed: boolean; sequencerFeed: boolean; sanctionsList: boolean; multicall3: boolean };
+  /** false when the chain has no such contract at all (USDT on Base, sequencer feed on L1, no sanctions oracle). */
+  has: { usdt: boolean; sequencerFeed: boolean; sanctionsList: boolean };
+  cardProviders: number;
+  splits: boolean;
+  presaleFunding: boolean;
+  rewardFunding: boolean;
+}
+
+export const moduleId = (chain: "eth" | "base") => (chain === "eth" ? "EthSystem" : "BaseSystem");
+const ZERO = "0x0000000000000000000000000000000000000000";
+
+export function buildSystemModule(shape: SystemShape) {
+  return buildModule(moduleId(shape.chain), (m) => {
+    const deployer = m.getAccount(0);
+    const results: Record<string, any> = {};
+
+    // ---- stand-ins (local chains and testnets) or external addresses
+    const addressOf = (key: keyof SystemShape["mocks"], deployMock: () => any) => {
+      if (shape.mocks[key]) return deployMock();
+      return m.getParameter<string>(key);
+    };
+    const usdt = !shape.has.usdt ? ZERO : addressOf("usdt", () => (results.USDT = m.contract("MockUSDT", [], { id: "USDT" })));
+    const usdc = addressOf("usdc", () => (results.USDC = m.contract("MockUSDC", [], { id: "USDC" })));
+    const ethUsdFeed = addressOf("ethUsdFeed", () =>
+      (results.EthUsdFeed = m.contract("MockV3Aggregator", [8, m.getParameter("mockEthUsdAnswer", 3000_00000000n), "ETH / USD"], { id: "EthUsdFeed" })),
+    );
+    const sequencerFeed = !shape.has.sequencerFeed
+      ? ZERO
+      : addressOf("sequencerFeed", () =>
+          (results.SequencerFeed = m.contract("MockV3Aggregator", [0, 0, "L2 Sequencer Uptime Status Feed"], { id: "SequencerFeed" })),
+        );
+    const sanctionsList = !shape.has.sanctionsList
+      ? undefined
+      : addressOf("sanctionsList", () => (results.SanctionsList = m.contract("MockSanctionsList", [], { id: "SanctionsList" })));
+    if (shape.mocks.multicall3) results.Multicall3 = m.contract("Multicall3", [], { id: "Multicall3" });
+
+    // ---- sale token (claim chain only); minted to the deployer, who funds presale and staking below
+    let saleToken: any = ZERO;
+    if (shape.chain === "base") {
+      saleToken = results.SaleToken = m.contract("SaleToken", [
+        m.getParameter("tokenName"),
+        m.getParameter("tokenSymbol"),
+        m.getParameter("tokenSupply"),
+        deployer,
+      ]);
+    }
+
+    // ---- presale
+    const presale = (results.Presale = m.contract("Presale", [
+      {
+        owner: deployer,
+        adminDelay: m.getParameter("adminDelay"),
+        saleToken,
+        usdt,
+        usdc,
+        priceFeed: ethUsdFeed,
+        priceFeedHeartbeat: m.getParameter("priceFeedHeartbeat"),
+        sequencerFeed,
+        sequencerGracePeriod: m.getParameter("sequencerGracePeriod", 0n),
+        paymentWallet: m.getParameter("paymentWallet"),
+        startTime: m.getParameter("startTime"),
+        endTime: m.getParameter("endTime"),
+        maxTokensToBuy: m.getParameter("maxTokensToBuy"),
+        caps: m.getParameter("caps"),
+        prices: m.getParameter("prices"),
+        endTimes: m.getParameter("endTimes"),
+      },
+    ]));
+
+    // ---- roles, splits, sanctions
+    const keeperRole = m.staticCall(presale, "KEEPER_ROLE", [], 0, { id: "KeeperRole" });
+    m.call(presale, "grantRole", [keeperRole, m.getParameter("keeper")], { id: "GrantKeeperRole" });
+    if (shape.cardProviders > 0) {
+      const cardRole = m.staticCall(presale, "CARD_PROVIDER_ROLE", [], 0, { id: "CardProviderRole" });
+      for (let i = 0; i < shape.cardProviders; i++) {
+        m.call(presale, "grantRole", [cardRole, m.getParameter(`cardProvider${i}`)], { id: `GrantCardProviderRole${i}` });
+      }
+    }
+    if (shape.splits) m.call(presale, "setSplits", [m.getParameter("splitWallets"), m.getParameter("splitBps")], { id: "SetSplits" });
+    if (sanctionsList !== undefined) {
+      m.call(presale, "setSanctions", [sanctionsList, m.getParameter("sanctionsEnabled")], { id: "SetSanctions" });
+    }
+
+    // ---- staking, links and funding (claim chain)
+    if (shape.chain === "base") {
+      const staking = (results.Staking = m.contract("Staking", [
+        deployer,
+        saleToken,
+        m.getParameter("stakingApyBps"),
+        m.getParameter("stakingLockTime"),
+        m.getParameter("stakingEndTime"),
+        m.getParameter("stakingMaxDepositLimit"),
+      ]));
+      const linkP = m.call(presale, "setStaking", [staking], { id: "LinkPresaleToStaking" });
+      const linkS = m.call(staking, "setPresale", [presale], { id: "LinkStakingToPresale" });
+      if (shape.presaleFunding) {
+        m.call(saleToken, "transfer", [presale, m.getParameter("presaleFunding")], { id: "FundPresale", after: [linkP, linkS] });
+      }
+      if (shape.rewardFunding) {
+        const approve = m.call(saleToken, "approve", [staking, m.getParameter("rewardFunding")], { id: "ApproveRewards" });
+        m.call(staking, "fundRewards", [m.getParameter("rewardFunding")], { id: "FundRewards", after: [approve] });
+      }
+    }
+    return results;
+  });
+}
+
+/** The shape of the local stack / default CLI modules: every stand-in deployed, one card provider, one split. */
+export function localShape(chain: "eth" | "base"): SystemShape {
+  return {
+    chain,
+    mocks: { usdt: chain === "eth", usdc: true, ethUsdFeed: true, sequencerFeed: chain === "base", sanctionsList: true, multicall3: true },
+    has: { usdt: chain === "eth", sequencerFeed: chain === "base", sanctionsList: true },
+    cardProviders: 1,
+    splits: true,
+    presaleFunding: chain === "base",
+    rewardFunding: chain === "base",
+  };
+}

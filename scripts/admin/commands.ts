@@ -1,0 +1,516 @@
+/**
+ * Owner commands. Each reads the current state, prints what would change, refuses bad input, then sends / dry-runs /
+ * writes a Safe batch through scripts/lib/exec.ts. Usage: `npm run admin -- help`.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { formatUnits, getAddress, isAddress, ZeroAddress } from "ethers";
+import { checkRounds, loadParams, ParamsError, resolveRounds, roundSchema, type ResolvedRound } from "../../deploy/schema.js";
+import { parse, Refusal, UsageError } from "../lib/cli.js";
+import { execute, fmtArg, type PlannedCall } from "../lib/exec.js";
+import { NETWORKS, pairOf, ROOT } from "../lib/networks.js";
+import { status } from "./status.js";
+import {
+  fmtTime,
+  makeExec,
+  openChain,
+  parseAddress,
+  parseBool,
+  parseBps,
+  parseDuration,
+  parseTime,
+  parseUint,
+  type AdminEnv,
+  type ChainCtx,
+} from "./context.js";
+
+const COMMON = {
+  network: { type: "string" },
+  "dry-run": { type: "boolean", default: false },
+  safe: { type: "string" },
+  "safe-address": { type: "string" },
+  from: { type: "string" },
+} as const;
+
+export const HELP = `Owner commands: npm run admin -- <command> --network <name> [--dry-run] [--safe batch.json [--safe-address 0x…]]
+
+  status          [--pair local|testnet|mainnet | --network X]   state of both chains in one table
+  pause | unpause
+  set-rounds      --file rounds.json        (array of {cap, price, endTime}, or a deploy/params file; times absolute or "+3d" from now)
+  set-step        --step N --checkpoint TOKENS
+  set-max-tokens  --amount TOKENS
+  set-splits      --split 0xWallet:10% [--split …] [--payment-wallet 0x…] | --clear
+  set-payment-wallet --address 0x…
+  whitelist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]
+  blacklist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]
+  card-provider allow|deny --address 0x… [--address 0x…]
+  start-claim     --at now|+1h|UNIX [--eth-network X] [--skip-remote-check]   (Base side; checks funding and imports first)
+  staking         [--apy 15%|1500] [--lock 30d] [--end-time UNIX|+365d] [--max-deposit TOKENS] [--deposits-locked true|false]
+                  [--withdrawals-locked true|false] [--claims-locked true|false]          (Base side)
+  fund-rewards    --amount TOKENS                                                         (Base side)
+  handover        --to 0xSafe     (starts the admin transfer of Presale and the ownership transfer of Staking)
+
+--dry-run simulates every call from the sender and sends nothing; --safe writes a Safe Transaction Builder batch instead.
+Exit codes: 0 done, 1 refused (bad input or unsafe state), 2 a chain is unreachable, 3 unexpected error.`;
+
+export async function runAdmin(argv: string[], env: AdminEnv = {}): Promise<void> {
+  const out = env.out ?? ((s: string) => console.log(s));
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+    case "help":
+    case "--help":
+      out(HELP);
+      return;
+    case "status":
+      return status(rest, env, out);
+    case "pause":
+    case "unpause":
+      return pause(command === "pause", rest, env, out);
+    case "set-rounds":
+      return setRounds(rest, env, out);
+    case "set-step":
+      return setStep(rest, env, out);
+    case "set-max-tokens":
+      return setMaxTokens(rest, env, out);
+    case "set-splits":
+      return setSplits(rest, env, out);
+    case "set-payment-wallet":
+      return setPaymentWallet(rest, env, out);
+    case "whitelist":
+    case "blacklist":
+      return lists(command, rest, env, out);
+    case "card-provider":
+      return cardProvider(rest, env, out);
+    case "start-claim":
+      return startClaim(rest, env, out);
+    case "staking":
+      return stakingParams(rest, env, out);
+    case "fund-rewards":
+      return fundRewards(rest, env, out);
+    case "handover":
+      return handover(rest, env, out);
+    default:
+      throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
+  }
+}
+
+type Out = (s: string) => void;
+
+async function open(rest: string[], extra: Record<string, any>, env: AdminEnv) {
+  const { values, positionals } = parse(rest, { ...COMMON, ...extra });
+  const v = values as Record<string, any>;
+  const readOnly = v["dry-run"] || v.safe !== undefined;
+  const chain = await openChain(v.network, env, readOnly ? "none" : "deployer");
+  return { v, positionals, chain };
+}
+
+function header(out: Out, chain: ChainCtx, what: string) {
+  out(`${what} on ${chain.info.name} (chain ${chain.record.chainId}), Presale ${chain.presale.target}`);
+}
+
+function call(c: ChainCtx["presale"], label: string, fn: string, args: unknown[], note: string, dependsOnPrevious = false): PlannedCall {
+  return { contract: c, label, fn, args, note, dependsOnPrevious };
+}
+
+// ------------------------------------------------------------------ pause / unpause
+
+async function pause(on: boolean, rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, {}, env);
+  header(out, chain, on ? "pause" : "unpause");
+  const paused: boolean = await chain.presale.paused();
+  const calls = paused === on ? [] : [call(chain.presale, "Presale", on ? "pause" : "unpause", [], `paused: ${paused} → ${on}`)];
+  if (paused === on) out(`already ${on ? "paused" : "unpaused"}.`);
+  await execute(await makeExec(chain, v, out), calls, on ? "Pause presale" : "Unpause presale");
+}
+
+// ------------------------------------------------------------------ rounds, step, max tokens
+
+export function readRoundsFile(file: string, now: number): ResolvedRound[] {
+  if (!fs.existsSync(file)) throw new Refusal(`--file ${file}: no such file`);
+  let raw: any;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Refusal(`--file ${file}: not JSON (${(e as Error).message})`);
+  }
+  let rounds: unknown[];
+  let anchor = now;
+  if (Array.isArray(raw)) rounds = raw;
+  else if (Array.isArray(raw?.rounds)) {
+    rounds = raw.rounds;
+    if (typeof raw.anchor === "number") anchor = raw.anchor;
+  } else if (raw?.sale?.rounds) {
+    rounds = loadParams(file).sale.rounds;
+    if (typeof raw.sale.anchor === "number") anchor = raw.sale.anchor;
+  } else throw new Refusal(`--file ${file}: expected an array of rounds, {rounds: [...]}, or a deploy/params file`);
+  const parsed = rounds.map((r, i) => {
+    const p = roundSchema.safeParse(r);
+    if (!p.success) throw new Refusal(`--file ${file}: round ${i + 1}: ${p.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
+    return p.data;
+  });
+  try {
+    return resolveRounds(parsed, anchor);
+  } catch (e) {
+    throw new Refusal((e as ParamsError).message);
+  }
+}
+
+async function setRounds(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { file: { type: "string" } }, env);
+  if (v.file === undefined) throw new UsageError("set-rounds needs --file");
+  const now = Number((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+  const next = readRoundsFile(v.file, now);
+  checkRounds(next);
+  if (next[next.length - 1].endTime <= BigInt(now)) throw new Refusal("every round of the new table has already ended");
+  header(out, chain, "set rounds");
+  const current: { cap: bigint; price: bigint; endTime: bigint }[] = (await chain.presale.rounds()).map((r: any) => ({ cap: r.cap, price: r.price, endTime: r.endTime }));
+  const step = Number(await chain.presale.currentStep());
+  const checkPoint: bigint = await chain.presale.checkPoint();
+  out(`  current step ${step + 1}, checkpoint ${checkPoint} tokens`);
+  out("  round | cap (current → new) | price USD (current → new) | end (current → new)");
+  for (let i = 0; i < Math.max(current.length, next.length); i++) {
+    const a = current[i];
+    const b = next[i];
+    const f = (x: { cap: bigint; price: bigint; endTime: bigint } | undefined, k: "cap" | "price" | "endTime") =>
+      x === undefined ? "-" : k === "price" ? formatUnits(x.price, 18) : k === "endTime" ? new Date(Number(x.endTime) * 1000).toISOString().slice(0, 16) : x.cap.toString();
+    out(`  ${String(i + 1).padStart(5)} | ${f(a, "cap")} → ${f(b, "cap")} | ${f(a, "price")} → ${f(b, "price")} | ${f(a, "endTime")} → ${f(b, "endTime")}`);
+  }
+  const same = current.length === next.length && current.every((r, i) => r.cap === next[i].cap && r.price === next[i].price && r.endTime === next[i].endTime);
+  if (!same) {
+    // The contract requires the current position to stay inside the current round of the new table.
+    if (step >= next.length || checkPoint >= next[step].cap || (step > 0 && checkPoint < next[step - 1].cap)) {
+      throw new Refusal(`the new table does not keep checkpoint ${checkPoint} inside round ${step + 1}; adjust the caps (or set-step first)`);
+    }
+  }
+  const calls = same
+    ? []
+    : [call(chain.presale, "Presale", "setRounds", [next.map((r) => r.cap), next.map((r) => r.price), next.map((r) => r.endTime)], `${next.length} rounds`)];
+  await execute(await makeExec(chain, v, out), calls, "Set presale rounds");
+}
+
+async function setStep(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { step: { type: "string" }, checkpoint: { type: "string" } }, env);
+  const step1 = Number(parseUint(v.step, "--step (1-based round number)"));
+  const cp = parseUint(v.checkpoint, "--checkpoint (whole tokens)");
+  const rounds: any[] = await chain.presale.rounds();
+  if (step1 < 1 || step1 > rounds.length) throw new Refusal(`--step ${step1}: there are ${rounds.length} rounds (1..${rounds.length})`);
+  const idx = step1 - 1;
+  const lo: bigint = idx === 0 ? 0n : rounds[idx - 1].cap;
+  const hi: bigint = rounds[idx].cap;
+  if (cp < lo || cp >= hi) throw new Refusal(`--checkpoint ${cp} is outside round ${step1} [${lo}, ${hi})`);
+  const sold: bigint = await chain.presale.totalTokensSold();
+  if (cp < sold) throw new Refusal(`--checkpoint ${cp} is below the tokens already sold (${sold})`);
+  header(out, chain, "set step/checkpoint");
+  const curStep = Number(await chain.presale.currentStep());
+  const curCp: bigint = await chain.presale.checkPoint();
+  const calls = curStep === idx && curCp === cp ? [] : [call(chain.presale, "Presale", "setCurrentStep", [BigInt(idx), cp], `round ${curStep + 1} @ ${curCp} → round ${step1} @ ${cp}`)];
+  await execute(await makeExec(chain, v, out), calls, "Set presale step");
+}
+
+async function setMaxTokens(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { amount: { type: "string" } }, env);
+  const amount = parseUint(v.amount, "--amount (whole tokens)");
+  if (amount === 0n) throw new Refusal("--amount must be positive");
+  const rounds: any[] = await chain.presale.rounds();
+  const ladder: bigint = rounds[rounds.length - 1].cap;
+  if (amount > ladder) throw new Refusal(`--amount ${amount} exceeds the whole ladder (${ladder})`);
+  header(out, chain, "set max tokens per purchase");
+  const cur: bigint = await chain.presale.maxTokensToBuy();
+  const calls = cur === amount ? [] : [call(chain.presale, "Presale", "setMaxTokensToBuy", [amount], `${cur} → ${amount}`)];
+  await execute(await makeExec(chain, v, out), calls, "Set max tokens per purchase");
+}
+
+// ------------------------------------------------------------------ splits and payment wallet
+
+export function parseSplit(s: string): { wallet: string; bps: number } {
+  const i = s.lastIndexOf(":");
+  if (i < 0) throw new Refusal(`--split "${s}": expected 0xWallet:10% or 0xWallet:1000 (basis points)`);
+  const wallet = parseAddress(s.slice(0, i), `--split "${s}"`);
+  const bps = parseBps(s.slice(i + 1), `--split "${s}"`);
+  if (bps <= 0 || bps > 10_000) throw new Refusal(`--split "${s}": share must be between 0.01% and 100%`);
+  return { wallet, bps };
+}
+
+async function setSplits(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { split: { type: "string", multiple: true }, "payment-wallet": { type: "string" }, clear: { type: "boolean", default: false } }, env);
+  const splits = ((v.split ?? []) as string[]).map(parseSplit);
+  if (splits.length === 0 && !v.clear && v["payment-wallet"] === undefined) throw new UsageError("set-splits needs --split (one or more), --clear, or --payment-wallet");
+  if (splits.length > 0 && v.clear) throw new UsageError("--clear and --split exclude each other");
+  const total = splits.reduce((s, x) => s + x.bps, 0);
+  if (total > 10_000) throw new Refusal(`splits add up to ${total / 100}% — more than 100%`);
+  const dup = splits.find((s, i) => splits.findIndex((t) => t.wallet === s.wallet) !== i);
+  if (dup) throw new Refusal(`wallet ${dup.wallet} appears twice`);
+  header(out, chain, "set splits / payment wallet");
+  const calls: PlannedCall[] = [];
+  const cur: { wallet: string; bps: bigint }[] = (await chain.presale.splits()).map((s: any) => ({ wallet: s.wallet, bps: s.bps }));
+  const fmt = (l: { wallet: string; bps: bigint | number }[]) => (l.length === 0 ? "(none)" : l.map((s) => `${s.wallet}:${Number(s.bps) / 100}%`).join(", "));
+  if (v.clear || splits.length > 0) {
+    const same = cur.length === splits.length && cur.every((s, i) => s.wallet === splits[i].wallet && Number(s.bps) === splits[i].bps);
+    if (!same) {
+      calls.push(call(chain.presale, "Presale", "setSplits", [splits.map((s) => s.wallet), splits.map((s) => BigInt(s.bps))], `${fmt(cur)} → ${fmt(splits)}; payment wallet gets the remaining ${(10_000 - total) / 100}%`));
+    }
+  }
+  if (v["payment-wallet"] !== undefined) {
+    const pw = parseAddress(v["payment-wallet"], "--payment-wallet");
+    const curPw: string = await chain.presale.paymentWallet();
+    if (curPw !== pw) calls.push(call(chain.presale, "Presale", "setPaymentWallet", [pw], `${curPw} → ${pw}`));
+  }
+  await execute(await makeExec(chain, v, out), calls, "Set splits");
+}
+
+async function setPaymentWallet(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { address: { type: "string" } }, env);
+  const pw = parseAddress(v.address, "--address");
+  header(out, chain, "set payment wallet");
+  const curPw: string = await chain.presale.paymentWallet();
+  const calls = curPw === pw ? [] : [call(chain.presale, "Presale", "setPaymentWallet", [pw], `${curPw} → ${pw}`)];
+  await execute(await makeExec(chain, v, out), calls, "Set payment wallet");
+}
+
+// ------------------------------------------------------------------ whitelist / blacklist from CSV
+
+/** Reads addresses from the first column of a CSV (header, blank and # lines skipped). Refuses on any bad line. */
+export function readAddressCsv(file: string): string[] {
+  if (!fs.existsSync(file)) throw new Refusal(`--csv ${file}: no such file`);
+  const bad: string[] = [];
+  const seen = new Set<string>();
+  const list: string[] = [];
+  fs.readFileSync(file, "utf8")
+    .split(/\r?\n/)
+    .forEach((line, i) => {
+      const cell = line.split(/[,;\t]/)[0].trim().replace(/^"|"$/g, "");
+      if (cell === "" || cell.startsWith("#") || (i === 0 && !cell.startsWith("0x"))) return;
+      if (!isAddress(cell) || getAddress(cell) === ZeroAddress) {
+        bad.push(`line ${i + 1}: "${cell}"`);
+        return;
+      }
+      const a = getAddress(cell);
+      if (!seen.has(a)) {
+        seen.add(a);
+        list.push(a);
+      }
+    });
+  if (bad.length > 0) throw new Refusal(`--csv ${file}: ${bad.length} invalid address(es), nothing sent:\n  ${bad.slice(0, 20).join("\n  ")}`);
+  if (list.length === 0) throw new Refusal(`--csv ${file}: no addresses`);
+  return list;
+}
+
+interface Progress {
+  key: string;
+  file: string;
+  total: number;
+  batches: number;
+  done: number;
+  txs: string[];
+}
+
+async function lists(which: "whitelist" | "blacklist", rest: string[], env: AdminEnv, out: Out) {
+  const { v, positionals, chain } = await open(rest, { csv: { type: "string" }, batch: { type: "string" }, progress: { type: "string" }, restart: { type: "boolean", default: false } }, env);
+  const action = positionals[0];
+  if (action !== "add" && action !== "remove") throw new UsageError(`${which} needs "add" or "remove"`);
+  if (v.csv === undefined) throw new UsageError(`${which} ${action} needs --csv`);
+  const batchSize = v.batch === undefined ? 200 : Number(parseUint(v.batch, "--batch"));
+  if (batchSize < 1 || batchSize > 1000) throw new Refusal("--batch must be 1..1000");
+  const addresses = readAddressCsv(v.csv);
+  const want = action === "add";
+  const fn = which === "whitelist" ? "setWhitelist" : "setBlacklist";
+  const view = which === "whitelist" ? "isWhitelisted" : "isBlacklisted";
+  const batches: string[][] = [];
+  for (let i = 0; i < addresses.length; i += batchSize) batches.push(addresses.slice(i, i + batchSize));
+  header(out, chain, `${which} ${action} (${addresses.length} addresses, ${batches.length} batch(es) of ≤${batchSize})`);
+  const exec = await makeExec(chain, v, out);
+
+  // Progress file: which batches of this exact CSV / action / presale are already done (resume after a crash).
+  const digest = crypto.createHash("sha256").update(JSON.stringify([chain.record.chainId, String(chain.presale.target), which, action, batchSize, addresses])).digest("hex").slice(0, 16);
+  const progressFile = v.progress ?? path.join(env.progressDir ?? path.join(ROOT, ".local/progress"), `${chain.info.name}-${which}-${action}-${digest}.json`);
+  let progress: Progress = { key: digest, file: v.csv, total: addresses.length, batches: batches.length, done: 0, txs: [] };
+  if (exec.mode.kind === "send" && !v.restart && fs.existsSync(progressFile)) {
+    const saved = JSON.parse(fs.readFileSync(progressFile, "utf8")) as Progress;
+    if (saved.key === digest) {
+      progress = saved;
+      if (progress.done > 0) out(`resuming: ${progress.done}/${batches.length} batch(es) already done (${progressFile})`);
+    }
+  }
+  const pending = async (batch: string[]) => {
+    const states = await Promise.all(batch.map((a) => chain.presale.getFunction(view)(a) as Promise<boolean>));
+    return batch.filter((_, i) => states[i] !== want);
+  };
+  if (exec.mode.kind !== "send") {
+    const calls: PlannedCall[] = [];
+    let changes = 0;
+    for (const b of batches) {
+      const p = await pending(b);
+      changes += p.length;
+      if (p.length > 0) calls.push(call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`));
+    }
+    out(`${changes} of ${addresses.length} address(es) would change.`);
+    await execute(exec, calls, `${which} ${action}`);
+    return;
+  }
+  for (let i = progress.done; i < batches.length; i++) {
+    const p = await pending(batches[i]);
+    out(`batch ${i + 1}/${batches.length}: ${p.length} of ${batches[i].length} need a change`);
+    if (p.length > 0) {
+      const res = await execute(exec, [call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`)], `${which} ${action}`);
+      progress.txs.push(...res.sent);
+    }
+    progress.done = i + 1;
+    fs.mkdirSync(path.dirname(progressFile), { recursive: true });
+    fs.writeFileSync(progressFile, JSON.stringify(progress, null, 2) + "\n");
+    env.onBatchDone?.(i);
+  }
+  out(`done: ${batches.length} batch(es); progress in ${path.relative(process.cwd(), progressFile)}`);
+}
+
+// ------------------------------------------------------------------ card providers
+
+async function cardProvider(rest: string[], env: AdminEnv, out: Out) {
+  const { v, positionals, chain } = await open(rest, { address: { type: "string", multiple: true } }, env);
+  const action = positionals[0];
+  if (action !== "allow" && action !== "deny") throw new UsageError('card-provider needs "allow" or "deny"');
+  const addrs = ((v.address ?? []) as string[]).map((a) => parseAddress(a, "--address"));
+  if (addrs.length === 0) throw new UsageError("card-provider needs --address");
+  const role: string = await chain.presale.CARD_PROVIDER_ROLE();
+  header(out, chain, `card provider ${action}`);
+  const calls: PlannedCall[] = [];
+  for (const a of addrs) {
+    const has: boolean = await chain.presale.hasRole(role, a);
+    if (action === "deny" && !has) throw new Refusal(`unknown address: ${a} is not a card provider on ${chain.info.name}`);
+    if (action === "allow" && has) {
+      out(`  ${a} is already a card provider`);
+      continue;
+    }
+    if (action === "allow") calls.push(call(chain.presale, "Presale", "grantRole", [role, a], `allow ${a} to buy for users (CARD_PROVIDER_ROLE)`));
+    else calls.push(call(chain.presale, "Presale", "revokeRole", [role, a], `deny ${a} (revoke CARD_PROVIDER_ROLE)`));
+  }
+  await execute(await makeExec(chain, v, out), calls, `Card provider ${action}`);
+}
+
+// ------------------------------------------------------------------ claim
+
+async function startClaim(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { at: { type: "string" }, "eth-network": { type: "string" }, "skip-remote-check": { type: "boolean", default: false } }, env);
+  if (chain.info.role !== "base" || chain.saleToken === undefined) throw new Refusal(`${chain.info.name} is not the claim chain: claims start on the Base side`);
+  const at = await parseTime(v.at ?? "now", "--at", chain.conn);
+  const current: bigint = await chain.presale.claimStart();
+  if (current !== 0n) throw new Refusal(`claim already started at ${fmtTime(current)}`);
+  header(out, chain, `start claim at ${fmtTime(at)}`);
+
+  // 1. Every token sold on Ethereum must be importable on Base: compare Ethereum's local sales with the imports.
+  const imported: bigint = await chain.presale.totalRemoteDepositsImported();
+  const remoteSold: bigint = await chain.presale.remoteTokensSold();
+  if (!v["skip-remote-check"]) {
+    const ethNet = v["eth-network"] ?? pairOf(chain.info.name).eth;
+    const eth = await openChain(ethNet, env, "none");
+    const ethSold: bigint = await eth.presale.localTokensSold();
+    out(`  Ethereum sold ${ethSold} tokens; Base knows ${remoteSold} of them; imported deposits ${formatUnits(imported, 18)} tokens`);
+    if (remoteSold < ethSold) throw new Refusal(`ladder not in step: Base has synced ${remoteSold} of the ${ethSold} tokens sold on Ethereum — run the keeper (npm run keeper -- --once) first`);
+    if (imported < ethSold * 10n ** 18n) throw new Refusal(`remote import incomplete: ${formatUnits(imported, 18)} of ${ethSold} Ethereum-sold tokens imported — run the keeper first`);
+  } else out("  (remote import check skipped on request)");
+
+  // 2. Funding: the presale must hold every sold, undelivered token (the contract computes it; we show the figures).
+  const balance: bigint = await chain.saleToken.balanceOf(chain.presale.target);
+  const localSold: bigint = await chain.presale.localTokensSold();
+  const staked: bigint = await chain.presale.stakedDuringSale().catch(() => 0n);
+  const owed = (localSold * 10n ** 18n) + imported - staked;
+  out(`  presale holds ${formatUnits(balance, 18)} SHAFT; sold and not yet delivered ≈ ${formatUnits(owed, 18)}`);
+  if (balance < owed) throw new Refusal(`presale underfunded: holds ${formatUnits(balance, 18)}, needs ${formatUnits(owed, 18)} — transfer ${formatUnits(owed - balance, 18)} SHAFT to ${chain.presale.target} first`);
+  await execute(await makeExec(chain, v, out), [call(chain.presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)}`)], "Start claim");
+}
+
+// ------------------------------------------------------------------ staking
+
+function needStaking(chain: ChainCtx) {
+  if (chain.staking === undefined || chain.saleToken === undefined) throw new Refusal(`no staking on ${chain.info.name} (chain ${chain.record.chainId}): staking lives on the Base side`);
+  return { staking: chain.staking, token: chain.saleToken };
+}
+
+async function stakingParams(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(
+    rest,
+    {
+      apy: { type: "string" },
+      lock: { type: "string" },
+      "end-time": { type: "string" },
+      "max-deposit": { type: "string" },
+      "deposits-locked": { type: "string" },
+      "withdrawals-locked": { type: "string" },
+      "claims-locked": { type: "string" },
+    },
+    env,
+  );
+  const { staking } = needStaking(chain);
+  header(out, chain, `staking parameters (Staking ${staking.target})`);
+  const calls: PlannedCall[] = [];
+  if (v.apy !== undefined) {
+    const bps = parseBps(v.apy, "--apy");
+    if (bps > 100_000) throw new Refusal(`--apy ${v.apy} is above 1000% — refusing`);
+    const cur: bigint = await staking.apy();
+    if (cur !== BigInt(bps)) calls.push(call(staking, "Staking", "setApy", [BigInt(bps)], `APY ${Number(cur) / 100}% → ${bps / 100}%`));
+  }
+  if (v.lock !== undefined) {
+    const lock = parseDuration(v.lock, "--lock");
+    const cur: bigint = await staking.lockTime();
+    if (cur !== lock) calls.push(call(staking, "Staking", "setLockTime", [lock], `lock ${cur}s → ${lock}s`));
+  }
+  if (v["end-time"] !== undefined) {
+    const end = await parseTime(v["end-time"], "--end-time", chain.conn);
+    const cur: bigint = await staking.endTime();
+    if (cur !== end) calls.push(call(staking, "Staking", "setEndTime", [end], `end ${fmtTime(cur)} → ${fmtTime(end)}`));
+  }
+  if (v["max-deposit"] !== undefined) {
+    const lim = parseUint(v["max-deposit"], "--max-deposit (whole tokens, 0 = no cap)") * 10n ** 18n;
+    const cur: bigint = await staking.maxDepositLimit();
+    const total: bigint = await staking.totalStaked();
+    if (lim !== 0n && lim < total) throw new Refusal(`--max-deposit ${formatUnits(lim, 18)} is below what is already staked (${formatUnits(total, 18)})`);
+    if (cur !== lim) calls.push(call(staking, "Staking", "setMaxDepositLimit", [lim], `max deposit ${formatUnits(cur, 18)} → ${formatUnits(lim, 18)} tokens`));
+  }
+  const flags = [parseBool(v["deposits-locked"], "--deposits-locked"), parseBool(v["withdrawals-locked"], "--withdrawals-locked"), parseBool(v["claims-locked"], "--claims-locked")];
+  if (flags.some((f) => f !== undefined)) {
+    const cur = [await staking.depositsLocked(), await staking.withdrawalsLocked(), await staking.claimsLocked()] as boolean[];
+    const next = flags.map((f, i) => f ?? cur[i]);
+    if (next.some((f, i) => f !== cur[i])) calls.push(call(staking, "Staking", "setLocks", next, `locks (deposits, withdrawals, claims) ${cur.join(",")} → ${next.join(",")}`));
+  }
+  if (calls.length === 0 && [v.apy, v.lock, v["end-time"], v["max-deposit"], ...flags].every((x) => x === undefined)) throw new UsageError("staking needs at least one of --apy --lock --end-time --max-deposit --deposits-locked --withdrawals-locked --claims-locked");
+  await execute(await makeExec(chain, v, out), calls, "Staking parameters");
+}
+
+async function fundRewards(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { amount: { type: "string" } }, env);
+  const { staking, token } = needStaking(chain);
+  const amount = parseUint(v.amount, "--amount (whole tokens)") * 10n ** 18n;
+  if (amount === 0n) throw new Refusal("--amount must be positive");
+  const exec = await makeExec(chain, v, out);
+  const bal: bigint = await token.balanceOf(exec.from);
+  header(out, chain, `fund staking rewards with ${formatUnits(amount, 18)} SHAFT`);
+  if (bal < amount) throw new Refusal(`${exec.from} holds ${formatUnits(bal, 18)} SHAFT, less than ${formatUnits(amount, 18)}`);
+  out(`  reward reserve now ${formatUnits(await staking.rewardReserve(), 18)} SHAFT`);
+  await execute(
+    exec,
+    [
+      call(token, "SaleToken", "approve", [staking.target, amount], `allow Staking to pull ${formatUnits(amount, 18)}`),
+      call(staking, "Staking", "fundRewards", [amount], `reserve += ${formatUnits(amount, 18)}`, true),
+    ],
+    "Fund staking rewards",
+  );
+}
+
+// ------------------------------------------------------------------ handover to a multisig
+
+async function handover(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { to: { type: "string" } }, env);
+  const to = parseAddress(v.to, "--to");
+  const code = await chain.conn.ethers.provider.getCode(to);
+  if (code === "0x" && !NETWORKS[chain.info.name].local) throw new Refusal(`--to ${to} has no code on ${chain.info.name}: expected the Safe`);
+  header(out, chain, `hand ownership to ${to}`);
+  const calls: PlannedCall[] = [call(chain.presale, "Presale", "beginDefaultAdminTransfer", [to], `owner → ${to} (the Safe calls acceptDefaultAdminTransfer() after the admin delay)`)];
+  const adminRole: string = await chain.presale.ADMIN_ROLE();
+  if (!(await chain.presale.hasRole(adminRole, to))) calls.push(call(chain.presale, "Presale", "grantRole", [adminRole, to], `ADMIN_ROLE to ${to}`));
+  if (chain.staking) calls.push(call(chain.staking, "Staking", "transferOwnership", [to], `Staking owner → ${to} (the Safe calls acceptOwnership())`));
+  await execute(await makeExec(chain, v, out), calls, "Hand over ownership");
+  out(`next: from the Safe, call Presale.acceptDefaultAdminTransfer()${chain.staking ? " and Staking.acceptOwnership()" : ""}; then revoke the deployer's ADMIN_ROLE.`);
+}
+
+export { fmtArg };

@@ -1,0 +1,105 @@
+/** `admin status`: the state of both chains of a pair in one table, plus the cross-chain consistency checks. */
+import { formatUnits } from "ethers";
+import { ChainDownError, parse, shortError } from "../lib/cli.js";
+import { PAIRS, pairOf } from "../lib/networks.js";
+import { fmtTime, openChain, type AdminEnv, type ChainCtx } from "./context.js";
+
+type Row = [string, string, string];
+
+async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?: any }> {
+  const p = c.presale;
+  const tryRead = async <T,>(f: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await f();
+    } catch {
+      return undefined;
+    }
+  };
+  const [paused, start, end, step, cp, total, local, remote, usd, localUsd, max, wallet, splits, claimStart, rounds, imported, owner] = await Promise.all([
+    p.paused(),
+    p.startTime(),
+    p.endTime(),
+    p.currentStep(),
+    p.checkPoint(),
+    p.totalTokensSold(),
+    p.localTokensSold(),
+    p.remoteTokensSold(),
+    p.usdRaised(),
+    tryRead(() => p.localUsdRaised()),
+    p.maxTokensToBuy(),
+    p.paymentWallet(),
+    p.splits(),
+    p.claimStart(),
+    p.rounds(),
+    p.totalRemoteDepositsImported(),
+    p.owner(),
+  ]);
+  const r = rounds[Number(step)] ?? rounds[rounds.length - 1];
+  const usd6 = (x: bigint) => `$${Number(formatUnits(x, 6)).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+  const row: Record<string, string> & { _sold?: any } = {
+    "Presale": String(p.target),
+    "owner": owner,
+    "paused": String(paused),
+    "sale window": `${fmtTime(start).split(" ")[0]} → ${fmtTime(end).split(" ")[0]}`,
+    "round (step)": `${Number(step) + 1} / ${rounds.length}`,
+    "round price / cap": `$${formatUnits(r.price, 18)} / ${r.cap}`,
+    "round ends": fmtTime(r.endTime).split(" ")[0],
+    "checkpoint (tokens)": cp.toString(),
+    "tokens sold here": local.toString(),
+    "tokens sold other chain (synced)": remote.toString(),
+    "tokens sold total": total.toString(),
+    "USD raised here": localUsd === undefined ? "n/a" : usd6(localUsd),
+    "USD raised total": usd6(usd),
+    "max tokens per purchase": max.toString(),
+    "payment wallet": wallet,
+    "splits": splits.length === 0 ? "(none)" : splits.map((s: any) => `${s.wallet.slice(0, 8)}…:${Number(s.bps) / 100}%`).join(" "),
+    "claim start": c.saleToken ? fmtTime(claimStart) : "n/a (no claim here)",
+    "remote deposits imported": c.saleToken ? `${formatUnits(imported, 18)} tokens` : "n/a",
+  };
+  row._sold = { local, remote, imported, total };
+  if (c.saleToken) {
+    row["presale SHAFT balance"] = formatUnits(await c.saleToken.balanceOf(p.target), 18);
+  }
+  if (c.staking) {
+    const s = c.staking;
+    const [apy, lock, send, lim, staked, reserve, dl, wl, cl] = await Promise.all([
+      s.apy(), s.lockTime(), s.endTime(), s.maxDepositLimit(), s.totalStaked(), s.rewardReserve(), s.depositsLocked(), s.withdrawalsLocked(), s.claimsLocked(),
+    ]);
+    Object.assign(row, {
+      "Staking": String(s.target),
+      "staking APY / lock": `${Number(apy) / 100}% / ${Number(lock) / 86400} d`,
+      "staking end": fmtTime(send).split(" ")[0],
+      "staking max deposit": lim === 0n ? "no cap" : formatUnits(lim, 18),
+      "total staked": formatUnits(staked, 18),
+      "reward reserve": formatUnits(reserve, 18),
+      "locks deposit/withdraw/claim": `${dl}/${wl}/${cl}`,
+    });
+  }
+  return row;
+}
+
+export async function status(rest: string[], env: AdminEnv, out: (s: string) => void): Promise<void> {
+  const { values } = parse(rest, { pair: { type: "string" }, network: { type: "string" } });
+  const pair = values.network ? pairOf(values.network) : PAIRS[values.pair ?? "local"];
+  if (pair === undefined) throw new ChainDownError(`unknown pair "${values.pair}" (local, testnet, mainnet)`);
+  const results = await Promise.allSettled([pair.eth, pair.base].map(async (n) => readChain(await openChain(n, env, "none"))));
+  const cols = results.map((r, i) => (r.status === "fulfilled" ? r.value : { "Presale": `UNREACHABLE: ${shortError(r.reason).slice(0, 60)}`, _err: r.reason as any }));
+  const keys = [...new Set(cols.flatMap((c) => Object.keys(c).filter((k) => !k.startsWith("_"))))];
+  const rows: Row[] = [["", `Ethereum side (${pair.eth})`, `Base side (${pair.base})`]];
+  for (const k of keys) rows.push([k, (cols[0] as any)[k] ?? "-", (cols[1] as any)[k] ?? "-"]);
+  const [e, b] = cols as any[];
+  if (e._sold && b._sold) {
+    const inStep = e._sold.total === b._sold.total;
+    rows.push(["CHECK one ladder", inStep ? "ok" : `NO: ${e._sold.total} vs ${b._sold.total}`, inStep ? "ok" : "run the keeper"]);
+    const need = e._sold.local * 10n ** 18n;
+    const ok = b._sold.imported >= need;
+    rows.push(["CHECK Ethereum buyers importable", ok ? "ok" : `NO: ${formatUnits(b._sold.imported, 18)} of ${e._sold.local} imported`, ok ? "ok" : "run the keeper"]);
+  }
+  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
+  for (const [i, r] of rows.entries()) {
+    out(`${r[0].padEnd(w[0])} │ ${r[1].padEnd(w[1])} │ ${r[2]}`);
+    if (i === 0) out(`${"─".repeat(w[0])}─┼─${"─".repeat(w[1])}─┼─${"─".repeat(w[2])}`);
+  }
+  const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult | undefined;
+  if (failed) throw failed.reason instanceof Error && failed.reason.name !== "Error" ? failed.reason : new ChainDownError(shortError(failed.reason));
+}

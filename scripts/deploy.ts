@@ -1,0 +1,53 @@
+/**
+ * npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified]
+ * npm run deploy -- --check            (validate every deploy/params/*.json and exit)
+ *
+ * Validates the network's parameter file, deploys the system with Ignition (resuming an interrupted public deploy
+ * from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.
+ */
+import hre from "hardhat";
+import { loadParams, resolveParams, toJsonSafe } from "../deploy/schema.js";
+import { connect, parse, Refusal, runMain } from "./lib/cli.js";
+import { assertChain, deploySystem, ignitionParameters, shapeOf } from "./lib/deploy.js";
+import { NETWORKS, networkInfo } from "./lib/networks.js";
+
+await runMain(async () => {
+  const { values } = parse(process.argv.slice(2), {
+    network: { type: "string" },
+    params: { type: "string" },
+    "dry-run": { type: "boolean", default: false },
+    "allow-unverified": { type: "boolean", default: false },
+    check: { type: "boolean", default: false },
+  });
+  if (values.check) {
+    for (const info of Object.values(NETWORKS)) {
+      if (info.simulated) continue;
+      const p = loadParams(info.paramsFile);
+      if (p.network !== info.name || p.chainId !== info.chainId) throw new Refusal(`${info.paramsFile}: network/chainId do not match ${info.name}/${info.chainId}`);
+      resolveParams(p, { deployer: "0x000000000000000000000000000000000000dEaD", now: Math.floor(Date.now() / 1000) });
+      console.log(`ok  ${info.name.padEnd(12)} ${info.paramsFile}${p.unverified?.length ? `  (unverified: ${p.unverified.join(", ")})` : ""}`);
+    }
+    return;
+  }
+  const info = networkInfo(values.network);
+  const params = loadParams(values.params ?? info.paramsFile);
+  if (params.chainId !== info.chainId) {
+    throw new Refusal(`parameter file is for chain ${params.chainId} (${params.network}) but --network ${info.name} is chain ${info.chainId}`);
+  }
+  if (values["dry-run"]) {
+    const conn = await connect(info.name, "none");
+    await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
+    const block = await conn.ethers.provider.getBlock("latest");
+    const resolved = resolveParams(params, { deployer: "0x000000000000000000000000000000000000dEaD", now: Number(block!.timestamp) });
+    console.log(`dry run: would deploy to ${info.name} (chain ${info.chainId}); nothing sent.`);
+    console.log("shape:", JSON.stringify(shapeOf(resolved)));
+    console.log("ignition parameters:", JSON.stringify(toJsonSafe(ignitionParameters(resolved)), null, 2));
+    return;
+  }
+  await hre.tasks.getTask("build").run({ quiet: true });
+  const conn = await connect(info.name, "deployer");
+  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log });
+  console.log(`\n${info.name} (chain ${record.chainId}):`);
+  for (const [name, c] of Object.entries(record.contracts)) console.log(`  ${name.padEnd(14)} ${c.address}  block ${c.deployBlock}${c.external ? "  (existing)" : ""}`);
+  if (!info.local) console.log(`\nverify: npm run verify -- --network ${info.name}`);
+});

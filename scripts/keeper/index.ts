@@ -1,0 +1,71 @@
+/**
+ * npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 100]
+ *                   [--confirmations N] [--eth-url URL] [--base-url URL]
+ *
+ * --once: one tick, then exit 0 (done), 1 (refused: missing role, wrong chain...), 2 (a chain is unreachable).
+ * Otherwise runs until Ctrl-C, retrying with exponential backoff while a chain is down.
+ * Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or `npx hardhat keystore set`).
+ */
+import path from "node:path";
+import { connect, parse, Refusal, runMain } from "../lib/cli.js";
+import { DEPLOYMENTS_DIR, readDeployment } from "../lib/deployments.js";
+import { networkInfo, PAIRS, ROOT } from "../lib/networks.js";
+import { Keeper, runLoop, type KeeperSide } from "./keeper.js";
+
+const log = (m: string) => console.log(`${new Date().toISOString()} keeper ${m}`);
+
+export async function sideFor(network: string, url: string | undefined, check: boolean, dir = DEPLOYMENTS_DIR): Promise<KeeperSide> {
+  const info = networkInfo(network);
+  const record = readDeployment(info.chainId, dir);
+  if (record === undefined) throw new Refusal(`no deployment for ${network} (chain ${info.chainId}): deploy first`);
+  const conn = await connect(network, "keeper", { url, check });
+  let signer: string;
+  if (info.local) signer = (record.params as any).keeper;
+  else {
+    const [s] = await conn.ethers.getSigners();
+    if (s === undefined) throw new Refusal("no keeper key: set KEEPER_PRIVATE_KEY (env or hardhat keystore)");
+    signer = s.address;
+  }
+  return { name: network, conn, record, signer };
+}
+
+await runMain(async () => {
+  const { values } = parse(process.argv.slice(2), {
+    pair: { type: "string", default: "local" },
+    once: { type: "boolean", default: false },
+    interval: { type: "string" },
+    state: { type: "string" },
+    "batch-size": { type: "string", default: "100" },
+    confirmations: { type: "string" },
+    "eth-url": { type: "string" },
+    "base-url": { type: "string" },
+  });
+  const pair = PAIRS[values.pair];
+  if (pair === undefined) throw new Refusal(`unknown pair "${values.pair}" (local, testnet, mainnet)`);
+  const local = networkInfo(pair.eth).local;
+  const eth = await sideFor(pair.eth, values["eth-url"], values.once);
+  const base = await sideFor(pair.base, values["base-url"], values.once);
+  const keeper = new Keeper(eth, base, {
+    stateFile: values.state ?? path.join(ROOT, ".local/keeper", `${eth.record.chainId}-${base.record.chainId}.json`),
+    batchSize: Number(values["batch-size"]),
+    confirmations: Number(values.confirmations ?? (local ? 0 : 3)),
+    log,
+  });
+  if (values.once) {
+    const r = await keeper.tick();
+    log(`once: synced→base ${r.synced.toBase}, synced→eth ${r.synced.toEth}, imported ${r.imported} buyer(s) in ${r.batches} batch(es), ${r.pending} pending`);
+    return 0;
+  }
+  const interval = Number(values.interval ?? (local ? 3 : 15)) * 1000;
+  log(`running on ${pair.eth} + ${pair.base} every ${interval / 1000} s (Ctrl-C to stop)`);
+  const loop = runLoop(keeper, interval, log);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      log("stopping");
+      loop.stop().then(resolve);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  });
+  return 0;
+});

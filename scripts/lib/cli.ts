@@ -1,0 +1,103 @@
+/** Small shared CLI plumbing: argument parsing, connecting to a named network, clear refusals and exit codes. */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import hre from "hardhat";
+import { configVariable } from "hardhat/config";
+import { ParamsError } from "../../deploy/schema.js";
+import type { Connection } from "./deploy.js";
+import { networkInfo, UsageError } from "./networks.js";
+
+export { UsageError };
+
+/** A refusal: bad input or a state that makes the command unsafe. Exit code 1, message only (no stack). */
+export class Refusal extends Error {
+  override name = "Refusal";
+}
+
+/** A chain that cannot be reached. Exit code 2. */
+export class ChainDownError extends Error {
+  override name = "ChainDownError";
+}
+
+export function parse<const O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true as const, strict: true as const });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+export type Signer = "deployer" | "keeper" | "none";
+
+/**
+ * Connects to a Hardhat network by name. Local networks use the node's unlocked default accounts; public ones take
+ * the key from DEPLOYER_PRIVATE_KEY / KEEPER_PRIVATE_KEY (environment or `npx hardhat keystore set`), or none at all
+ * for read-only work (status, --dry-run, --safe).
+ */
+export async function connect(network: string, signer: Signer = "deployer", opts: { url?: string; check?: boolean } = {}): Promise<Connection> {
+  const info = networkInfo(network);
+  const override: Record<string, unknown> = {};
+  if (opts.url !== undefined) override.url = opts.url;
+  if (!info.local) {
+    if (signer === "none") override.accounts = [];
+    if (signer === "keeper") override.accounts = [configVariable("KEEPER_PRIVATE_KEY")];
+  }
+  let conn: Connection;
+  try {
+    conn = (await hre.network.create({ network, override } as any)) as Connection;
+  } catch (e) {
+    throw new UsageError(`cannot set up network ${network}: ${(e as Error).message}`);
+  }
+  if (opts.check !== false) await assertReachable(conn);
+  return conn;
+}
+
+/** Fails with ChainDownError (and the RPC URL) if the chain does not answer eth_chainId. */
+export async function assertReachable(conn: Connection, timeoutMs = 5000): Promise<number> {
+  const url = conn.networkConfig.type === "http" ? await describeUrl(conn) : "in-process";
+  try {
+    const id = await Promise.race([
+      conn.provider.request({ method: "eth_chainId" }),
+      new Promise((_, rej) => setTimeout(() => rej(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+    ]);
+    return Number(id);
+  } catch (e) {
+    throw new ChainDownError(`cannot reach ${conn.networkName} (${url}): ${shortError(e)}`);
+  }
+}
+
+async function describeUrl(conn: Connection): Promise<string> {
+  const u = (conn.networkConfig as any).url;
+  try {
+    const s = typeof u === "string" ? u : await u.getUrl();
+    return new URL(s).origin; // never print path/query: they may carry an API key
+  } catch {
+    return "configured RPC";
+  }
+}
+
+export function shortError(e: unknown): string {
+  const err = e as any;
+  const parts = [err?.shortMessage, err?.cause?.code, err?.code, err?.message].filter((x) => typeof x === "string" && x.length > 0);
+  return (parts[0] ?? String(e)).split("\n")[0];
+}
+
+/** Runs a CLI main with uniform error reporting and exit codes (0 ok, 1 refusal/usage, 2 chain down, 3 other). */
+export async function runMain(main: () => Promise<void | number>): Promise<void> {
+  try {
+    const code = await main();
+    process.exitCode = typeof code === "number" ? code : 0;
+  } catch (e) {
+    process.exitCode = exitCodeFor(e);
+    const label = { 1: "refused", 2: "chain unreachable" }[process.exitCode as 1 | 2] ?? "error";
+    console.error(`${label}: ${(e as Error).message}`);
+    if (process.exitCode === 3 && process.env.DEBUG) console.error(e);
+  }
+  // Network connections keep sockets open; do not wait for them.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 50).unref();
+}
+
+export function exitCodeFor(e: unknown): number {
+  if (e instanceof ChainDownError) return 2;
+  if (e instanceof Refusal || e instanceof UsageError || e instanceof ParamsError) return 1;
+  return 3;
+}

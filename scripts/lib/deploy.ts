@@ -1,0 +1,253 @@
+/**
+ * Deploys one chain's system with the Ignition module (ignition/modules/System.ts) from a validated parameter file,
+ * then records deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.
+ * Used by `npm run deploy`, the local stack and the tests.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import hre from "hardhat";
+import type { NetworkConnection } from "hardhat/types/network";
+import { buildSystemModule, moduleId, type SystemShape } from "../../ignition/modules/System.js";
+import { loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
+import { DEPLOYMENTS_DIR, ERC20_ABI, writeDeployment, type ContractRecord, type DeploymentRecord } from "./deployments.js";
+import { NETWORKS, ROOT } from "./networks.js";
+
+export type Connection = NetworkConnection<"generic">;
+
+export interface DeployOptions {
+  /** Where <chainId>.json and deployedContracts.ts go (tests use a temp dir). */
+  outDir?: string;
+  /** Public networks refuse values listed under `unverified` unless this is set. */
+  allowUnverified?: boolean;
+  /** Show Ignition's progress UI. */
+  displayUi?: boolean;
+  log?: (msg: string) => void;
+}
+
+export function shapeOf(r: ResolvedParams): SystemShape {
+  const e = r.external;
+  return {
+    chain: r.chain,
+    mocks: {
+      usdt: e.usdt === "mock",
+      usdc: e.usdc === "mock",
+      ethUsdFeed: e.ethUsdFeed === "mock",
+      sequencerFeed: e.sequencerFeed === "mock",
+      sanctionsList: e.sanctionsList === "mock",
+      multicall3: e.multicall3 === "mock",
+    },
+    has: { usdt: e.usdt !== null, sequencerFeed: e.sequencerFeed !== null, sanctionsList: e.sanctionsList !== null },
+    cardProviders: r.cardProviders.length,
+    splits: r.splits.length > 0,
+    presaleFunding: (r.saleToken?.presaleFundingWei ?? 0n) > 0n,
+    rewardFunding: (r.staking?.rewardFundingWei ?? 0n) > 0n,
+  };
+}
+
+/** Module parameters for Ignition, keyed by module id. */
+export function ignitionParameters(r: ResolvedParams): Record<string, Record<string, any>> {
+  const p: Record<string, any> = {
+    adminDelay: BigInt(r.adminDelay),
+    priceFeedHeartbeat: r.priceFeedHeartbeat,
+    sequencerGracePeriod: r.sequencerGracePeriod,
+    paymentWallet: r.paymentWallet,
+    startTime: r.startTime,
+    endTime: r.endTime,
+    maxTokensToBuy: r.maxTokensToBuy,
+    caps: r.rounds.map((x) => x.cap),
+    prices: r.rounds.map((x) => x.price),
+    endTimes: r.rounds.map((x) => x.endTime),
+    keeper: r.keeper,
+    sanctionsEnabled: r.sanctionsEnabled,
+  };
+  for (const [k, v] of Object.entries(r.external)) if (v !== null && v !== "mock") p[k] = v;
+  if (r.external.ethUsdFeed === "mock") p.mockEthUsdAnswer = r.mockEthUsdAnswer;
+  r.cardProviders.forEach((a, i) => (p[`cardProvider${i}`] = a));
+  if (r.splits.length > 0) {
+    p.splitWallets = r.splits.map((s) => s.wallet);
+    p.splitBps = r.splits.map((s) => BigInt(s.bps));
+  }
+  if (r.saleToken) {
+    p.tokenName = r.saleToken.name;
+    p.tokenSymbol = r.saleToken.symbol;
+    p.tokenSupply = r.saleToken.supplyWei;
+    p.presaleFunding = r.saleToken.presaleFundingWei;
+  }
+  if (r.staking) {
+    p.stakingApyBps = r.staking.apyBps;
+    p.stakingLockTime = r.staking.lockTime;
+    p.stakingEndTime = r.staking.endTime;
+    p.stakingMaxDepositLimit = r.staking.maxDepositLimitWei;
+    p.rewardFunding = r.staking.rewardFundingWei;
+  }
+  return { [moduleId(r.chain)]: p };
+}
+
+async function chainIdOf(conn: Connection): Promise<number> {
+  return Number(await conn.provider.request({ method: "eth_chainId" }));
+}
+
+/** Refuses when the connected chain is not the one the parameters (or the network name) are for. */
+export async function assertChain(conn: Connection, expected: number, what: string): Promise<void> {
+  const actual = await chainIdOf(conn);
+  if (actual !== expected) {
+    throw new ParamsError(`chain id mismatch: ${what} is for chain ${expected} but network "${conn.networkName}" is chain ${actual}; refusing to send anything`);
+  }
+}
+
+/** First block at which `address` has code (binary search over eth_getCode; needs historical state). */
+export async function findDeployBlock(conn: Connection, address: string, lo: number, hi: number): Promise<number> {
+  const hasCode = async (b: number) =>
+    ((await conn.provider.request({ method: "eth_getCode", params: [address, `0x${b.toString(16)}`] })) as string) !== "0x";
+  try {
+    if (!(await hasCode(hi))) return hi;
+    if (lo > 0 && (await hasCode(lo - 1))) lo = 0; // resumed deployment: created before this run
+    while (lo < hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (await hasCode(mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  } catch {
+    return lo; // no archive state: the block this run started at is a safe lower bound for event scans
+  }
+}
+
+const ANCHOR_FILE = "shaft-anchor.json";
+
+/**
+ * Deploys (or resumes) the system for `params` on `conn`. Idempotent per Ignition journal: re-running on a public
+ * network after an interruption continues where it stopped, with the same resolved times.
+ */
+export async function deploySystem(conn: Connection, params: DeployParams, opts: DeployOptions = {}): Promise<DeploymentRecord> {
+  const log = opts.log ?? (() => {});
+  const info = NETWORKS[conn.networkName];
+  await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
+  const [deployerSigner] = await conn.ethers.getSigners();
+  if (deployerSigner === undefined) throw new ParamsError(`network ${conn.networkName} has no account to deploy from (set DEPLOYER_PRIVATE_KEY)`);
+  const deployer = deployerSigner.address;
+  const latest = await conn.ethers.provider.getBlock("latest");
+  const now = Number(latest!.timestamp);
+  const simulated = conn.networkConfig.type === "edr-simulated";
+  const deploymentId = `chain-${params.chainId}`;
+  const journalDir = path.join(ROOT, "ignition/deployments", deploymentId);
+
+  // A public deploy anchored at "deploy" keeps the anchor of its first attempt, so a resumed run sends the same values.
+  let anchor: number | undefined;
+  if (!simulated && params.sale.anchor === "deploy" && fs.existsSync(path.join(journalDir, ANCHOR_FILE))) {
+    anchor = JSON.parse(fs.readFileSync(path.join(journalDir, ANCHOR_FILE), "utf8")).anchor;
+    log(`resuming with the anchor of the first attempt: ${anchor}`);
+  }
+  const resolved = resolveParams(params, { deployer, now, anchor });
+  const isLocal = info?.local ?? simulated;
+  if (!isLocal && resolved.unverified.length > 0 && opts.allowUnverified !== true) {
+    throw new ParamsError(`refusing to deploy ${params.network}: unverified values ${resolved.unverified.join(", ")} (verify them, empty "unverified", or pass --allow-unverified)`);
+  }
+  if (!simulated) {
+    fs.mkdirSync(journalDir, { recursive: true });
+    fs.writeFileSync(path.join(journalDir, ANCHOR_FILE), JSON.stringify({ anchor: resolved.anchor }) + "\n");
+  }
+
+  const shape = shapeOf(resolved);
+  const module = buildSystemModule(shape);
+  const startBlock = Number(latest!.number) + 1;
+  log(`deploying ${module.id} to ${conn.networkName} (chain ${params.chainId}) from ${deployer}`);
+  const result = (await conn.ignition.deploy(module, {
+    parameters: ignitionParameters(resolved),
+    deploymentId: simulated ? undefined : deploymentId,
+    displayUi: opts.displayUi ?? false,
+    config: isLocal ? { requiredConfirmations: 1, blockPollingInterval: 50 } : {},
+  })) as Record<string, { target: unknown }>;
+  const endBlock = await conn.ethers.provider.getBlockNumber();
+
+  const contracts: Record<string, ContractRecord> = {};
+  const addrOf = (name: string) => String(result[name].target);
+  const artifactFor: Record<string, string> = {
+    Presale: "Presale",
+    Staking: "Staking",
+    SaleToken: "SaleToken",
+    USDT: "MockUSDT",
+    USDC: "MockUSDC",
+    EthUsdFeed: "MockV3Aggregator",
+    SequencerFeed: "MockV3Aggregator",
+    SanctionsList: "MockSanctionsList",
+    Multicall3: "Multicall3",
+  };
+  const ctorArgs: Record<string, unknown[]> = {
+    Presale: [
+      {
+        owner: deployer,
+        adminDelay: resolved.adminDelay,
+        saleToken: result.SaleToken ? addrOf("SaleToken") : "0x0000000000000000000000000000000000000000",
+        usdt: result.USDT ? addrOf("USDT") : (resolved.external.usdt ?? "0x0000000000000000000000000000000000000000"),
+        usdc: result.USDC ? addrOf("USDC") : resolved.external.usdc,
+        priceFeed: result.EthUsdFeed ? addrOf("EthUsdFeed") : resolved.external.ethUsdFeed,
+        priceFeedHeartbeat: resolved.priceFeedHeartbeat,
+        sequencerFeed: result.SequencerFeed ? addrOf("SequencerFeed") : (resolved.external.sequencerFeed ?? "0x0000000000000000000000000000000000000000"),
+        sequencerGracePeriod: resolved.sequencerGracePeriod,
+        paymentWallet: resolved.paymentWallet,
+        startTime: resolved.startTime,
+        endTime: resolved.endTime,
+        maxTokensToBuy: resolved.maxTokensToBuy,
+        caps: resolved.rounds.map((x) => x.cap),
+        prices: resolved.rounds.map((x) => x.price),
+        endTimes: resolved.rounds.map((x) => x.endTime),
+      },
+    ],
+    Staking: resolved.staking
+      ? [deployer, result.SaleToken ? addrOf("SaleToken") : "", resolved.staking.apyBps, resolved.staking.lockTime, resolved.staking.endTime, resolved.staking.maxDepositLimitWei]
+      : [],
+    SaleToken: resolved.saleToken ? [resolved.saleToken.name, resolved.saleToken.symbol, resolved.saleToken.supplyWei, deployer] : [],
+    USDT: [],
+    USDC: [],
+    EthUsdFeed: [8, resolved.mockEthUsdAnswer, "ETH / USD"],
+    SequencerFeed: [0, 0, "L2 Sequencer Uptime Status Feed"],
+    SanctionsList: [],
+    Multicall3: [],
+  };
+  for (const name of Object.keys(result)) {
+    const address = addrOf(name);
+    const artifact = await hre.artifacts.readArtifact(artifactFor[name] ?? name);
+    contracts[name] = {
+      address,
+      deployBlock: await findDeployBlock(conn, address, startBlock, endBlock),
+      artifact: artifact.contractName,
+      external: false,
+      constructorArgs: toJsonSafe(ctorArgs[name] ?? []) as unknown[],
+      abi: artifact.abi as unknown[],
+    };
+  }
+  // Real contracts that already exist on the chain: standard ABIs.
+  const externals: [string, string | null, () => Promise<unknown[]>][] = [
+    ["USDT", resolved.external.usdt, async () => [...ERC20_ABI]],
+    ["USDC", resolved.external.usdc, async () => [...ERC20_ABI]],
+    ["EthUsdFeed", resolved.external.ethUsdFeed, async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[]],
+    ["SequencerFeed", resolved.external.sequencerFeed, async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[]],
+    ["SanctionsList", resolved.external.sanctionsList, async () => (await hre.artifacts.readArtifact("ISanctionsList")).abi as unknown[]],
+    ["Multicall3", resolved.external.multicall3, async () => (await hre.artifacts.readArtifact("Multicall3")).abi as unknown[]],
+  ];
+  for (const [name, addr, abi] of externals) {
+    if (addr === null || addr === "mock") continue;
+    contracts[name] = { address: addr, deployBlock: contracts.Presale.deployBlock, artifact: "external", external: true, abi: await abi() };
+  }
+
+  const record: DeploymentRecord = {
+    chainId: params.chainId,
+    network: params.network,
+    chain: params.chain,
+    deployer,
+    deployedAt: new Date(now * 1000).toISOString(),
+    ignitionDeploymentId: simulated ? "in-memory" : deploymentId,
+    params: toJsonSafe(resolved),
+    contracts,
+  };
+  const files = writeDeployment(record, opts.outDir ?? DEPLOYMENTS_DIR);
+  log(`wrote ${path.relative(ROOT, files.json)} and ${path.relative(ROOT, files.ts)}`);
+  return record;
+}
+
+export function loadNetworkParams(network: string): DeployParams {
+  const info = NETWORKS[network];
+  if (info === undefined) throw new ParamsError(`unknown network "${network}"`);
+  return loadParams(info.paramsFile);
+}

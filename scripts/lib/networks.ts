@@ -1,0 +1,61 @@
+/**
+ * The networks the tooling knows, how they pair up (one Ethereum-side sale chain + one Base-side claim chain) and
+ * where their parameter files live. Names are the Hardhat network names from hardhat.config.ts.
+ */
+import path from "node:path";
+
+export type ChainRole = "eth" | "base";
+export interface NetworkInfo {
+  name: string;
+  chainId: number;
+  role: ChainRole;
+  /** Local chains: Hardhat's default accounts, fresh on every start. */
+  local: boolean;
+  /** In-process simulated twin used by tests (`hardhatEth` / `hardhatBase`). */
+  simulated?: boolean;
+  paramsFile: string;
+  explorer?: string;
+}
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+const p = (f: string) => path.join(ROOT, "deploy/params", f);
+
+export const NETWORKS: Record<string, NetworkInfo> = {
+  localEth: { name: "localEth", chainId: 31337, role: "eth", local: true, paramsFile: p("localEth.json") },
+  localBase: { name: "localBase", chainId: 31338, role: "base", local: true, paramsFile: p("localBase.json") },
+  hardhatEth: { name: "hardhatEth", chainId: 31337, role: "eth", local: true, simulated: true, paramsFile: p("localEth.json") },
+  hardhatBase: { name: "hardhatBase", chainId: 31338, role: "base", local: true, simulated: true, paramsFile: p("localBase.json") },
+  sepolia: { name: "sepolia", chainId: 11155111, role: "eth", local: false, paramsFile: p("sepolia.json"), explorer: "https://sepolia.etherscan.io" },
+  baseSepolia: { name: "baseSepolia", chainId: 84532, role: "base", local: false, paramsFile: p("baseSepolia.json"), explorer: "https://sepolia.basescan.org" },
+  mainnet: { name: "mainnet", chainId: 1, role: "eth", local: false, paramsFile: p("mainnet.json"), explorer: "https://etherscan.io" },
+  base: { name: "base", chainId: 8453, role: "base", local: false, paramsFile: p("base.json"), explorer: "https://basescan.org" },
+};
+
+/** Pairs of chains that share one ladder. */
+export const PAIRS: Record<string, { eth: string; base: string }> = {
+  local: { eth: "localEth", base: "localBase" },
+  testnet: { eth: "sepolia", base: "baseSepolia" },
+  mainnet: { eth: "mainnet", base: "base" },
+};
+
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+export function networkInfo(name: string | undefined): NetworkInfo {
+  if (name === undefined || name === "") {
+    throw new UsageError(`--network is required (one of: ${Object.keys(NETWORKS).join(", ")})`);
+  }
+  const info = NETWORKS[name];
+  if (info === undefined) {
+    throw new UsageError(`unknown network "${name}" (known: ${Object.keys(NETWORKS).join(", ")})`);
+  }
+  return info;
+}
+
+/** The pair a network belongs to. */
+export function pairOf(name: string): { eth: string; base: string } {
+  for (const pair of Object.values(PAIRS)) if (pair.eth === name || pair.base === name) return pair;
+  if (name === "hardhatEth" || name === "hardhatBase") return { eth: "hardhatEth", base: "hardhatBase" };
+  throw new UsageError(`network "${name}" belongs to no pair`);
+}

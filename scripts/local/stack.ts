@@ -1,0 +1,263 @@
+/**
+ * The local two-chain stack, on loopback only:
+ *   local Ethereum  (hardhat node, network hardhatEth, chain 31337, l1) on 127.0.0.1:8545
+ *   local Base      (hardhat node, network hardhatBase, chain 31338, op) on 127.0.0.1:8546
+ * deployed with the real Ignition code (deploy/params/localEth.json, localBase.json), test accounts #3..#6 funded
+ * with ETH, USDT and USDC, the sale open, the keeper running in-process, then the API server (server/) and the dapp
+ * dev server (frontend/) when they exist. `npm start` runs it; e2e tests call startLocalStack().
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import hre from "hardhat";
+import { Contract, parseEther, parseUnits, Wallet, HDNodeWallet, Mnemonic } from "ethers";
+import { connect } from "../lib/cli.js";
+import { deploySystem, loadNetworkParams, type Connection } from "../lib/deploy.js";
+import { DEPLOYMENTS_DIR, type DeploymentRecord } from "../lib/deployments.js";
+import { ROOT } from "../lib/networks.js";
+import { Keeper, runLoop } from "../keeper/keeper.js";
+
+export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
+
+export interface LocalStackOptions {
+  ethPort?: number; // 8545
+  basePort?: number; // 8546
+  /** Start the API server when server/package.json exists (default true). */
+  server?: boolean;
+  /** Start the dapp dev server when frontend/package.json exists (default true). */
+  frontend?: boolean;
+  keeper?: boolean; // default true
+  /** Compile before deploying (default true; false = use the artifacts as they are). */
+  compile?: boolean;
+  keeperIntervalMs?: number; // 2000
+  /** Where deployments/<chainId>.json + deployedContracts.ts go (default: the repository's deployments/). */
+  deploymentsDir?: string;
+  /** Accounts (by index) funded with ETH, USDT, USDC. */
+  fundAccounts?: number[]; // [3,4,5,6]
+  log?: (msg: string) => void;
+}
+
+export interface LocalAccount {
+  index: number;
+  role: string;
+  address: string;
+  privateKey: string;
+}
+
+export interface LocalStack {
+  urls: { eth: string; base: string; dapp?: string; api?: string };
+  chainIds: { eth: number; base: number };
+  deployments: { eth: DeploymentRecord; base: DeploymentRecord };
+  accounts: LocalAccount[];
+  connections: { eth: Connection; base: Connection };
+  startedInMs: number;
+  stop: () => Promise<void>;
+}
+
+const LOG_DIR = path.join(ROOT, ".local/logs");
+const HARDHAT_CLI = path.join(ROOT, "node_modules/hardhat/dist/src/cli.js");
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ host: "127.0.0.1", port });
+    s.once("connect", () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once("error", () => resolve(false));
+  });
+}
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess, logFile?: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) {
+      const tail = logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
+      throw new Error(`${what} exited with code ${child.exitCode}\n${tail}`);
+    }
+    if (await probe().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s${logFile ? ` (log: ${logFile})` : ""}`);
+}
+
+async function rpcUp(url: string): Promise<boolean> {
+  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) });
+  return r.ok;
+}
+
+function spawnLogged(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): { child: ChildProcess; logFile: string } {
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = path.join(LOG_DIR, `${name}.log`);
+  const fd = fs.openSync(logFile, "w");
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", fd, fd], detached: true });
+  fs.closeSync(fd);
+  return { child, logFile };
+}
+
+async function killTree(child: ChildProcess, graceMs = 4000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const t = setTimeout(() => {
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }, graceMs);
+  await exited;
+  clearTimeout(t);
+}
+
+export function localAccounts(): LocalAccount[] {
+  const roles = ["deployer / owner", "keeper", "card provider", "buyer (dapp's local test wallet)", "buyer", "buyer", "buyer"];
+  const m = Mnemonic.fromPhrase(HARDHAT_MNEMONIC);
+  return roles.map((role, index) => {
+    const w = HDNodeWallet.fromMnemonic(m, `m/44'/60'/0'/0/${index}`);
+    return { index, role, address: w.address, privateKey: w.privateKey };
+  });
+}
+
+export async function startLocalStack(opts: LocalStackOptions = {}): Promise<LocalStack> {
+  const t0 = Date.now();
+  const log = opts.log ?? (() => {});
+  const ethPort = opts.ethPort ?? 8545;
+  const basePort = opts.basePort ?? 8546;
+  const ethUrl = `http://127.0.0.1:${ethPort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  const children: { name: string; child: ChildProcess }[] = [];
+  let keeperLoop: { stop: () => Promise<void> } | undefined;
+  let stopped = false;
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await keeperLoop?.stop();
+    await Promise.all(children.reverse().map((c) => killTree(c.child)));
+  };
+
+  try {
+    for (const [port, what] of [[ethPort, "local Ethereum"], [basePort, "local Base"]] as const) {
+      if (await portInUse(port)) throw new Error(`port ${port} (${what}) is already in use on 127.0.0.1: another stack or node is running; stop it first`);
+    }
+    // 1. Two fresh chains (in parallel with the compile).
+    for (const [name, network, port] of [["eth-node", "hardhatEth", ethPort], ["base-node", "hardhatBase", basePort]] as const) {
+      const { child } = spawnLogged(name, process.execPath, [HARDHAT_CLI, "--network", network, "node", "--hostname", "127.0.0.1", "--port", String(port)], { HARDHAT_DISABLE_TELEMETRY: "true" });
+      children.push({ name, child });
+    }
+    if (opts.compile !== false) {
+      log("compiling contracts…");
+      await hre.tasks.getTask("build").run({ quiet: true });
+    }
+    await Promise.all(
+      children.map((c, i) => waitFor(`hardhat node ${c.name}`, () => rpcUp(i === 0 ? ethUrl : baseUrl), 60_000, c.child, path.join(LOG_DIR, `${c.name}.log`))),
+    );
+    log(`chains up: ${ethUrl} (31337, l1), ${baseUrl} (31338, op)`);
+
+    // 2. Deploy both systems with the real Ignition code; local journals belong to the previous (dead) chains.
+    for (const id of [31337, 31338]) fs.rmSync(path.join(ROOT, "ignition/deployments", `chain-${id}`), { recursive: true, force: true });
+    const ethConn = await connect("localEth", "deployer", { url: ethUrl });
+    const baseConn = await connect("localBase", "deployer", { url: baseUrl });
+    const outDir = opts.deploymentsDir ?? DEPLOYMENTS_DIR;
+    const [ethDep, baseDep] = await Promise.all([
+      deploySystem(ethConn, loadNetworkParams("localEth"), { outDir }),
+      deploySystem(baseConn, loadNetworkParams("localBase"), { outDir }),
+    ]);
+    log(`deployed: Presale ${ethDep.contracts.Presale.address} on 31337, Presale ${baseDep.contracts.Presale.address} + Staking on 31338; wrote ${path.relative(ROOT, outDir) || "."}/deployedContracts.ts`);
+
+    // 3. Fund the test accounts and make sure the sale is open.
+    const accounts = localAccounts();
+    const funded = opts.fundAccounts ?? [3, 4, 5, 6];
+    await Promise.all([fund(ethConn, ethDep, accounts, funded), fund(baseConn, baseDep, accounts, funded)]);
+    await Promise.all([openSale(ethConn, ethDep), openSale(baseConn, baseDep)]);
+    log(`funded accounts #${funded.join(", #")} with 10000 ETH, 100000 USDT (Ethereum) and 100000 USDC (both)`);
+
+    // 4. Keeper (in-process), fresh state for the fresh chains.
+    if (opts.keeper !== false) {
+      const stateFile = path.join(ROOT, ".local/keeper", `local-${ethPort}-${basePort}.json`);
+      fs.rmSync(stateFile, { force: true });
+      const keeper = new Keeper(
+        { name: "localEth", conn: ethConn, record: ethDep, signer: (ethDep.params as any).keeper },
+        { name: "localBase", conn: baseConn, record: baseDep, signer: (baseDep.params as any).keeper },
+        { stateFile, log: (m) => fs.appendFileSync(path.join(LOG_DIR, "keeper.log"), `${new Date().toISOString()} ${m}\n`) },
+      );
+      fs.writeFileSync(path.join(LOG_DIR, "keeper.log"), "");
+      await keeper.preflight();
+      keeperLoop = runLoop(keeper, opts.keeperIntervalMs ?? 2000, (m) => fs.appendFileSync(path.join(LOG_DIR, "keeper.log"), `${new Date().toISOString()} ${m}\n`));
+      log("keeper running (log: .local/logs/keeper.log)");
+    }
+
+    // 5. API server and dapp, when present.
+    const env = {
+      HOST: "127.0.0.1",
+      ETH_RPC_URL: ethUrl,
+      BASE_RPC_URL: baseUrl,
+      ETH_CHAIN_ID: "31337",
+      BASE_CHAIN_ID: "31338",
+      VITE_ETH_RPC_URL: ethUrl,
+      VITE_BASE_RPC_URL: baseUrl,
+      VITE_API_URL: "http://127.0.0.1:8787",
+      VITE_APP_ENV: "local",
+      HARDHAT_DISABLE_TELEMETRY: "true",
+    };
+    const urls: LocalStack["urls"] = { eth: ethUrl, base: baseUrl };
+    const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+    const waits: Promise<void>[] = [];
+    if (opts.server !== false && fs.existsSync(path.join(ROOT, "server/package.json"))) {
+      const { child, logFile } = spawnLogged("server", npm, ["--prefix", "server", "run", "dev"], { ...env, PORT: "8787" });
+      children.push({ name: "server", child });
+      urls.api = "http://127.0.0.1:8787";
+      waits.push(waitFor("API server", () => portInUse(8787), 60_000, child, logFile));
+    }
+    if (opts.frontend !== false && fs.existsSync(path.join(ROOT, "frontend/package.json"))) {
+      const { child, logFile } = spawnLogged("frontend", npm, ["--prefix", "frontend", "run", "dev", "--", "--host", "127.0.0.1", "--port", "5173", "--strictPort"], env);
+      children.push({ name: "frontend", child });
+      urls.dapp = "http://127.0.0.1:5173";
+      waits.push(waitFor("dapp dev server", () => portInUse(5173), 60_000, child, logFile));
+    }
+    await Promise.all(waits);
+    return {
+      urls,
+      chainIds: { eth: 31337, base: 31338 },
+      deployments: { eth: ethDep, base: baseDep },
+      accounts,
+      connections: { eth: ethConn, base: baseConn },
+      startedInMs: Date.now() - t0,
+      stop,
+    };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAccount[], which: number[]) {
+  const [deployer] = await conn.ethers.getSigners();
+  const token = (name: string) => (dep.contracts[name] && !dep.contracts[name].external ? new Contract(dep.contracts[name].address, dep.contracts[name].abi as any, deployer) : undefined);
+  const usdt = token("USDT");
+  const usdc = token("USDC");
+  let nonce = await deployer.getNonce();
+  const txs = [];
+  for (const i of which) {
+    const a = accounts[i]?.address ?? new Wallet(HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(HARDHAT_MNEMONIC), `m/44'/60'/0'/0/${i}`).privateKey).address;
+    await conn.provider.request({ method: "hardhat_setBalance", params: [a, `0x${parseEther("10000").toString(16)}`] });
+    if (usdt) txs.push(await usdt.mint(a, parseUnits("100000", 6), { nonce: nonce++ }));
+    if (usdc) txs.push(await usdc.mint(a, parseUnits("100000", 6), { nonce: nonce++ }));
+  }
+  await Promise.all(txs.map((t) => t.wait()));
+}
+
+async function openSale(conn: Connection, dep: DeploymentRecord) {
+  const [deployer] = await conn.ethers.getSigners();
+  const p = new Contract(dep.contracts.Presale.address, dep.contracts.Presale.abi as any, deployer);
+  if (await p.paused()) await (await p.unpause()).wait();
+  const now = BigInt((await conn.ethers.provider.getBlock("latest"))!.timestamp);
+  const [start, end] = [await p.startTime(), await p.endTime()];
+  if (now < start || now >= end) throw new Error(`the local sale on chain ${dep.chainId} is not open (start ${start}, end ${end}, now ${now})`);
+}

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench`: loads POST /api/referral and POST /api/card/session of a real server process from a client on
+ * loopback, bounded in time and count, and writes ../reports/server.json (requests per second, latency p50/p99).
+ * The card session needs a chain: a local `hardhat node` with the presale is started for it (as in the tests).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { privateKeyToAddress } from "viem/accounts";
+import { chainUnavailable, startChain, type TestChain } from "../test/helpers/chain.ts";
+import { freePort } from "../test/helpers/net.ts";
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const serverDir = path.resolve(import.meta.dirname, "..");
+const out = path.resolve(serverDir, "../reports/server.json");
+
+interface Row {
+  endpoint: string;
+  requests: number;
+  durationSeconds: number;
+  connections: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+}
+
+async function waitReady(url: string, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${url} did not become ready`);
+}
+
+function run(name: string, opts: autocannon.Options): Promise<Row> {
+  return new Promise((resolve, reject) => {
+    // `duration` bounds the time and `maxOverallRequests` the count (autocannon's `amount` would ignore duration).
+    autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S, maxOverallRequests: MAX_REQUESTS }, (err, r) => {
+      if (err) return reject(err);
+      const seconds = r.duration;
+      resolve({
+        endpoint: name,
+        requests: r.requests.total,
+        durationSeconds: Number(seconds.toFixed(2)),
+        connections: CONNECTIONS,
+        requestsPerSecond: Number((r.requests.total / seconds).toFixed(1)),
+        latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      });
+    });
+  });
+}
+
+async function main() {
+  const skipChain = chainUnavailable();
+  let chain: TestChain | undefined;
+  if (!skipChain) chain = await startChain();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-bench-"));
+  const server = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+    cwd: serverDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      SQLITE_PATH: path.join(dataDir, "bench.sqlite"),
+      RATE_LIMIT_MAX: "100000000",
+      CARD_RATE_LIMIT_MAX: "100000000",
+      WERT_SIGNER_PRIVATE_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+      WERT_PARTNER_ID: "bench-partner",
+      DEPLOYMENTS_DIR: path.join(dataDir, "none"),
+      ...(chain ? { RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale } : { RPC_URL_31338: "http://127.0.0.1:9" }),
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const rows: Row[] = [];
+  try {
+    await waitReady(`${base}/healthz`);
+    // 1,000 wallets: the first call of each creates its link, later ones read it (the dapp's real mix).
+    const wallets = Array.from({ length: 1000 }, (_, i) => privateKeyToAddress(`0x${(i + 1).toString(16).padStart(64, "0")}`));
+    let i = 0;
+    const headers = { "content-type": "application/json" };
+    rows.push(
+      await run("POST /api/referral", {
+        url: `${base}/api/referral`,
+        requests: [{ method: "POST", headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ walletAddress: wallets[i++ % wallets.length] }) }) }],
+      }),
+    );
+    if (chain) {
+      let j = 0;
+      rows.push(
+        await run("POST /api/card/session", {
+          url: `${base}/api/card/session`,
+          requests: [
+            {
+              method: "POST",
+              headers,
+              setupRequest: (req) => ({ ...req, body: JSON.stringify({ address: wallets[j++ % wallets.length], tokenAmount: 100 + (j % 5000), stake: false }) }),
+            },
+          ],
+        }),
+      );
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await chain?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const report = {
+    generatedAt: new Date().toISOString(),
+    tool: "autocannon",
+    bounds: { durationSeconds: DURATION_S, maxRequests: MAX_REQUESTS, connections: CONNECTIONS },
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
+    setup: "server as its own process (SQLite, logs at warn, rate limits raised), client on loopback; card sessions read ethBuyHelper and dry-run the purchase on a local hardhat node each request",
+    results: rows,
+    skipped: chain ? [] : [{ endpoint: "POST /api/card/session", reason: skipChain }],
+  };
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
+  for (const r of rows) {
+    console.log(`${r.endpoint.padEnd(24)} ${String(r.requestsPerSecond).padStart(8)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  (${r.requests} requests, non-2xx ${r.non2xx}, errors ${r.errors})`);
+  }
+  console.log(`wrote ${path.relative(process.cwd(), out)}`);
+  const bad = rows.find((r) => r.non2xx > 0 || r.errors > 0);
+  if (bad) {
+    console.error(`${bad.endpoint}: ${bad.non2xx} non-2xx responses, ${bad.errors} errors`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

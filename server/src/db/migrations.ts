@@ -1,0 +1,84 @@
+/**
+ * The one migration set, applied in order by both stores. The SQL is the common subset of SQLite and PostgreSQL:
+ * TEXT, BIGINT, INTEGER, composite primary keys, ON CONFLICT upserts; no auto-increment ids (natural keys only);
+ * timestamps are epoch milliseconds (BIGINT); booleans are INTEGER 0/1; token and money amounts are decimal TEXT.
+ */
+export interface Migration {
+  id: number;
+  name: string;
+  statements: string[];
+}
+
+export const migrations: Migration[] = [
+  {
+    id: 1,
+    name: "referrals, leads, conversions, card sessions",
+    statements: [
+      `CREATE TABLE referrals (
+        wallet_address TEXT PRIMARY KEY,
+        code TEXT NOT NULL UNIQUE,
+        iid TEXT,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE leads (
+        dedup_key TEXT PRIMARY KEY,
+        wallet_address TEXT NOT NULL,
+        event TEXT NOT NULL,
+        iid TEXT,
+        purchase_type TEXT,
+        purchase_tokens TEXT,
+        purchase_type_amount TEXT,
+        purchase_usd_amount TEXT,
+        ip_address TEXT,
+        client_ip_address TEXT,
+        click_id TEXT,
+        source TEXT,
+        pid TEXT,
+        tid TEXT,
+        referrer TEXT,
+        user_agent TEXT,
+        accept_language TEXT,
+        first_seen BIGINT NOT NULL,
+        last_seen BIGINT NOT NULL,
+        seen_count INTEGER NOT NULL
+      )`,
+      `CREATE INDEX leads_wallet ON leads (wallet_address)`,
+      `CREATE TABLE conversions (
+        chain_id INTEGER NOT NULL,
+        tx_hash TEXT NOT NULL,
+        public_address TEXT NOT NULL,
+        event TEXT NOT NULL,
+        purchase_type TEXT,
+        purchase_tokens TEXT,
+        purchase_type_amount TEXT,
+        purchase_usd_amount TEXT,
+        ip_address TEXT,
+        client_ip_address TEXT,
+        click_id TEXT,
+        source TEXT,
+        presale_name TEXT,
+        is_bw INTEGER NOT NULL,
+        extra TEXT,
+        tx_from TEXT NOT NULL,
+        block_number BIGINT NOT NULL,
+        onchain_tokens TEXT,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (chain_id, tx_hash)
+      )`,
+      `CREATE INDEX conversions_address ON conversions (public_address)`,
+      `CREATE TABLE card_sessions (
+        click_id TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        token_amount TEXT NOT NULL,
+        stake INTEGER NOT NULL,
+        chain_id INTEGER NOT NULL,
+        sc_address TEXT NOT NULL,
+        eth_needed_wei TEXT NOT NULL,
+        commodity_amount TEXT NOT NULL,
+        ip_address TEXT,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX card_sessions_address ON card_sessions (address)`,
+    ],
+  },
+];

@@ -1,0 +1,55 @@
+/** PostgreSQL store (DATABASE_URL), for deployments that run several server instances against one database. */
+import pg from "pg";
+import { SqlRepository, type Param, type Row } from "./repository.ts";
+
+/** Any constant shared by all instances: serialises concurrent migrations. */
+const MIGRATION_LOCK = 0x5348_4654; // "SHFT"
+
+function numbered(sql: string): string {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+}
+
+export class PostgresRepository extends SqlRepository {
+  readonly kind = "postgres" as const;
+  private pool: pg.Pool;
+
+  constructor(connectionString: string, opts: { max?: number } = {}) {
+    super();
+    this.pool = new pg.Pool({ connectionString, max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    this.pool.on("error", () => {});
+  }
+
+  protected async all(sql: string, params: Param[] = []): Promise<Row[]> {
+    return (await this.pool.query(numbered(sql), params.map(pgValue))).rows as Row[];
+  }
+
+  protected async run(sql: string, params: Param[] = []): Promise<number> {
+    return (await this.pool.query(numbered(sql), params.map(pgValue))).rowCount ?? 0;
+  }
+
+  async migrate(): Promise<number[]> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+      const applied = await this.applyMigrations(async (sql, params = []) => (await client.query(numbered(sql), params.map(pgValue))).rows as Row[]);
+      await client.query("COMMIT");
+      return applied;
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+function pgValue(v: Param): string | number | null {
+  return typeof v === "bigint" ? v.toString() : v;
+}

@@ -1,0 +1,220 @@
+/**
+ * Storage: one repository interface, two implementations (embedded SQLite through node:sqlite, and PostgreSQL
+ * through pg) sharing the SQL below and the migration set in migrations.ts. Queries are written with `?`
+ * placeholders; the PostgreSQL driver numbers them.
+ */
+import { migrations } from "./migrations.ts";
+
+export interface LeadRecord {
+  dedupKey: string;
+  walletAddress: string;
+  event: string;
+  iid?: string;
+  purchaseType?: string;
+  purchaseTokens?: string;
+  purchaseTypeAmount?: string;
+  purchaseUsdAmount?: string;
+  ipAddress?: string;
+  clientIpAddress?: string;
+  clickId?: string;
+  source?: string;
+  pid?: string;
+  tid?: string;
+  referrer?: string;
+  userAgent?: string;
+  acceptLanguage?: string;
+}
+
+export interface ConversionRecord {
+  chainId: number;
+  txHash: string;
+  publicAddress: string;
+  event: string;
+  purchaseType?: string;
+  purchaseTokens?: string;
+  purchaseTypeAmount?: string;
+  purchaseUsdAmount?: string;
+  ipAddress?: string;
+  clientIpAddress?: string;
+  clickId?: string;
+  source?: string;
+  presaleName?: string;
+  isBw: boolean;
+  extra?: string;
+  txFrom: string;
+  blockNumber: bigint;
+  onchainTokens?: string;
+}
+
+export interface CardSessionRecord {
+  clickId: string;
+  address: string;
+  tokenAmount: string;
+  stake: boolean;
+  chainId: number;
+  scAddress: string;
+  ethNeededWei: string;
+  commodityAmount: string;
+  ipAddress?: string;
+}
+
+export interface Referral {
+  walletAddress: string;
+  code: string;
+  iid: string | null;
+  createdAt: number;
+}
+
+export interface Repository {
+  readonly kind: "sqlite" | "postgres";
+  migrate(): Promise<number[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Returns the wallet's referral, creating it with `newCode()` (retried on a code collision) if absent. */
+  getOrCreateReferral(walletAddress: string, iid: string | undefined, newCode: () => string): Promise<{ referral: Referral; created: boolean }>;
+  findReferralByCode(code: string): Promise<Referral | undefined>;
+  /** Inserts the lead, or bumps last_seen/seen_count of the existing one with the same dedup key. */
+  recordLead(lead: LeadRecord): Promise<{ duplicate: boolean; seenCount: number }>;
+  countLeads(): Promise<number>;
+  findConversion(chainId: number, txHash: string): Promise<{ publicAddress: string; event: string; createdAt: number } | undefined>;
+  /** Inserts the conversion unless one with the same (chainId, txHash) exists. */
+  recordConversion(c: ConversionRecord): Promise<{ duplicate: boolean }>;
+  countConversions(): Promise<number>;
+  recordCardSession(s: CardSessionRecord): Promise<void>;
+  countCardSessions(): Promise<number>;
+}
+
+export type Param = string | number | bigint | null;
+export type Row = Record<string, unknown>;
+
+/** Shared SQL; the two stores differ only in how a statement is run and how a transaction is held. */
+export abstract class SqlRepository implements Repository {
+  abstract readonly kind: "sqlite" | "postgres";
+  protected abstract all(sql: string, params?: Param[]): Promise<Row[]>;
+  protected abstract run(sql: string, params?: Param[]): Promise<number>;
+  /** Runs the pending migrations under whatever lock the store has, returning the ids applied. */
+  abstract migrate(): Promise<number[]>;
+  abstract close(): Promise<void>;
+
+  protected now(): number {
+    return Date.now();
+  }
+
+  /** Applies pending migrations through `exec`; the caller holds the transaction/lock. */
+  protected async applyMigrations(exec: (sql: string, params?: Param[]) => Promise<Row[]>): Promise<number[]> {
+    await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+    const done = new Set((await exec(`SELECT id FROM schema_migrations`)).map((r) => Number(r.id)));
+    const applied: number[] = [];
+    for (const m of migrations) {
+      if (done.has(m.id)) continue;
+      for (const s of m.statements) await exec(s);
+      await exec(`INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)`, [m.id, m.name, this.now()]);
+      applied.push(m.id);
+    }
+    return applied;
+  }
+
+  async ping(): Promise<void> {
+    await this.all(`SELECT 1 AS ok`);
+  }
+
+  async getOrCreateReferral(walletAddress: string, iid: string | undefined, newCode: () => string) {
+    const existing = await this.findReferral(walletAddress);
+    if (existing) return { referral: existing, created: false };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const code = newCode();
+      const inserted = await this.run(
+        `INSERT INTO referrals (wallet_address, code, iid, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        [walletAddress, code, iid ?? null, this.now()],
+      );
+      const row = await this.findReferral(walletAddress);
+      if (row) return { referral: row, created: inserted > 0 && row.code === code };
+      // Neither our insert nor a concurrent one for this wallet landed: the code collided; try another.
+    }
+    throw new Error("could not allocate a unique referral code");
+  }
+
+  private async findReferral(walletAddress: string): Promise<Referral | undefined> {
+    const rows = await this.all(`SELECT wallet_address, code, iid, created_at FROM referrals WHERE wallet_address = ?`, [walletAddress]);
+    return rows[0] ? toReferral(rows[0]) : undefined;
+  }
+
+  async findReferralByCode(code: string): Promise<Referral | undefined> {
+    const rows = await this.all(`SELECT wallet_address, code, iid, created_at FROM referrals WHERE code = ?`, [code]);
+    return rows[0] ? toReferral(rows[0]) : undefined;
+  }
+
+  async recordLead(l: LeadRecord) {
+    const now = this.now();
+    const rows = await this.all(
+      `INSERT INTO leads (dedup_key, wallet_address, event, iid, purchase_type, purchase_tokens, purchase_type_amount,
+         purchase_usd_amount, ip_address, client_ip_address, click_id, source, pid, tid, referrer, user_agent,
+         accept_language, first_seen, last_seen, seen_count)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+       ON CONFLICT (dedup_key) DO UPDATE SET last_seen = excluded.last_seen, seen_count = leads.seen_count + 1
+       RETURNING seen_count`,
+      [
+        l.dedupKey, l.walletAddress, l.event, n(l.iid), n(l.purchaseType), n(l.purchaseTokens), n(l.purchaseTypeAmount),
+        n(l.purchaseUsdAmount), n(l.ipAddress), n(l.clientIpAddress), n(l.clickId), n(l.source), n(l.pid), n(l.tid),
+        n(l.referrer), n(l.userAgent), n(l.acceptLanguage), now, now,
+      ],
+    );
+    const seenCount = Number(rows[0]?.seen_count ?? 1);
+    return { duplicate: seenCount > 1, seenCount };
+  }
+
+  async countLeads() {
+    return this.count("leads");
+  }
+
+  async findConversion(chainId: number, txHash: string) {
+    const rows = await this.all(`SELECT public_address, event, created_at FROM conversions WHERE chain_id = ? AND tx_hash = ?`, [chainId, txHash]);
+    const r = rows[0];
+    return r ? { publicAddress: String(r.public_address), event: String(r.event), createdAt: Number(r.created_at) } : undefined;
+  }
+
+  async recordConversion(c: ConversionRecord) {
+    const inserted = await this.run(
+      `INSERT INTO conversions (chain_id, tx_hash, public_address, event, purchase_type, purchase_tokens,
+         purchase_type_amount, purchase_usd_amount, ip_address, client_ip_address, click_id, source, presale_name,
+         is_bw, extra, tx_from, block_number, onchain_tokens, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (chain_id, tx_hash) DO NOTHING`,
+      [
+        c.chainId, c.txHash, c.publicAddress, c.event, n(c.purchaseType), n(c.purchaseTokens), n(c.purchaseTypeAmount),
+        n(c.purchaseUsdAmount), n(c.ipAddress), n(c.clientIpAddress), n(c.clickId), n(c.source), n(c.presaleName),
+        c.isBw ? 1 : 0, n(c.extra), c.txFrom, c.blockNumber, n(c.onchainTokens), this.now(),
+      ],
+    );
+    return { duplicate: inserted === 0 };
+  }
+
+  async countConversions() {
+    return this.count("conversions");
+  }
+
+  async recordCardSession(s: CardSessionRecord) {
+    await this.run(
+      `INSERT INTO card_sessions (click_id, address, token_amount, stake, chain_id, sc_address, eth_needed_wei,
+         commodity_amount, ip_address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.clickId, s.address, s.tokenAmount, s.stake ? 1 : 0, s.chainId, s.scAddress, s.ethNeededWei, s.commodityAmount, n(s.ipAddress), this.now()],
+    );
+  }
+
+  async countCardSessions() {
+    return this.count("card_sessions");
+  }
+
+  private async count(table: "leads" | "conversions" | "card_sessions"): Promise<number> {
+    const rows = await this.all(`SELECT COUNT(*) AS c FROM ${table}`);
+    return Number(rows[0]?.c ?? 0);
+  }
+}
+
+function n(v: string | undefined): string | null {
+  return v === undefined || v === "" ? null : v;
+}
+
+function toReferral(r: Row): Referral {
+  return { walletAddress: String(r.wallet_address), code: String(r.code), iid: r.iid == null ? null : String(r.iid), createdAt: Number(r.created_at) };
+}

@@ -1,0 +1,36 @@
+/** Liveness (process up) and readiness (database and every configured RPC answer). */
+import type { FastifyInstance } from "fastify";
+import type { Deps } from "../app.ts";
+
+const withTimeout = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error("timeout")), ms).unref())]);
+
+export default async function healthRoutes(app: FastifyInstance, deps: Deps) {
+  const noLimit = { config: { rateLimit: false } } as const;
+
+  app.get("/healthz", noLimit, async () => ({ status: "ok", uptimeSeconds: Math.round(process.uptime()) }));
+
+  app.get("/readyz", noLimit, async (_req, reply) => {
+    const checks: { db: string; rpc: Record<string, string> } = { db: "ok", rpc: {} };
+    let ok = true;
+    try {
+      await withTimeout(deps.repo.ping(), 2000);
+    } catch {
+      checks.db = "unavailable";
+      ok = false;
+    }
+    await Promise.all(
+      deps.chains.ids().map(async (id) => {
+        try {
+          const got = await withTimeout(deps.chains.client(id).getChainId(), 2000);
+          checks.rpc[id] = got === id ? "ok" : `wrong chain id ${got}`;
+          if (got !== id) ok = false;
+        } catch {
+          checks.rpc[id] = "unavailable";
+          ok = false;
+        }
+      }),
+    );
+    return reply.code(ok ? 200 : 503).send({ status: ok ? "ready" : "not_ready", db: deps.repo.kind, checks });
+  });
+}

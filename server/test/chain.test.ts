@@ -1,0 +1,254 @@
+/** Card session pricing, conversion verification and the stand-in widget against a real local chain. */
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { decodeFunctionData, getAddress, parseEther, type Address, type Hex } from "viem";
+import { commodityAmount, publicKeyOf, verifyCardSignature } from "../src/card.ts";
+import { presaleAbi } from "../src/chain.ts";
+import { createWidgetServer } from "../src/widget/server.ts";
+import { loadWidgetConfig } from "../src/widget/config.ts";
+import { json, makeApp, TEST_SIGNER_KEY, type TestApp } from "./helpers/app.ts";
+import { ACCOUNTS, MAX_TOKENS, chainUnavailable, startChain, type TestChain } from "./helpers/chain.ts";
+
+const skip = chainUnavailable();
+
+describe("with a local chain", { skip }, () => {
+  let chain: TestChain;
+  let t: TestApp;
+  before(async () => {
+    chain = await startChain();
+    t = await makeApp({ RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale, WERT_ORIGIN: "http://127.0.0.1:8788" });
+  });
+  after(async () => {
+    await t?.close();
+    await chain?.stop();
+  });
+
+  const post = (url: string, body: unknown) => t.app.inject({ method: "POST", url, ...json(body) });
+  const session = async (body: unknown) => {
+    const r = await post("/api/card/session", body);
+    return { status: r.statusCode, body: r.json() };
+  };
+  const quote = (tokens: bigint) =>
+    chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "ethBuyHelper", args: [tokens] });
+  /** Sends a transaction and returns its hash once mined (reverted ones included). */
+  const sendTx = async (from: Address, to: Address, data: Hex, value = 0n) => {
+    const hash = await chain.wallet(from).sendTransaction({ account: from, chain: chain.chain, to, data, value, gas: 1_000_000n });
+    await chain.publicClient.waitForTransactionReceipt({ hash });
+    return hash;
+  };
+
+  test("readyz is ready when the database and the RPC answer", async () => {
+    const r = await t.app.inject("/readyz");
+    assert.equal(r.statusCode, 200, r.body);
+    assert.deepEqual(r.json().checks, { db: "ok", rpc: { "31338": "ok" } });
+  });
+
+  describe("POST /api/card/session", () => {
+    test("prices from ethBuyHelper +1% rounded up to 8 decimals, encodes and signs the purchase", async () => {
+      const { status, body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 1000, stake: false });
+      assert.equal(status, 200, JSON.stringify(body));
+      const d = body.data;
+      const needed = await quote(1000n);
+      assert.equal(needed, parseEther("0.002"), "1000 tokens x $0.006 at $3000/ETH");
+      assert.equal(d.commodity_amount, 0.00202);
+      assert.equal(d.commodity_amount, commodityAmount(needed).value);
+      assert.equal(body.meta.ethNeededWei, needed.toString());
+      assert.equal(d.partner_id, "test-partner");
+      assert.equal(d.origin, "http://127.0.0.1:8788");
+      assert.equal(d.commodity, "ETH");
+      assert.equal(d.network, "base_sepolia");
+      assert.equal(d.address, ACCOUNTS.buyer);
+      assert.equal(d.sc_address, getAddress(chain.presale));
+      assert.match(d.click_id, /^[0-9a-f-]{36}$/);
+      assert.equal(d.lang, "en");
+      assert.equal(d.theme, "dark");
+      assert.equal(d.currency, "USD");
+      assert.equal(d.extra.item_info.name, "SHAFT");
+      const call = decodeFunctionData({ abi: presaleAbi, data: d.sc_input_data });
+      assert.equal(call.functionName, "buyWithETHWert");
+      assert.deepEqual(call.args, [ACCOUNTS.buyer, 1000n, false]);
+      assert.ok(verifyCardSignature(d, d.signature, publicKeyOf(TEST_SIGNER_KEY)), "signature verifies against the signer's public key");
+      assert.ok(!verifyCardSignature({ ...d, commodity_amount: 0.002 }, d.signature, publicKeyOf(TEST_SIGNER_KEY)));
+      assert.ok((await t.repo.countCardSessions()) >= 1);
+    });
+
+    test("a price sent by the client is ignored", async () => {
+      const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: "1000", commodity_amount: 0.0000001, ethNeeded: "1" });
+      assert.equal(body.data.commodity_amount, 0.00202);
+    });
+
+    test("a purchase the contract would refuse is a 422 with the revert reason, and nothing is signed", async () => {
+      const over = await session({ address: ACCOUNTS.buyer, tokenAmount: (MAX_TOKENS + 1n).toString() });
+      assert.equal(over.status, 422);
+      assert.equal(over.body.error, "purchase_not_possible");
+      assert.match(over.body.reason, /MaxTokensExceeded/);
+      const stake = await session({ address: ACCOUNTS.buyer, tokenAmount: 100, stake: true });
+      assert.equal(stake.status, 422, "no staking contract linked in this deployment");
+      assert.match(stake.body.reason, /StakingUnavailable/);
+      assert.equal(stake.body.data, undefined);
+    });
+
+    test("a paused sale is refused", async () => {
+      const owner = chain.wallet(ACCOUNTS.deployer);
+      const tx = async (fn: "pause" | "unpause") => {
+        const hash = await owner.writeContract({ address: chain.presale, abi: chain.presaleAbi, functionName: fn, account: ACCOUNTS.deployer, chain: chain.chain });
+        await chain.publicClient.waitForTransactionReceipt({ hash });
+      };
+      await tx("pause");
+      try {
+        const r = await session({ address: ACCOUNTS.buyer, tokenAmount: 100 });
+        assert.equal(r.status, 422);
+        assert.match(r.body.reason, /SalePaused/);
+      } finally {
+        await tx("unpause");
+      }
+    });
+
+    test("the signed session, executed by the card provider, credits the buyer", async () => {
+      const { body } = await session({ address: ACCOUNTS.buyer2, tokenAmount: 2500 });
+      const before = await chain.publicClient.readContract({ address: chain.presale, abi: chain.presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer2] });
+      const hash = await sendTx(ACCOUNTS.cardProvider, body.data.sc_address, body.data.sc_input_data, parseEther(body.data.commodity_amount.toFixed(8)));
+      const r = await chain.publicClient.getTransactionReceipt({ hash });
+      assert.equal(r.status, "success");
+      const afterDeposits = await chain.publicClient.readContract({ address: chain.presale, abi: chain.presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer2] });
+      assert.equal((afterDeposits as bigint) - (before as bigint), 2500n * 10n ** 18n);
+    });
+  });
+
+  describe("POST /api/track/conversion", () => {
+    let cardTx: Hex;
+    before(async () => {
+      const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 1200 });
+      cardTx = await sendTx(ACCOUNTS.cardProvider, chain.presale, body.data.sc_input_data, parseEther(body.data.commodity_amount.toFixed(8)));
+    });
+    const conv = (over: Record<string, unknown> = {}) => ({
+      publicAddress: ACCOUNTS.buyer, event: "conversion", purchaseType: "CARD", purchaseTokens: "1200", purchaseTypeAmount: "0.0024",
+      purchaseUsdAmount: "7.2", clickId: "c-1", source: "ads", hash: cardTx, chainId: 31338, presaleName: "shaft", isBW: false, ...over,
+    });
+
+    test("a card purchase (sent by the provider) counts for the credited buyer; repeats are duplicates", async () => {
+      const a = await post("/api/track/conversion", conv());
+      assert.equal(a.statusCode, 201, a.body);
+      assert.equal(a.json().data.status, "recorded");
+      assert.equal(a.json().data.tokens, "1200");
+      const b = await post("/api/track/conversion", conv({ hash: cardTx.toUpperCase().replace("0X", "0x"), event: "revenue" }));
+      assert.equal(b.statusCode, 200);
+      assert.equal(b.json().data.status, "duplicate");
+      assert.equal(await t.repo.countConversions(), 1);
+    });
+
+    test("the same hash claimed by another address is a 409", async () => {
+      const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2 }));
+      assert.equal(r.statusCode, 409);
+      assert.equal(r.json().error, "conflict");
+    });
+
+    test("a direct ETH purchase counts for its sender", async () => {
+      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [100n, false] });
+      const hash = await sendTx(ACCOUNTS.buyer2, chain.presale, data, await quote(100n));
+      const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH" }));
+      assert.equal(r.statusCode, 201, r.body);
+      // ...but not for someone else.
+      const data2 = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [100n, false] });
+      const hash2 = await sendTx(ACCOUNTS.buyer2, chain.presale, data2, await quote(100n));
+      const n = await post("/api/track/conversion", conv({ hash: hash2 }));
+      assert.equal(n.statusCode, 422);
+      assert.equal(n.json().error, "not_credited");
+    });
+
+    test("a reverted purchase is refused", async () => {
+      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [100n, false] });
+      // Hardhat refuses to send a transaction that reverts under automine: queue it, then mine it.
+      await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [false] as never });
+      let hash: Hex;
+      try {
+        hash = await chain.wallet(ACCOUNTS.buyer).sendTransaction({ account: ACCOUNTS.buyer, chain: chain.chain, to: chain.presale, data, value: 1n, gas: 500_000n });
+        await chain.publicClient.request({ method: "evm_mine" as never, params: [] as never });
+      } finally {
+        await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [true] as never });
+      }
+      assert.equal((await chain.publicClient.getTransactionReceipt({ hash })).status, "reverted");
+      const r = await post("/api/track/conversion", conv({ hash }));
+      assert.equal(r.statusCode, 422);
+      assert.equal(r.json().error, "tx_failed");
+    });
+
+    test("a transaction to another contract is refused", async () => {
+      const hash = await sendTx(ACCOUNTS.buyer, ACCOUNTS.buyer2, "0x", 1n);
+      const r = await post("/api/track/conversion", conv({ hash }));
+      assert.equal(r.statusCode, 422);
+      assert.equal(r.json().error, "wrong_contract");
+    });
+
+    test("an unknown hash is refused after a short wait", async () => {
+      const r = await post("/api/track/conversion", conv({ hash: "0x" + "12".repeat(32) }));
+      assert.equal(r.statusCode, 422);
+      assert.equal(r.json().error, "tx_not_found");
+    });
+  });
+
+  describe("stand-in card widget", () => {
+    let server: Server;
+    let base: string;
+    before(async () => {
+      const cfg = loadWidgetConfig({ WIDGET_RPC_URL: chain.rpcUrl, WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY, WERT_PARTNER_ID: "test-partner", WIDGET_PRESALE_ADDRESS: chain.presale, WIDGET_PORT: "0" });
+      server = createWidgetServer(cfg);
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    after(() => new Promise<void>((r) => server.close(() => r())));
+
+    /** The iframe URL exactly as @wert-io/widget-initializer builds it: scalar options as query parameters. */
+    const embedUrl = (o: Record<string, unknown>) => {
+      const q = Object.entries({ ...o, widget_layout_mode: "Modal" })
+        .filter(([k, v]) => v !== undefined && typeof v !== "object" && k !== "origin" && k !== "partner_id")
+        .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+        .join("&");
+      return `${base}/${o.partner_id}/widget?${q}`;
+    };
+
+    test("the page loads with the verified options; Pay executes the purchase on chain", async () => {
+      const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 777 });
+      const url = embedUrl(body.data);
+      const page = await fetch(url);
+      assert.equal(page.status, 200);
+      const html = await page.text();
+      assert.match(html, /"ok":true/);
+      assert.match(page.headers.get("content-security-policy") ?? "", /frame-ancestors/);
+      for (const type of ["loaded", "payment-status", "3ds-start", "3ds-end", "close", "rate-update", "position", "error"]) assert.ok(html.includes(`"${type}"`), type);
+
+      const before = (await chain.publicClient.readContract({ address: chain.presale, abi: chain.presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer] })) as bigint;
+      const pay = await fetch(url.replace("/widget?", "/widget/pay?"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: new URL(url).search }) });
+      assert.equal(pay.status, 200, await pay.clone().text());
+      const { tx_id } = (await pay.json()) as { tx_id: Hex };
+      const st = (await (await fetch(`${base}/test-partner/widget/tx/${tx_id}`)).json()) as { status: string };
+      assert.equal(st.status, "success");
+      const tx = await chain.publicClient.getTransaction({ hash: tx_id });
+      assert.equal(tx.from.toLowerCase(), ACCOUNTS.cardProvider.toLowerCase());
+      assert.equal(tx.value, parseEther(body.data.commodity_amount.toFixed(8)));
+      const afterDeposits = (await chain.publicClient.readContract({ address: chain.presale, abi: chain.presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer] })) as bigint;
+      assert.equal(afterDeposits - before, 777n * 10n ** 18n);
+    });
+
+    test("tampered options are shown as problems and never paid", async () => {
+      const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 500 });
+      for (const change of [{ commodity_amount: 0.0001 }, { sc_input_data: body.data.sc_input_data.replace(/01f4(0{64})$/, "01f5$1") }, { signature: "00".repeat(64) }, { partner_id: "someone-else" }]) {
+        const url = embedUrl({ ...body.data, ...change });
+        const html = await (await fetch(url)).text();
+        assert.match(html, /"ok":false/);
+        const pay = await fetch(url.replace("/widget?", "/widget/pay?"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: new URL(url).search }) });
+        assert.equal(pay.status, 400, JSON.stringify(change));
+        assert.equal(((await pay.json()) as { error: string }).error, "refused");
+      }
+    });
+
+    test("only the widget's own page may ask it to pay", async () => {
+      const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 500 });
+      const url = embedUrl(body.data);
+      const r = await fetch(url.replace("/widget?", "/widget/pay?"), { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: JSON.stringify({ query: new URL(url).search }) });
+      assert.equal(r.status, 403);
+    });
+  });
+});

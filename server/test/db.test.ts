@@ -1,0 +1,150 @@
+/** The repository contract, run against both stores: SQLite (node:sqlite) and PostgreSQL. */
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SqliteRepository } from "../src/db/sqlite.ts";
+import { PostgresRepository } from "../src/db/postgres.ts";
+import type { Repository } from "../src/db/repository.ts";
+import { migrations } from "../src/db/migrations.ts";
+import { startPostgres, type TestPostgres } from "./helpers/postgres.ts";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "server-db-"));
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+let pgServer: TestPostgres | undefined;
+let pgSkip: string | false = false;
+before(async () => {
+  const r = await startPostgres();
+  if ("skip" in r) pgSkip = r.skip;
+  else pgServer = r;
+});
+after(async () => {
+  await pgServer?.stop();
+});
+
+interface Store {
+  name: string;
+  /** Opens the same database again (a restart). */
+  open: () => Promise<Repository>;
+}
+
+const stores: Array<{ name: string; make: () => Promise<Store> }> = [
+  {
+    name: "sqlite",
+    make: async () => {
+      const file = path.join(tmp, `db-${Math.random().toString(36).slice(2)}.sqlite`);
+      return { name: "sqlite", open: async () => new SqliteRepository(file) };
+    },
+  },
+  {
+    name: "postgres",
+    make: async () => {
+      const url = await pgServer!.newDatabase();
+      return { name: "postgres", open: async () => new PostgresRepository(url, { max: 4 }) };
+    },
+  },
+];
+
+const lead = (over: Partial<Parameters<Repository["recordLead"]>[0]> = {}) => ({
+  dedupKey: "k1",
+  walletAddress: "0xabc",
+  event: "lead_success",
+  clickId: "c1",
+  ...over,
+});
+
+const conversion = (over: Partial<Parameters<Repository["recordConversion"]>[0]> = {}) => ({
+  chainId: 31338,
+  txHash: "0x" + "11".repeat(32),
+  publicAddress: "0xabc",
+  event: "conversion",
+  isBw: false,
+  txFrom: "0xdef",
+  blockNumber: 12n,
+  onchainTokens: "100",
+  ...over,
+});
+
+for (const s of stores) {
+  describe(`repository: ${s.name}`, () => {
+    let store: Store;
+    let repo: Repository;
+    before(async () => {
+      if (s.name === "postgres" && pgSkip) return;
+      store = await s.make();
+      repo = await store.open();
+    });
+    after(async () => {
+      await repo?.close();
+    });
+    const maybe = (name: string, fn: () => Promise<void>) =>
+      test(name, async (t) => {
+        if (s.name === "postgres" && pgSkip) return t.skip(pgSkip);
+        await fn();
+      });
+
+    maybe("migrations apply once, then are a no-op", async () => {
+      assert.deepEqual(await repo.migrate(), migrations.map((m) => m.id));
+      assert.deepEqual(await repo.migrate(), []);
+      await repo.ping();
+    });
+
+    maybe("referral: created once, stable, unique codes", async () => {
+      const a = await repo.getOrCreateReferral("0xaaa", "iid-1", () => "code000001");
+      assert.equal(a.created, true);
+      assert.equal(a.referral.code, "code000001");
+      assert.equal(a.referral.iid, "iid-1");
+      const again = await repo.getOrCreateReferral("0xaaa", "other", () => "code000009");
+      assert.equal(again.created, false);
+      assert.equal(again.referral.code, "code000001");
+      // A colliding code is retried with the next one.
+      const codes = ["code000001", "code000002"];
+      const b = await repo.getOrCreateReferral("0xbbb", undefined, () => codes.shift()!);
+      assert.equal(b.referral.code, "code000002");
+      assert.equal((await repo.findReferralByCode("code000002"))?.walletAddress, "0xbbb");
+      assert.equal(await repo.findReferralByCode("nope"), undefined);
+    });
+
+    maybe("referral: concurrent first calls agree on one code", async () => {
+      let i = 0;
+      const results = await Promise.all(Array.from({ length: 8 }, () => repo.getOrCreateReferral("0xccc", undefined, () => `conc${String(++i).padStart(6, "0")}`)));
+      assert.equal(new Set(results.map((r) => r.referral.code)).size, 1);
+    });
+
+    maybe("lead: deduplicated by key, counting repeats", async () => {
+      assert.deepEqual(await repo.recordLead(lead()), { duplicate: false, seenCount: 1 });
+      assert.deepEqual(await repo.recordLead(lead()), { duplicate: true, seenCount: 2 });
+      assert.deepEqual(await repo.recordLead(lead({ dedupKey: "k2" })), { duplicate: false, seenCount: 1 });
+      assert.equal(await repo.countLeads(), 2);
+    });
+
+    maybe("conversion: keyed by chain and hash", async () => {
+      assert.deepEqual(await repo.recordConversion(conversion()), { duplicate: false });
+      assert.deepEqual(await repo.recordConversion(conversion({ publicAddress: "0xother" })), { duplicate: true });
+      assert.deepEqual(await repo.recordConversion(conversion({ chainId: 31337 })), { duplicate: false });
+      const found = await repo.findConversion(31338, "0x" + "11".repeat(32));
+      assert.equal(found?.publicAddress, "0xabc");
+      assert.equal(await repo.countConversions(), 2);
+    });
+
+    maybe("card session stored", async () => {
+      await repo.recordCardSession({
+        clickId: "11111111-1111-4111-8111-111111111111", address: "0xabc", tokenAmount: "100", stake: true, chainId: 31338,
+        scAddress: "0xdef", ethNeededWei: "1000", commodityAmount: "0.00000001",
+      });
+      assert.equal(await repo.countCardSessions(), 1);
+    });
+
+    maybe("data survives a restart", async () => {
+      await repo.close();
+      repo = await store.open();
+      assert.deepEqual(await repo.migrate(), []);
+      assert.equal((await repo.getOrCreateReferral("0xaaa", undefined, () => "zzzzzzzzzz")).referral.code, "code000001");
+      assert.equal(await repo.countLeads(), 2);
+      assert.equal(await repo.countConversions(), 2);
+      assert.equal(await repo.countCardSessions(), 1);
+    });
+  });
+}

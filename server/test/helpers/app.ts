@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { openRepository, type Repository } from "../../src/db/index.ts";
+import { Chains } from "../../src/chain.ts";
+import { buildApp } from "../../src/app.ts";
+
+/** A throwaway Ed25519 secret for the card signer (tests only). */
+export const TEST_SIGNER_KEY = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+export const SITE = "http://127.0.0.1:5173";
+
+export interface TestApp {
+  app: FastifyInstance;
+  repo: Repository;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix = "server-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** Builds the app as index.ts does, from an environment (defaults: temp SQLite, no chain reachable). */
+export async function makeApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  const config = await loadConfig({
+    NODE_ENV: "test",
+    SITE_ORIGIN: SITE,
+    SQLITE_PATH: path.join(tempDir(), "db.sqlite"),
+    DEPLOYMENTS_DIR: path.join(os.tmpdir(), "no-deployments-here"),
+    RPC_URL_31338: "http://127.0.0.1:9", // nothing listens: chain calls fail fast
+    RPC_TIMEOUT_MS: "2000",
+    WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+    WERT_PARTNER_ID: "test-partner",
+    CONVERSION_RECEIPT_ATTEMPTS: "2",
+    CONVERSION_RECEIPT_DELAY_MS: "50",
+    ...env,
+  });
+  const repo = await openRepository(config.database);
+  const app = await buildApp({ config, repo, chains: new Chains(config) }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    repo,
+    config,
+    async close() {
+      await app.close();
+      await repo.close();
+    },
+  };
+}
+
+export const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { "content-type": "application/json" } });

@@ -1,0 +1,27 @@
+import { expect } from "chai";
+import { GAS_BUDGETS, GAS_KEYS, runGasScenarios, type GasReport } from "./helpers/gasScenarios.js";
+
+describe("Gas budget (issue 2, same scenarios as npm run bench:gas)", function () {
+  let report: GasReport;
+
+  before(async function () {
+    report = await runGasScenarios();
+  });
+
+  it("measures every key", function () {
+    for (const k of GAS_KEYS) {
+      expect(report[k], k).to.be.a("number");
+      expect(report[k], k).to.be.greaterThan(21_000);
+    }
+  });
+
+  for (const [key, budget] of Object.entries(GAS_BUDGETS)) {
+    it(`${key} <= ${budget}`, function () {
+      expect(report[key as keyof GasReport], key).to.be.at.most(budget as number);
+    });
+  }
+
+  it("a purchase spanning two rounds costs more than a single-round repeat purchase", function () {
+    expect(report.buyEthCrossRound).to.be.greaterThan(report.buyEthRepeat);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * Shared deployment fixtures for the mocha suites, the gas budget test and `scripts/bench/gas.ts`.
+ *
+ * Two in-process chains (see hardhat.config.ts): `hardhatEth` (l1, 31337, no sale token, USDT + USDC, no sequencer
+ * feed) and `hardhatBase` (op, 31338, claim chain: sale token, staking, USDC only, sequencer uptime feed).
+ * Accounts follow docs/CONVENTIONS.md: #0 owner, #1 keeper, #2 card provider, #3.. buyers; #9 payment wallet,
+ * #8 split recipient.
+ */
+import { network } from "hardhat";
+import type { NetworkConnection } from "hardhat/types/network";
+
+export type ChainName = "hardhatEth" | "hardhatBase";
+// The ethers/networkHelpers surface is typed loosely on purpose: the Presale/Staking typings are generated only
+// after the lead's contracts compile, and the suites must load before that.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type Conn = NetworkConnection<any> & { ethers: any; networkHelpers: any };
+export type C = any;
+
+const connections = new Map<ChainName, Promise<Conn>>();
+
+/** One cached connection per simulated chain (network.getOrCreate, not the deprecated connect). */
+export function chain(name: ChainName): Promise<Conn> {
+  let c = connections.get(name);
+  if (c === undefined) {
+    c = network.getOrCreate(name) as unknown as Promise<Conn>;
+    connections.set(name, c);
+  }
+  return c;
+}
+
+// ------------------------------------------------------------------------------------------------ constants
+
+export const TOKEN = 10n ** 18n; // sale-token wei per whole token
+export const USD6 = 10n ** 6n;
+export const DAY = 86_400n;
+export const HEARTBEAT = 3_600n;
+export const GRACE = 3_600n;
+export const ETH_USD_8 = 3_000n * 10n ** 8n; // $3,000 with the feed's 8 decimals
+export const ETH_USD_18 = 3_000n * 10n ** 18n;
+export const MAX_TOKENS = 10_000_000n;
+export const ROUND_SPACING = 30n * DAY;
+export const APY_BPS = 1_500n;
+export const LOCK = 30n * DAY;
+export const STAKING_LENGTH = 365n * DAY;
+export const SUPPLY = 1_000_000_000n * TOKEN;
+
+/** Spec section 9: cumulative caps (whole tokens) and USD prices (18 decimals). */
+export const CAPS = [4_500_000n, 10_000_000n, 16_500_000n, 23_500_000n, 32_500_000n, 43_000_000n, 54_000_000n, 64_000_000n, 73_000_000n, 80_000_000n];
+export const PRICES = ["0.006", "0.0065", "0.007", "0.0075", "0.0085", "0.0095", "0.0105", "0.0115", "0.0125", "0.014"].map(
+  (p) => BigInt(Math.round(Number(p) * 1e7)) * 10n ** 11n,
+);
+
+// ------------------------------------------------------------------------------------------------ reference model
+
+export interface LadderState {
+  step: number;
+  checkPoint: bigint;
+  caps: bigint[];
+  prices: bigint[];
+}
+
+/** USD (18 decimals) for `amount` whole tokens from `state`, round by round (no time expiry). */
+export function refUsd(amount: bigint, s: LadderState): bigint {
+  let left = amount;
+  let cp = s.checkPoint;
+  let usd = 0n;
+  for (let i = s.step; i < s.caps.length && left > 0n; i++) {
+    const room = s.caps[i] - cp;
+    const take = left < room ? left : room;
+    usd += take * s.prices[i];
+    left -= take;
+    cp += take;
+  }
+  if (left > 0n) throw new Error("sold out");
+  return usd;
+}
+export const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+export const refEth = (usd18: bigint, ethUsd18 = ETH_USD_18) => ceilDiv(usd18 * 10n ** 18n, ethUsd18);
+export const refStable = (usd18: bigint) => ceilDiv(usd18, 10n ** 12n);
+
+// ------------------------------------------------------------------------------------------------ deployment
+
+export interface Deployment {
+  conn: Conn;
+  ethers: any;
+  helpers: any;
+  chainName: ChainName;
+  signers: any[];
+  owner: any;
+  keeper: any;
+  provider: any;
+  buyers: any[];
+  splitWallet: any;
+  paymentWallet: any;
+  presale: C;
+  staking: C | null;
+  token: C | null;
+  usdt: C | null;
+  usdc: C;
+  feed: C;
+  seqFeed: C | null;
+  sanctions: C;
+  t0: bigint; // deployment timestamp
+  roundEnds: bigint[];
+  start: bigint;
+  end: bigint;
+}
+
+export interface DeployOptions {
+  caps?: bigint[];
+  prices?: bigint[];
+  roundEnds?: bigint[];
+  maxTokensToBuy?: bigint;
+  /** Seconds after deployment the sale starts (0 = now). */
+  startDelay?: bigint;
+  /** Optional replacement for the sale token constructor argument (e.g. a hook token for reentrancy tests). */
+  saleToken?: string;
+  /** Optional replacement for the staking stake token. */
+  stakeToken?: string;
+  stakingMaxDeposit?: bigint;
+  link?: boolean; // link presale and staking (default true)
+}
+
+export async function now(conn: Conn): Promise<bigint> {
+  return BigInt(await conn.networkHelpers.time.latest());
+}
+
+export async function deploy(chainName: ChainName, o: DeployOptions = {}): Promise<Deployment> {
+  const conn = await chain(chainName);
+  const { ethers } = conn;
+  const signers = await ethers.getSigners();
+  const [owner, keeper, provider] = signers;
+  const buyers = signers.slice(3, 8);
+  const splitWallet = signers[8];
+  const paymentWallet = signers[9];
+  const isBase = chainName === "hardhatBase";
+
+  const t0 = await now(conn);
+  const usdc = await ethers.deployContract("MockUSDC");
+  const usdt = isBase ? null : await ethers.deployContract("MockUSDT");
+  const feed = await ethers.deployContract("MockV3Aggregator", [8, ETH_USD_8, "ETH / USD"]);
+  const seqFeed = isBase ? await ethers.deployContract("MockV3Aggregator", [0, 0, "L2 sequencer uptime"]) : null;
+  if (seqFeed) {
+    // The sequencer has been up for a day: outside the grace period.
+    await seqFeed.updateRoundData(1, 0, t0 - DAY, t0 - DAY);
+  }
+  const sanctions = await ethers.deployContract("MockSanctionsList");
+  const token = isBase ? await ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, owner.address]) : null;
+
+  const caps = o.caps ?? CAPS;
+  const prices = o.prices ?? PRICES;
+  const roundEnds = o.roundEnds ?? caps.map((_, i) => t0 + ROUND_SPACING * BigInt(i + 1));
+  const start = t0 + (o.startDelay ?? 0n);
+  const end = roundEnds[roundEnds.length - 1];
+  const params = {
+    owner: owner.address,
+    adminDelay: 0,
+    saleToken: o.saleToken ?? (token ? await token.getAddress() : ethers.ZeroAddress),
+    usdt: usdt ? await usdt.getAddress() : ethers.ZeroAddress,
+    usdc: await usdc.getAddress(),
+    priceFeed: await feed.getAddress(),
+    priceFeedHeartbeat: HEARTBEAT,
+    sequencerFeed: seqFeed ? await seqFeed.getAddress() : ethers.ZeroAddress,
+    sequencerGracePeriod: seqFeed ? GRACE : 0n,
+    paymentWallet: paymentWallet.address,
+    startTime: start,
+    endTime: end,
+    maxTokensToBuy: o.maxTokensToBuy ?? MAX_TOKENS,
+    caps,
+    prices,
+    endTimes: roundEnds,
+  };
+  const presale = await ethers.deployContract("Presale", [params]);
+  await presale.grantRole(await presale.KEEPER_ROLE(), keeper.address);
+  await presale.grantRole(await presale.CARD_PROVIDER_ROLE(), provider.address);
+  await presale.grantRole(await presale.ADMIN_ROLE(), owner.address);
+
+  let staking: C | null = null;
+  if (isBase) {
+    const stakeToken = o.stakeToken ?? params.saleToken;
+    staking = await ethers.deployContract("Staking", [
+      owner.address,
+      stakeToken,
+      APY_BPS,
+      LOCK,
+      t0 + STAKING_LENGTH,
+      o.stakingMaxDeposit ?? 0n,
+    ]);
+    if (o.link !== false) {
+      await staking.setPresale(await presale.getAddress());
+      await presale.setStaking(await staking.getAddress());
+    }
+  }
+
+  // Buyers get stablecoins and allowances ready (USDT approve only from zero).
+  for (const b of buyers) {
+    await usdc.mint(b.address, 1_000_000n * USD6);
+    await usdc.connect(b).approve(await presale.getAddress(), ethers.MaxUint256);
+    if (usdt) {
+      await usdt.mint(b.address, 1_000_000n * USD6);
+      await usdt.connect(b).approve(await presale.getAddress(), ethers.MaxUint256);
+    }
+  }
+
+  return {
+    conn, ethers, helpers: conn.networkHelpers, chainName, signers, owner, keeper, provider, buyers, splitWallet,
+    paymentWallet, presale, staking, token, usdt, usdc, feed, seqFeed, sanctions, t0, roundEnds, start, end,
+  };
+}
+
+export const deployEth = () => deploy("hardhatEth");
+export const deployBase = () => deploy("hardhatBase");
+
+/** Moves time forward and republishes the ETH/USD answer so the feed is fresh (and the sequencer stays up). */
+export async function advance(d: Deployment, seconds: bigint): Promise<void> {
+  await d.helpers.time.increase(seconds);
+  await d.feed.updateAnswer(ETH_USD_8);
+}
+
+export async function advanceTo(d: Deployment, ts: bigint): Promise<void> {
+  await d.helpers.time.increaseTo(ts);
+  await d.feed.updateAnswer(ETH_USD_8);
+}
+
+/** Funds the presale with enough sale tokens for everything sold and opens the claim now. */
+export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
+  const sold: bigint = await d.presale.totalTokensSold();
+  const need = sold * TOKEN + extra;
+  const bal: bigint = await d.token!.balanceOf(await d.presale.getAddress());
+  if (bal < need) await d.token!.transfer(await d.presale.getAddress(), need - bal);
+  // Claim from the next block on: startClaim is mined at >= ts, so every later transaction is after the start.
+  const ts = (await now(d.conn)) + 1n;
+  await d.presale.startClaim(ts);
+  return ts;
+}
+
+/** Buys `amount` tokens with exactly the quoted ETH. */
+export async function buyEth(d: Deployment, buyer: any, amount: bigint, stake = false) {
+  const cost: bigint = await d.presale.ethBuyHelper(amount);
+  return d.presale.connect(buyer).buyWithEth(amount, stake, { value: cost });
+}
+
+/** Gives `who` sale tokens and approves staking. */
+export async function giveStakeTokens(d: Deployment, who: any, amount: bigint) {
+  await d.token!.transfer(who.address, amount);
+  await d.token!.connect(who).approve(await d.staking!.getAddress(), d.ethers.MaxUint256);
+}
+
+export async function fundRewards(d: Deployment, amount: bigint) {
+  await d.token!.approve(await d.staking!.getAddress(), amount);
+  await d.staking!.fundRewards(amount);
+}
+
+export async function txGas(txp: Promise<any>): Promise<bigint> {
+  const tx = await txp;
+  const r = await tx.wait();
+  return r.gasUsed as bigint;
+}
+
+const FIXTURES: Record<ChainName, () => Promise<Deployment>> = { hardhatEth: deployEth, hardhatBase: deployBase };
+
+/** The standard deployment of `name`, restored from a snapshot after the first call (networkHelpers.loadFixture). */
+export async function load(name: ChainName): Promise<Deployment> {
+  const c = await chain(name);
+  return c.networkHelpers.loadFixture(FIXTURES[name]);
+}
+
+export const CHAINS: ChainName[] = ["hardhatEth", "hardhatBase"];
+
+/** Ladder state read from the contract, for the reference model. */
+export async function ladder(d: Deployment): Promise<LadderState> {
+  const caps: bigint[] = [...(await d.presale.roundDetails(0))];
+  const prices: bigint[] = [...(await d.presale.roundDetails(1))];
+  return { step: Number(await d.presale.currentStep()), checkPoint: await d.presale.checkPoint(), caps, prices };
+}

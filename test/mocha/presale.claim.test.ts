@@ -1,0 +1,193 @@
+import { expect } from "chai";
+import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
+import { DAY, LOCK, TOKEN, buyEth, deploy, load, now, openClaim, type Deployment } from "./helpers/fixtures.js";
+
+describe("Presale claim phase (hardhatBase)", function () {
+  let d: Deployment;
+  beforeEach(async function () {
+    d = await load("hardhatBase");
+  });
+
+  describe("startClaim", function () {
+    it("refuses to open while underfunded (PresaleUnderfunded), opens when funded (ClaimStartSet)", async function () {
+      await buyEth(d, d.buyers[0], 1_000n);
+      await buyEth(d, d.buyers[1], 500n);
+      const presaleAddr = await d.presale.getAddress();
+      const ts = (await now(d.conn)) + 100n;
+      await d.token!.transfer(presaleAddr, 1_500n * TOKEN - 1n);
+      await expect(d.presale.startClaim(ts))
+        .to.be.revertedWithCustomError(d.presale, "PresaleUnderfunded")
+        .withArgs(1_500n * TOKEN, 1_500n * TOKEN - 1n);
+      await d.token!.transfer(presaleAddr, 1n);
+      await expect(d.presale.startClaim(ts)).to.emit(d.presale, "ClaimStartSet").withArgs(ts);
+      expect(await d.presale.claimStart()).to.equal(ts);
+    });
+
+    it("requires the sale tokens staked during the sale to have left the presale (delivered counts as covered)", async function () {
+      const presaleAddr = await d.presale.getAddress();
+      await d.token!.transfer(presaleAddr, 1_000n * TOKEN);
+      await buyEth(d, d.buyers[0], 1_000n, true); // staked: 1,000 tokens moved into staking
+      await buyEth(d, d.buyers[1], 400n);
+      expect(await d.token!.balanceOf(presaleAddr)).to.equal(0n);
+      await expect(d.presale.startClaim((await now(d.conn)) + 10n))
+        .to.be.revertedWithCustomError(d.presale, "PresaleUnderfunded")
+        .withArgs(400n * TOKEN, 0n);
+      await d.token!.transfer(presaleAddr, 400n * TOKEN);
+      await d.presale.startClaim((await now(d.conn)) + 10n);
+    });
+
+    it("refuses to open before every remote sale is imported (RemoteImportIncomplete)", async function () {
+      await d.presale.connect(d.keeper).syncRemoteSales(2_000n, 12n * 10n ** 6n);
+      await d.token!.transfer(await d.presale.getAddress(), 2_000n * TOKEN);
+      await expect(d.presale.startClaim((await now(d.conn)) + 10n))
+        .to.be.revertedWithCustomError(d.presale, "RemoteImportIncomplete")
+        .withArgs(2_000n * TOKEN, 0n);
+      await d.presale.connect(d.keeper).importRemoteDeposits([d.buyers[4].address], [1_500n * TOKEN]);
+      await expect(d.presale.startClaim((await now(d.conn)) + 10n))
+        .to.be.revertedWithCustomError(d.presale, "RemoteImportIncomplete")
+        .withArgs(2_000n * TOKEN, 1_500n * TOKEN);
+      await d.presale.connect(d.keeper).importRemoteDeposits([d.buyers[3].address], [500n * TOKEN]);
+      await d.presale.startClaim((await now(d.conn)) + 10n);
+    });
+
+    it("is admin-only", async function () {
+      await expect(d.presale.connect(d.buyers[0]).startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(
+        d.presale,
+        "AccessControlUnauthorizedAccount",
+      );
+    });
+  });
+
+  describe("claim", function () {
+    it("reverts ClaimNotStarted before startClaim and before the claim time", async function () {
+      await buyEth(d, d.buyers[0], 100n);
+      await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
+      await d.token!.transfer(await d.presale.getAddress(), 100n * TOKEN);
+      const ts = (await now(d.conn)) + DAY;
+      await d.presale.startClaim(ts);
+      await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
+      await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
+      await d.helpers.time.increaseTo(ts);
+      await d.presale.connect(d.buyers[0]).claim();
+      expect(await d.token!.balanceOf(d.buyers[0].address)).to.equal(100n * TOKEN);
+    });
+
+    it("transfers the whole deposit once (TokensClaimed), then NothingToClaim", async function () {
+      const [alice] = d.buyers;
+      await buyEth(d, alice, 1_000n);
+      await buyEth(d, alice, 234n);
+      await openClaim(d);
+      const tx = d.presale.connect(alice).claim();
+      await expect(tx).to.emit(d.presale, "TokensClaimed").withArgs(alice.address, 1_234n * TOKEN, false);
+      await expect(tx).to.changeTokenBalances(d.ethers, d.token, [alice, d.presale], [1_234n * TOKEN, -1_234n * TOKEN]);
+      expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
+      expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
+      await expect(d.presale.connect(alice).claim()).to.be.revertedWithCustomError(d.presale, "NothingToClaim").withArgs(alice.address);
+      expect(await d.token!.balanceOf(alice.address)).to.equal(1_234n * TOKEN); // nothing more was paid
+      await expect(d.presale.connect(alice).claimAndStake())
+        .to.be.revertedWithCustomError(d.presale, "NothingToClaim")
+        .withArgs(alice.address);
+    });
+
+    it("reverts NothingToClaim for an address that never bought", async function () {
+      await buyEth(d, d.buyers[0], 10n);
+      await openClaim(d);
+      await expect(d.presale.connect(d.buyers[1]).claim())
+        .to.be.revertedWithCustomError(d.presale, "NothingToClaim")
+        .withArgs(d.buyers[1].address);
+      await expect(d.presale.connect(d.buyers[1]).claimAndStake())
+        .to.be.revertedWithCustomError(d.presale, "NothingToClaim")
+        .withArgs(d.buyers[1].address);
+    });
+
+    it("reverts AccountBlacklisted for a blacklisted claimer", async function () {
+      await buyEth(d, d.buyers[0], 10n);
+      await openClaim(d);
+      await d.presale.setBlacklist([d.buyers[0].address], true);
+      await expect(d.presale.connect(d.buyers[0]).claim())
+        .to.be.revertedWithCustomError(d.presale, "AccountBlacklisted")
+        .withArgs(d.buyers[0].address);
+      await d.presale.setBlacklist([d.buyers[0].address], false);
+      await d.presale.connect(d.buyers[0]).claim();
+    });
+
+    it("reverts AccountSanctioned for a sanctioned claimer when sanctions are on", async function () {
+      await buyEth(d, d.buyers[0], 10n);
+      await openClaim(d);
+      await d.sanctions.addToSanctionsList([d.buyers[0].address]);
+      await d.presale.setSanctions(await d.sanctions.getAddress(), true);
+      await expect(d.presale.connect(d.buyers[0]).claim())
+        .to.be.revertedWithCustomError(d.presale, "AccountSanctioned")
+        .withArgs(d.buyers[0].address);
+    });
+
+    it("whitelist-only claiming: NotWhitelisted until whitelisted", async function () {
+      const [alice] = d.buyers;
+      await buyEth(d, alice, 10n);
+      await openClaim(d);
+      await expect(d.presale.setClaimWhitelistOnly(true)).to.emit(d.presale, "ClaimWhitelistOnlyUpdated").withArgs(true);
+      await expect(d.presale.connect(alice).claim()).to.be.revertedWithCustomError(d.presale, "NotWhitelisted").withArgs(alice.address);
+      await expect(d.presale.setWhitelist([alice.address], true)).to.emit(d.presale, "WhitelistUpdated").withArgs(alice.address, true);
+      expect(await d.presale.isWhitelisted(alice.address)).to.equal(true);
+      await d.presale.connect(alice).claim();
+      expect(await d.token!.balanceOf(alice.address)).to.equal(10n * TOKEN);
+    });
+
+    it("a remote (Ethereum) buyer claims the imported deposit on Base", async function () {
+      const eve = d.buyers[4];
+      await d.presale.connect(d.keeper).syncRemoteSales(700n, 4_200_000n);
+      await d.presale.connect(d.keeper).importRemoteDeposits([eve.address], [700n * TOKEN]);
+      await openClaim(d);
+      await expect(d.presale.connect(eve).claim()).to.emit(d.presale, "TokensClaimed").withArgs(eve.address, 700n * TOKEN, false);
+    });
+  });
+
+  describe("claimAndStake", function () {
+    it("moves the whole deposit into staking for the caller (TokensClaimed staked, Deposited viaPresale)", async function () {
+      const [alice] = d.buyers;
+      await buyEth(d, alice, 2_000n);
+      await openClaim(d);
+      const tx = d.presale.connect(alice).claimAndStake();
+      await expect(tx).to.emit(d.presale, "TokensClaimed").withArgs(alice.address, 2_000n * TOKEN, true);
+      await expect(tx).to.emit(d.staking, "Deposited").withArgs(alice.address, 2_000n * TOKEN, true, anyValue);
+      await expect(tx).to.changeTokenBalances(d.ethers, d.token, [alice, d.presale, d.staking], [0n, -2_000n * TOKEN, 2_000n * TOKEN]);
+      const info = await d.staking!.poolStakers(alice.address);
+      expect(info.amount).to.equal(2_000n * TOKEN);
+      expect(info.unlockTime).to.equal((await now(d.conn)) + LOCK);
+      expect(await d.staking!.tokensStakedByPresale()).to.equal(2_000n * TOKEN);
+      expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
+      await expect(d.presale.connect(alice).claim()).to.be.revertedWithCustomError(d.presale, "NothingToClaim");
+    });
+
+    it("reverts StakingUnavailable when no staking contract is set", async function () {
+      d = await deploy("hardhatBase", { link: false });
+      await buyEth(d, d.buyers[0], 10n);
+      await openClaim(d);
+      await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(d.presale, "StakingUnavailable");
+    });
+  });
+
+  describe("cross-chain imports after the claim opened", function () {
+    it("syncRemoteSales and importRemoteDeposits revert ClaimAlreadyStarted", async function () {
+      await openClaim(d);
+      await expect(d.presale.connect(d.keeper).syncRemoteSales(10n, 60_000n)).to.be.revertedWithCustomError(
+        d.presale,
+        "ClaimAlreadyStarted",
+      );
+      await expect(
+        d.presale.connect(d.keeper).importRemoteDeposits([d.buyers[0].address], [TOKEN]),
+      ).to.be.revertedWithCustomError(d.presale, "ClaimAlreadyStarted");
+    });
+  });
+});
+
+describe("Presale claim on Ethereum (hardhatEth)", function () {
+  it("claim, claimAndStake and startClaim revert ClaimNotSupported (no sale token)", async function () {
+    const d = await load("hardhatEth");
+    await buyEth(d, d.buyers[0], 10n);
+    expect(await d.presale.saleToken()).to.equal(d.ethers.ZeroAddress);
+    await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotSupported");
+    await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(d.presale, "ClaimNotSupported");
+    await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(d.presale, "ClaimNotSupported");
+  });
+});

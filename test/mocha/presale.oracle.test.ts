@@ -1,0 +1,106 @@
+import { expect } from "chai";
+import { CHAINS, DAY, ETH_USD_18, GRACE, HEARTBEAT, buyEth, load, now, refEth, refUsd, ladder } from "./helpers/fixtures.js";
+
+for (const chainName of CHAINS) {
+  describe(`Presale ETH/USD feed on ${chainName}`, function () {
+    it("rejects a zero answer with InvalidPrice", async function () {
+      const d = await load(chainName);
+      await d.feed.updateAnswer(0n);
+      await expect(d.presale.ethUsdPrice()).to.be.revertedWithCustomError(d.presale, "InvalidPrice").withArgs(0n);
+      await expect(d.presale.ethBuyHelper(10n)).to.be.revertedWithCustomError(d.presale, "InvalidPrice").withArgs(0n);
+      await expect(d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n }))
+        .to.be.revertedWithCustomError(d.presale, "InvalidPrice")
+        .withArgs(0n);
+    });
+
+    it("rejects an answer older than the heartbeat with StalePrice, accepts one exactly at the heartbeat", async function () {
+      const d = await load(chainName);
+      const [alice] = d.buyers;
+      const cost: bigint = await d.presale.ethBuyHelper(10n);
+      const T = (await now(d.conn)) + 10n;
+      await d.feed.updateRoundData(7, 3_000n * 10n ** 8n, T - HEARTBEAT - 1n, T - HEARTBEAT - 1n);
+      await d.helpers.time.setNextBlockTimestamp(T);
+      // Mined (gasLimit given, no estimate) at T: age = heartbeat + 1.
+      await expect(d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 }))
+        .to.be.revertedWithCustomError(d.presale, "StalePrice")
+        .withArgs(T - HEARTBEAT - 1n, HEARTBEAT);
+      const T2 = (await now(d.conn)) + 10n;
+      await d.feed.updateRoundData(8, 3_000n * 10n ** 8n, T2 - HEARTBEAT, T2 - HEARTBEAT);
+      await d.helpers.time.setNextBlockTimestamp(T2);
+      await d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 }); // age == heartbeat
+      expect(await d.presale.userDeposits(alice.address)).to.equal(10n * 10n ** 18n);
+    });
+
+    it("rejects a fresh answer that goes stale with time", async function () {
+      const d = await load(chainName);
+      await d.helpers.time.increase(HEARTBEAT + 1n);
+      await expect(d.presale.ethBuyHelper(10n)).to.be.revertedWithCustomError(d.presale, "StalePrice");
+    });
+
+    it("normalises feeds with other decimals to 18", async function () {
+      const d = await load(chainName);
+      for (const [dec, answer] of [
+        [18, 2_500n * 10n ** 18n],
+        [6, 2_500n * 10n ** 6n],
+        [0, 2_500n],
+      ] as const) {
+        const f = await d.ethers.deployContract("MockV3Aggregator", [dec, answer, "ETH / USD"]);
+        await expect(d.presale.setPriceFeed(await f.getAddress(), HEARTBEAT))
+          .to.emit(d.presale, "PriceFeedUpdated")
+          .withArgs(await f.getAddress(), HEARTBEAT);
+        expect(await d.presale.ethUsdPrice(), `decimals ${dec}`).to.equal(2_500n * 10n ** 18n);
+        expect(await d.presale.ethBuyHelper(1_000n)).to.equal(refEth(refUsd(1_000n, await ladder(d)), 2_500n * 10n ** 18n));
+      }
+    });
+  });
+}
+
+describe("Presale L2 sequencer uptime check (hardhatBase)", function () {
+  it("reverts SequencerDown while the sequencer feed reports down", async function () {
+    const d = await load("hardhatBase");
+    const t = await now(d.conn);
+    await d.seqFeed!.updateRoundData(2, 1n, t, t - DAY);
+    await expect(d.presale.ethUsdPrice()).to.be.revertedWithCustomError(d.presale, "SequencerDown");
+    await expect(d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
+      d.presale,
+      "SequencerDown",
+    );
+  });
+
+  it("reverts SequencerGracePeriod up to the end of the grace period and accepts the price after it", async function () {
+    const d = await load("hardhatBase");
+    const [alice] = d.buyers;
+    const cost: bigint = await d.presale.ethBuyHelper(10n);
+    const restarted = (await now(d.conn)) + 5n;
+    await d.helpers.time.setNextBlockTimestamp(restarted);
+    await d.seqFeed!.updateAnswer(0n); // back up: startedAt = restarted
+    await d.feed.updateAnswer(3_000n * 10n ** 8n);
+    await expect(d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n }))
+      .to.be.revertedWithCustomError(d.presale, "SequencerGracePeriod")
+      .withArgs(restarted, GRACE);
+    await d.helpers.time.increaseTo(restarted + GRACE - 10n);
+    await d.feed.updateAnswer(3_000n * 10n ** 8n);
+    await d.helpers.time.setNextBlockTimestamp(restarted + GRACE); // exactly at the end: still in grace
+    await expect(d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 }))
+      .to.be.revertedWithCustomError(d.presale, "SequencerGracePeriod")
+      .withArgs(restarted, GRACE);
+    await d.helpers.time.setNextBlockTimestamp(restarted + GRACE + 1n);
+    await d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 });
+    expect(await d.presale.userDeposits(alice.address)).to.equal(10n * 10n ** 18n);
+  });
+
+  it("the check is skipped once the sequencer feed is unset, and the setter emits", async function () {
+    const d = await load("hardhatBase");
+    await d.seqFeed!.updateRoundData(2, 1n, await now(d.conn), 0n);
+    await expect(d.presale.setSequencerFeed(d.ethers.ZeroAddress, 0n))
+      .to.emit(d.presale, "SequencerFeedUpdated")
+      .withArgs(d.ethers.ZeroAddress, 0n);
+    expect(await d.presale.ethUsdPrice()).to.equal(ETH_USD_18);
+  });
+
+  it("Ethereum has no sequencer feed: a price is served without one", async function () {
+    const d = await load("hardhatEth");
+    expect(d.seqFeed).to.equal(null);
+    expect(await d.presale.ethUsdPrice()).to.equal(ETH_USD_18);
+  });
+});

@@ -1,0 +1,270 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "chai";
+import { Interface, parseUnits } from "ethers";
+import { runAdmin } from "../../../scripts/admin/commands.js";
+import type { AdminEnv } from "../../../scripts/admin/context.js";
+import { exitCodeFor, Refusal } from "../../../scripts/lib/cli.js";
+import { Keeper } from "../../../scripts/keeper/keeper.js";
+import { buyEth, collector, contract, deployPair, tmpDir, type Pair } from "./helpers.js";
+
+const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const CARD = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const A = ["0x90F79bf6EB2c4f870365E785982E1f101E93b906", "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", "0x976EA74026E726554dB657fA54763abd0C3a0aa9", "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955"];
+
+describe("tooling: owner scripts against a local chain", function () {
+  let pair: Pair;
+  let env: AdminEnv;
+  let work: string;
+  let out: ReturnType<typeof collector>;
+
+  /** Runs an admin command; returns its output. */
+  const admin = async (...argv: string[]) => {
+    out = collector();
+    await runAdmin(argv, { ...env, out: out.out });
+    return out.text();
+  };
+  /** Runs an admin command expecting a refusal matching `re` (exit code 1). */
+  const refused = async (re: RegExp, ...argv: string[]) => {
+    try {
+      await admin(...argv);
+    } catch (e) {
+      expect(exitCodeFor(e)).to.equal(1, `expected a refusal, got ${(e as Error).name}: ${(e as Error).message}`);
+      expect((e as Error).message).to.match(re);
+      return (e as Error).message;
+    }
+    expect.fail(`"${argv.join(" ")}" was not refused`);
+  };
+
+  before(async function () {
+    pair = await deployPair();
+    work = tmpDir("admin");
+    env = { connections: { hardhatEth: pair.eth, hardhatBase: pair.base }, deploymentsDir: pair.dir, progressDir: path.join(work, "progress") };
+  });
+
+  it("refuses unknown networks and networks without a deployment, and unknown commands", async function () {
+    await refused(/unknown network "nope"/, "pause", "--network", "nope");
+    await refused(/--network is required/, "pause");
+    await refused(/no deployment for sepolia/, "pause", "--network", "sepolia");
+    await refused(/unknown command "frobnicate"/, "frobnicate");
+  });
+
+  it("refuses when the connected chain does not match the deployment record (chain id mismatch)", async function () {
+    const swapped: AdminEnv = { ...env, connections: { hardhatEth: pair.base } };
+    try {
+      await runAdmin(["pause", "--network", "hardhatEth"], { ...swapped, out: () => {} });
+      expect.fail("not refused");
+    } catch (e) {
+      expect((e as Error).message).to.match(/chain id mismatch: .*31337.* is chain 31338/);
+    }
+  });
+
+  it("pause / unpause: dry run sends nothing, then pauses, then says nothing to do", async function () {
+    const p = await contract(pair.eth, pair.ethDep, "Presale");
+    const dry = await admin("pause", "--network", "hardhatEth", "--dry-run");
+    expect(dry).to.match(/Presale.pause\(\).*paused: false → true/);
+    expect(dry).to.match(/dry run: 1 call\(s\) simulated/);
+    expect(await p.paused()).to.equal(false);
+    expect(await admin("pause", "--network", "hardhatEth")).to.match(/sent Presale.pause/);
+    expect(await p.paused()).to.equal(true);
+    expect(await admin("pause", "--network", "hardhatEth")).to.match(/already paused[\s\S]*nothing to change/);
+    await admin("unpause", "--network", "hardhatEth");
+    expect(await p.paused()).to.equal(false);
+  });
+
+  it("dry run from an account without the role is refused with the decoded revert", async function () {
+    await refused(/Presale.pause would revert when sent from 0x9965.*AccessControlUnauthorizedAccount/, "pause", "--network", "hardhatEth", "--dry-run", "--from", A[2]);
+  });
+
+  it("--safe writes a Safe Transaction Builder batch and sends nothing", async function () {
+    const file = path.join(work, "pause-safe.json");
+    const text = await admin("pause", "--network", "hardhatBase", "--safe", file);
+    expect(text).to.match(/wrote Safe Transaction Builder batch/);
+    const batch = JSON.parse(fs.readFileSync(file, "utf8"));
+    expect(batch.version).to.equal("1.0");
+    expect(batch.chainId).to.equal("31338");
+    expect(batch.meta.createdFromSafeAddress).to.equal(OWNER);
+    expect(batch.transactions).to.have.length(1);
+    expect(batch.transactions[0].to).to.equal(pair.baseDep.contracts.Presale.address);
+    expect(batch.transactions[0].data).to.equal(new Interface(["function pause()"]).encodeFunctionData("pause", []));
+    expect(await (await contract(pair.base, pair.baseDep, "Presale")).paused()).to.equal(false);
+  });
+
+  it("set-rounds from a file: shows the diff, refuses a non-increasing table, applies a valid one", async function () {
+    const p = await contract(pair.eth, pair.ethDep, "Presale");
+    const bad = path.join(work, "bad-rounds.json");
+    fs.writeFileSync(bad, JSON.stringify([{ cap: 1000, price: "0.01", endTime: "+1d" }, { cap: 1000, price: "0.02", endTime: "+2d" }]));
+    await refused(/round 2: cap .* not above/, "set-rounds", "--network", "hardhatEth", "--file", bad);
+    const badTimes = path.join(work, "bad-times.json");
+    fs.writeFileSync(badTimes, JSON.stringify([{ cap: 1000, price: "0.01", endTime: "+2d" }, { cap: 2000, price: "0.02", endTime: "+1d" }]));
+    await refused(/round 2: end time .* not after/, "set-rounds", "--network", "hardhatEth", "--file", badTimes);
+    const good = path.join(work, "rounds.json");
+    const rounds = Array.from({ length: 10 }, (_, i) => ({ cap: (i + 1) * 8_000_000, price: (0.006 + i * 0.001).toFixed(3), endTime: `+${(i + 1) * 4}d` }));
+    fs.writeFileSync(good, JSON.stringify({ rounds }));
+    const dry = await admin("set-rounds", "--network", "hardhatEth", "--file", good, "--dry-run");
+    expect(dry).to.match(/1 \| 4500000 → 8000000 \| 0.006 → 0.006/);
+    expect((await p.rounds())[0].cap).to.equal(4_500_000n);
+    await admin("set-rounds", "--network", "hardhatEth", "--file", good);
+    expect((await p.rounds())[0].cap).to.equal(8_000_000n);
+    expect((await p.rounds())[9].price).to.equal(parseUnits("0.015", 18));
+    // the deploy parameter file itself is accepted too (restores the spec table)
+    await admin("set-rounds", "--network", "hardhatEth", "--file", "deploy/params/localEth.json");
+    expect((await p.rounds())[0].cap).to.equal(4_500_000n);
+  });
+
+  it("set-step: refuses a checkpoint outside the round, then sets it", async function () {
+    const p = await contract(pair.base, pair.baseDep, "Presale");
+    await refused(/--checkpoint 100 is outside round 2 \[4500000, 10000000\)/, "set-step", "--network", "hardhatBase", "--step", "2", "--checkpoint", "100");
+    await refused(/there are 10 rounds/, "set-step", "--network", "hardhatBase", "--step", "11", "--checkpoint", "100");
+    await admin("set-step", "--network", "hardhatBase", "--step", "2", "--checkpoint", "4500000");
+    expect(await p.currentStep()).to.equal(1n);
+    expect(await p.checkPoint()).to.equal(4_500_000n);
+    await admin("set-step", "--network", "hardhatBase", "--step", "1", "--checkpoint", "0");
+    expect(await p.currentStep()).to.equal(0n);
+  });
+
+  it("set-max-tokens: refuses 0, non-numbers and more than the ladder; sets a valid amount", async function () {
+    await refused(/must be positive/, "set-max-tokens", "--network", "hardhatEth", "--amount", "0");
+    await refused(/not a non-negative integer/, "set-max-tokens", "--network", "hardhatEth", "--amount", "lots");
+    await refused(/exceeds the whole ladder/, "set-max-tokens", "--network", "hardhatEth", "--amount", "90000000");
+    await admin("set-max-tokens", "--network", "hardhatEth", "--amount", "2000000");
+    expect(await (await contract(pair.eth, pair.ethDep, "Presale")).maxTokensToBuy()).to.equal(2_000_000n);
+  });
+
+  it("set-splits: refuses > 100 %, bad addresses and duplicates; sets splits and the payment wallet", async function () {
+    const p = await contract(pair.eth, pair.ethDep, "Presale");
+    await refused(/add up to 110% — more than 100%/, "set-splits", "--network", "hardhatEth", "--split", `${A[0]}:60%`, "--split", `${A[1]}:50%`);
+    await refused(/not a valid address/, "set-splits", "--network", "hardhatEth", "--split", "0xdead:10%");
+    await refused(/appears twice/, "set-splits", "--network", "hardhatEth", "--split", `${A[0]}:1%`, "--split", `${A[0]}:2%`);
+    await refused(/neither a percentage/, "set-splits", "--network", "hardhatEth", "--split", `${A[0]}:ten`);
+    const text = await admin("set-splits", "--network", "hardhatEth", "--split", `${A[0]}:12.5%`, "--split", `${A[1]}:500`, "--payment-wallet", A[2]);
+    expect(text).to.match(/payment wallet gets the remaining 82.5%/);
+    const s = await p.splits();
+    expect(s.map((x: any) => [x.wallet, x.bps])).to.deep.equal([[A[0], 1250n], [A[1], 500n]]);
+    expect(await p.paymentWallet()).to.equal(A[2]);
+    await admin("set-payment-wallet", "--network", "hardhatEth", "--address", A[3]);
+    expect(await p.paymentWallet()).to.equal(A[3]);
+    await refused(/zero address/, "set-payment-wallet", "--network", "hardhatEth", "--address", "0x0000000000000000000000000000000000000000");
+  });
+
+  it("whitelist from CSV: refuses bad lines, batches, resumes after a crash, skips what is done", async function () {
+    const p = await contract(pair.eth, pair.ethDep, "Presale");
+    const bad = path.join(work, "bad.csv");
+    fs.writeFileSync(bad, `address\n${A[0]}\nnot-an-address\n`);
+    await refused(/1 invalid address\(es\), nothing sent:\n  line 3: "not-an-address"/, "whitelist", "add", "--network", "hardhatEth", "--csv", bad);
+    const csv = path.join(work, "list.csv");
+    fs.writeFileSync(csv, `address,note\n${A.join(",x\n")},x\n# comment\n${A[0]},duplicate\n`);
+    const dry = await admin("whitelist", "add", "--network", "hardhatEth", "--csv", csv, "--batch", "2", "--dry-run");
+    expect(dry).to.match(/5 addresses, 3 batch\(es\)/);
+    expect(dry).to.match(/5 of 5 address\(es\) would change/);
+    // Crash after the first batch: the progress file records it; the rerun resumes at batch 2.
+    const crashEnv: AdminEnv = {
+      ...env,
+      out: () => {},
+      onBatchDone: (i) => {
+        if (i === 0) throw new Error("simulated crash");
+      },
+    };
+    try {
+      await runAdmin(["whitelist", "add", "--network", "hardhatEth", "--csv", csv, "--batch", "2"], crashEnv);
+      expect.fail("no crash");
+    } catch (e) {
+      expect((e as Error).message).to.equal("simulated crash");
+    }
+    expect(await p.isWhitelisted(A[0])).to.equal(true);
+    expect(await p.isWhitelisted(A[2])).to.equal(false);
+    const text = await admin("whitelist", "add", "--network", "hardhatEth", "--csv", csv, "--batch", "2");
+    expect(text).to.match(/resuming: 1\/3 batch\(es\) already done/);
+    expect((text.match(/sent Presale.setWhitelist/g) ?? []).length).to.equal(2);
+    for (const a of A) expect(await p.isWhitelisted(a)).to.equal(true);
+    // A fresh run over a done list sends nothing.
+    const again = await admin("whitelist", "add", "--network", "hardhatEth", "--csv", csv, "--batch", "2", "--restart");
+    expect(again).to.not.match(/sent /);
+    await admin("whitelist", "remove", "--network", "hardhatEth", "--csv", csv);
+    for (const a of A) expect(await p.isWhitelisted(a)).to.equal(false);
+  });
+
+  it("blacklist add/remove from CSV", async function () {
+    const p = await contract(pair.base, pair.baseDep, "Presale");
+    const csv = path.join(work, "black.csv");
+    fs.writeFileSync(csv, `${A[4]}\n`);
+    await admin("blacklist", "add", "--network", "hardhatBase", "--csv", csv);
+    expect(await p.isBlacklisted(A[4])).to.equal(true);
+    await admin("blacklist", "remove", "--network", "hardhatBase", "--csv", csv);
+    expect(await p.isBlacklisted(A[4])).to.equal(false);
+    await refused(/needs "add" or "remove"/, "blacklist", "purge", "--network", "hardhatBase", "--csv", csv);
+  });
+
+  it("card-provider allow/deny; refuses denying an address that is no provider", async function () {
+    const p = await contract(pair.base, pair.baseDep, "Presale");
+    const role = await p.CARD_PROVIDER_ROLE();
+    await refused(/unknown address: 0x14dC.* is not a card provider/, "card-provider", "deny", "--network", "hardhatBase", "--address", A[4]);
+    await admin("card-provider", "allow", "--network", "hardhatBase", "--address", A[4]);
+    expect(await p.hasRole(role, A[4])).to.equal(true);
+    expect(await admin("card-provider", "allow", "--network", "hardhatBase", "--address", A[4])).to.match(/already a card provider/);
+    await admin("card-provider", "deny", "--network", "hardhatBase", "--address", A[4]);
+    expect(await p.hasRole(role, A[4])).to.equal(false);
+    expect(await p.hasRole(role, CARD)).to.equal(true);
+  });
+
+  it("staking parameters and reward funding; refused on the Ethereum side and on bad input", async function () {
+    const s = await contract(pair.base, pair.baseDep, "Staking");
+    await refused(/no staking on hardhatEth/, "staking", "--network", "hardhatEth", "--apy", "10%");
+    await refused(/above 1000%/, "staking", "--network", "hardhatBase", "--apy", "2000%");
+    await refused(/not a duration/, "staking", "--network", "hardhatBase", "--lock", "soon");
+    const dry = await admin("staking", "--network", "hardhatBase", "--apy", "12%", "--lock", "7d", "--max-deposit", "1000000", "--claims-locked", "true", "--dry-run");
+    expect(dry).to.match(/APY 15% → 12%/);
+    expect(dry).to.match(/lock 2592000s → 604800s/);
+    expect(await s.apy()).to.equal(1500n);
+    await admin("staking", "--network", "hardhatBase", "--apy", "12%", "--lock", "7d", "--max-deposit", "1000000", "--claims-locked", "true", "--end-time", "+400d");
+    expect(await s.apy()).to.equal(1200n);
+    expect(await s.lockTime()).to.equal(604800n);
+    expect(await s.maxDepositLimit()).to.equal(1_000_000n * 10n ** 18n);
+    expect(await s.claimsLocked()).to.equal(true);
+    expect(await s.depositsLocked()).to.equal(false);
+    await admin("staking", "--network", "hardhatBase", "--claims-locked", "false");
+    const before: bigint = await s.rewardReserve();
+    await admin("fund-rewards", "--network", "hardhatBase", "--amount", "1000");
+    expect(await s.rewardReserve()).to.equal(before + 1000n * 10n ** 18n);
+    await refused(/holds .* less than/, "fund-rewards", "--network", "hardhatBase", "--amount", "999999999999");
+  });
+
+  it("start-claim: refuses on Ethereum, refuses while imports are incomplete, then opens claims", async function () {
+    await refused(/not the claim chain/, "start-claim", "--network", "hardhatEth");
+    await buyEth(pair.eth, pair.ethDep, 5, 10_000n);
+    await refused(/ladder not in step|remote import incomplete/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
+    const keeper = new Keeper(
+      { name: "hardhatEth", conn: pair.eth, record: pair.ethDep, signer: KEEPER },
+      { name: "hardhatBase", conn: pair.base, record: pair.baseDep, signer: KEEPER },
+      { stateFile: path.join(work, "keeper.json") },
+    );
+    await keeper.tick();
+    const dry = await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "+1h", "--dry-run");
+    expect(dry).to.match(/Ethereum sold 10000 tokens; Base knows 10000/);
+    expect(dry).to.match(/dry run/);
+    await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "now");
+    const p = await contract(pair.base, pair.baseDep, "Presale");
+    expect(await p.claimStart()).to.not.equal(0n);
+    await refused(/claim already started/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
+  });
+
+  it("status prints both chains in one table with the consistency checks", async function () {
+    const text = await admin("status", "--network", "hardhatEth");
+    expect(text).to.match(/Ethereum side \(hardhatEth\)\s+│ Base side \(hardhatBase\)/);
+    expect(text).to.match(/tokens sold total\s+│ 10000\s+│ 10000/);
+    expect(text).to.match(/CHECK one ladder\s+│ ok/);
+    expect(text).to.match(/reward reserve/);
+  });
+
+  it("handover starts the admin/ownership transfer to a Safe (dry run)", async function () {
+    const text = await admin("handover", "--network", "hardhatBase", "--to", A[4], "--dry-run");
+    expect(text).to.match(/beginDefaultAdminTransfer/);
+    expect(text).to.match(/Staking.transferOwnership/);
+  });
+
+  it("exit codes: refusal 1, chain down 2, unexpected 3", function () {
+    expect(exitCodeFor(new Refusal("x"))).to.equal(1);
+    expect(exitCodeFor(new Error("x"))).to.equal(3);
+  });
+});

@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "chai";
+import hre from "hardhat";
+import { parseUnits } from "ethers";
+import { loadParams, ParamsError, resolveParams, validateParams } from "../../../deploy/schema.js";
+import { importContractMap } from "../../../scripts/lib/deployments.js";
+import { NETWORKS } from "../../../scripts/lib/networks.js";
+import { contract, deployPair, type Pair } from "./helpers.js";
+
+const base = () => JSON.parse(fs.readFileSync(NETWORKS.localBase.paramsFile, "utf8"));
+const eth = () => JSON.parse(fs.readFileSync(NETWORKS.localEth.paramsFile, "utf8"));
+
+describe("tooling: parameter files and schema", function () {
+  it("every network's parameter file validates and resolves", function () {
+    for (const info of Object.values(NETWORKS)) {
+      const p = loadParams(info.paramsFile);
+      expect(p.chainId).to.equal(info.chainId);
+      const r = resolveParams(p, { deployer: "0x000000000000000000000000000000000000dEaD", now: Math.floor(Date.now() / 1000) });
+      expect(r.rounds).to.have.length(10);
+      expect(r.rounds[0].price).to.equal(parseUnits("0.006", 18));
+      expect(r.rounds[9].cap).to.equal(80_000_000n);
+    }
+  });
+
+  it("local round end times are relative to deploy time (the sale is open now)", function () {
+    const now = 1_800_000_000;
+    const r = resolveParams(loadParams(NETWORKS.localEth.paramsFile), { deployer: "0x000000000000000000000000000000000000dEaD", now });
+    expect(r.startTime).to.equal(BigInt(now));
+    expect(r.rounds[0].endTime).to.equal(BigInt(now + 3 * 86400));
+    expect(r.endTime).to.equal(BigInt(now + 30 * 86400));
+  });
+
+  const refuse = (mutate: (p: any) => void, message: RegExp) => {
+    const p = base();
+    mutate(p);
+    expect(() => validateParams(p, "test")).to.throw(ParamsError, message);
+  };
+
+  it("refuses non-increasing caps, decreasing prices and zero prices", function () {
+    refuse((p) => (p.sale.rounds[3].cap = p.sale.rounds[2].cap), /round 4: cap .* not above/);
+    refuse((p) => (p.sale.rounds[5].price = "0.001"), /round 6: price .* below/);
+    refuse((p) => (p.sale.rounds[0].price = "0"), /round 1: price is zero/);
+  });
+
+  it("refuses non-increasing round end times (after resolution)", function () {
+    const p = base();
+    p.sale.rounds[2].endTime = "+1d";
+    const v = validateParams(p, "test");
+    expect(() => resolveParams(v, { deployer: "0x000000000000000000000000000000000000dEaD", now: 1_800_000_000 })).to.throw(ParamsError, /round 3: end time .* not after/);
+  });
+
+  it("refuses splits above 100 %, duplicate split wallets, bad and zero addresses", function () {
+    refuse((p) => (p.splits = [{ wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 6000 }, { wallet: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", bps: 5000 }]), /110% \(> 100%\)/);
+    refuse((p) => (p.splits = [{ wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 10 }, { wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 10 }]), /appears twice/);
+    refuse((p) => (p.accounts.keeper = "0x1234"), /not a valid address/);
+    refuse((p) => (p.accounts.keeper = "0x70997970c51812dc3a010c7d01b50e0d17dc79C8"), /not a valid address/); // bad checksum
+    refuse((p) => (p.accounts.paymentWallet = "0x0000000000000000000000000000000000000000"), /zero address/);
+  });
+
+  it("refuses chain-inconsistent files (USDT on Base, staking on Ethereum, missing sequencer feed)", function () {
+    refuse((p) => (p.external.usdt = "mock"), /USDT is not sold on Base/);
+    refuse((p) => (p.external.sequencerFeed = null), /sequencer uptime feed/);
+    const e = eth();
+    e.staking = base().staking;
+    expect(() => validateParams(e, "test")).to.throw(ParamsError, /no staking on the Ethereum side/);
+  });
+
+  it("refuses maxTokensToBuy above the ladder and funding above the supply", function () {
+    refuse((p) => (p.sale.maxTokensToBuy = 90_000_000), /exceeds the whole ladder/);
+    refuse((p) => (p.saleToken.presaleFunding = "990000000"), /exceed the supply/);
+  });
+});
+
+describe("tooling: Ignition deployment of the full system on both chain types", function () {
+  let pair: Pair;
+  before(async function () {
+    pair = await deployPair();
+  });
+
+  it("deploys on an l1 chain (31337) and an op chain (31338)", async function () {
+    expect(pair.eth.networkConfig.chainType).to.equal("l1");
+    expect(pair.base.networkConfig.chainType).to.equal("op");
+    expect(Object.keys(pair.ethDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Multicall3", "Presale", "SanctionsList", "USDC", "USDT"]);
+    expect(Object.keys(pair.baseDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Multicall3", "Presale", "SaleToken", "SanctionsList", "SequencerFeed", "Staking", "USDC"]);
+  });
+
+  it("the generated map matches what was deployed (addresses with code, exact deploy blocks, artifact ABIs)", async function () {
+    const map = await importContractMap(path.join(pair.dir, "deployedContracts.ts"));
+    expect(Object.keys(map).map(Number).sort()).to.deep.equal([31337, 31338]);
+    for (const [conn, dep] of [[pair.eth, pair.ethDep], [pair.base, pair.baseDep]] as const) {
+      const entry = map[dep.chainId];
+      expect(Object.keys(entry).sort()).to.deep.equal(Object.keys(dep.contracts).sort());
+      for (const [name, c] of Object.entries(entry)) {
+        expect(c.address).to.equal(dep.contracts[name].address);
+        const codeAt = async (b: number) => conn.provider.request({ method: "eth_getCode", params: [c.address, `0x${b.toString(16)}`] });
+        expect(await codeAt(c.deployBlock)).to.not.equal("0x", `${name} has code at its deploy block`);
+        expect(await codeAt(c.deployBlock - 1)).to.equal("0x", `${name} has no code before its deploy block`);
+        const artifact = await hre.artifacts.readArtifact(dep.contracts[name].artifact);
+        expect(c.abi).to.deep.equal(artifact.abi);
+      }
+    }
+    const text = fs.readFileSync(path.join(pair.dir, "deployedContracts.ts"), "utf8");
+    expect(text).to.match(/export const deployedContracts = \{/);
+    expect(text).to.match(/\] as const,/);
+    expect(text).to.match(/export type DeployedContracts = typeof deployedContracts;/);
+  });
+
+  it("records constructor parameters in deployments/<chainId>.json", function () {
+    const rec = JSON.parse(fs.readFileSync(path.join(pair.dir, "31338.json"), "utf8"));
+    expect(rec.contracts.Presale.constructorArgs[0].saleToken).to.equal(pair.baseDep.contracts.SaleToken.address);
+    expect(rec.contracts.Presale.constructorArgs[0].usdt).to.equal("0x0000000000000000000000000000000000000000");
+    expect(rec.contracts.Presale.constructorArgs[0].caps).to.have.length(10);
+    expect(rec.contracts.Staking.constructorArgs[1]).to.equal(pair.baseDep.contracts.SaleToken.address);
+  });
+
+  it("wires the Ethereum side: no sale token, no sequencer feed, roles, splits, sanctions", async function () {
+    const p = await contract(pair.eth, pair.ethDep, "Presale");
+    expect(await p.saleToken()).to.equal("0x0000000000000000000000000000000000000000");
+    expect(await p.usdt()).to.equal(pair.ethDep.contracts.USDT.address);
+    expect(await p.hasRole(await p.KEEPER_ROLE(), "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")).to.equal(true);
+    expect(await p.hasRole(await p.CARD_PROVIDER_ROLE(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")).to.equal(true);
+    expect((await p.splits()).length).to.equal(1);
+    expect(await p.sanctionsList()).to.equal(pair.ethDep.contracts.SanctionsList.address);
+    expect(await p.paused()).to.equal(false);
+  });
+
+  it("wires the Base side: token, presale ↔ staking links, presale and reward funding", async function () {
+    const p = await contract(pair.base, pair.baseDep, "Presale");
+    const s = await contract(pair.base, pair.baseDep, "Staking");
+    const t = await contract(pair.base, pair.baseDep, "SaleToken");
+    expect(await p.saleToken()).to.equal(pair.baseDep.contracts.SaleToken.address);
+    expect(await p.usdt()).to.equal("0x0000000000000000000000000000000000000000");
+    expect(await p.staking()).to.equal(pair.baseDep.contracts.Staking.address);
+    expect(await s.presale()).to.equal(pair.baseDep.contracts.Presale.address);
+    expect(await t.balanceOf(p.target)).to.equal(80_000_000n * 10n ** 18n);
+    expect(await s.rewardReserve()).to.equal(20_000_000n * 10n ** 18n);
+    expect(await s.apy()).to.equal(1500n);
+    expect(await t.symbol()).to.equal("SHAFT");
+  });
+
+  it("refuses to deploy parameters of another chain (chain id mismatch)", async function () {
+    const { deploySystem } = await import("../../../scripts/lib/deploy.js");
+    try {
+      await deploySystem(pair.eth, loadParams(NETWORKS.localBase.paramsFile), { outDir: pair.dir });
+      expect.fail("should refuse");
+    } catch (e) {
+      expect((e as Error).message).to.match(/chain id mismatch: .* chain 31338 but network "hardhatEth" is chain 31337/);
+    }
+  });
+});

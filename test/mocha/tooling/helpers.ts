@@ -1,0 +1,48 @@
+/** Shared setup of the tooling tests: the full system deployed with the real Ignition code on both simulated chains. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { network } from "hardhat";
+import { Contract } from "ethers";
+import { deploySystem, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
+import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
+
+export interface Pair {
+  dir: string;
+  eth: Connection;
+  base: Connection;
+  ethDep: DeploymentRecord;
+  baseDep: DeploymentRecord;
+}
+
+export function tmpDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `shaft-${prefix}-`));
+}
+
+/** Fresh in-process chains (hardhatEth l1 31337, hardhatBase op 31338) with both systems deployed into a temp dir. */
+export async function deployPair(): Promise<Pair> {
+  const dir = tmpDir("deployments");
+  const eth = (await network.create("hardhatEth")) as unknown as Connection;
+  const base = (await network.create("hardhatBase")) as unknown as Connection;
+  const ethDep = await deploySystem(eth, loadNetworkParams("localEth"), { outDir: dir });
+  const baseDep = await deploySystem(base, loadNetworkParams("localBase"), { outDir: dir });
+  return { dir, eth, base, ethDep, baseDep };
+}
+
+export async function contract(conn: Connection, dep: DeploymentRecord, name: string, signerIndex = 0): Promise<Contract> {
+  const signers = await conn.ethers.getSigners();
+  return new Contract(dep.contracts[name].address, dep.contracts[name].abi as any, signers[signerIndex]);
+}
+
+/** Buys `amount` whole tokens with ETH from account `buyer`. */
+export async function buyEth(conn: Connection, dep: DeploymentRecord, buyer: number, amount: bigint): Promise<void> {
+  const p = await contract(conn, dep, "Presale", buyer);
+  const cost: bigint = await p.ethBuyHelper(amount);
+  await (await p.buyWithEth(amount, false, { value: cost + cost / 100n })).wait();
+}
+
+/** Collects the output lines of an admin command. */
+export function collector(): { out: (s: string) => void; lines: string[]; text: () => string } {
+  const lines: string[] = [];
+  return { out: (s) => lines.push(s), lines, text: () => lines.join("\n") };
+}
