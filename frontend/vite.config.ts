@@ -22,7 +22,7 @@ export default defineConfig(({ command, mode }) => {
     server: { host: "127.0.0.1", port: 5173, fs: { allow: [path.resolve(root, "..")] } },
     build: { target: "es2022", sourcemap: false, manifest: true, chunkSizeWarningLimit: 900 },
     test: {
-      environment: "jsdom",
+      environment: "node",
       include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
       setupFiles: ["src/test/setup.ts"],
     },

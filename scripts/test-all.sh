@@ -4,6 +4,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/setup.sh
+bash scripts/install-system-deps.sh
 source scripts/node-env.sh
 run() { echo; echo "=== $1"; shift; "$@"; }
 run "contracts: lint" npm run lint:sol

@@ -3,6 +3,7 @@
  * Invalid values stop the process at start-up with a readable message (never half-configured).
  */
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { isAddress, getAddress, type Abi, type Address } from "viem";
 
 export const LOCAL_CHAIN_IDS = [31337, 31338] as const;
@@ -112,7 +113,7 @@ export async function presaleFromDeployments(dir: string, chainId: number): Prom
   const mapFile = path.join(dir, "deployedContracts.ts");
   if (fs.existsSync(mapFile)) {
     try {
-      const mod = (await import(mapFile)) as { deployedContracts?: Record<number, Record<string, unknown>> };
+      const mod = (await import(pathToFileURL(mapFile).href)) as { deployedContracts?: Record<number, Record<string, unknown>> };
       const found = pick(mod.deployedContracts?.[chainId]?.Presale);
       if (found) return found;
     } catch {

@@ -127,6 +127,10 @@ describe("Presale administration (hardhatEth unless noted)", function () {
       .to.be.revertedWithCustomError(d.presale, "MaxTokensExceeded")
       .withArgs(5n, 6n);
     await expect(d.presale.setMaxTokensToBuy(0n)).to.be.revertedWithCustomError(d.presale, "InvalidParameter");
+    // The field is 24 bits wide: larger values are refused, not truncated.
+    await d.presale.setMaxTokensToBuy(16_777_215n);
+    await expect(d.presale.setMaxTokensToBuy(16_777_216n)).to.be.revertedWithCustomError(d.presale, "SafeCastOverflowedUintDowncast");
+    expect(await d.presale.maxTokensToBuy()).to.equal(16_777_215n);
   });
 
   it("setPaymentWallet (PaymentWalletUpdated), zero address rejected", async function () {

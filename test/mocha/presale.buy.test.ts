@@ -130,7 +130,6 @@ for (const chainName of CHAINS) {
 
       it("reverts SoldOut when the purchase would pass the last cap", async function () {
         await d.presale.setCurrentStep(9, 79_999_000n);
-        await d.presale.setMaxTokensToBuy(100_000_000n);
         await expect(d.presale.connect(d.buyers[0]).buyWithEth(1_001n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
           d.presale,
           "SoldOut",
@@ -145,9 +144,10 @@ for (const chainName of CHAINS) {
         await buyEth(d, alice, CAPS[0] - 1_000n);
         const cost: bigint = await d.presale.ethBuyHelper(3_000n);
         expect(cost).to.equal(refEth(1_000n * PRICES[0] + 2_000n * PRICES[1]));
+        // One StepAdvanced per purchase, with the new step and the position after the purchase.
         await expect(d.presale.connect(bob).buyWithEth(3_000n, false, { value: cost }))
           .to.emit(d.presale, "StepAdvanced")
-          .withArgs(1n, CAPS[0]);
+          .withArgs(1n, CAPS[0] + 2_000n);
         expect(await d.presale.currentStep()).to.equal(1n);
         expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 2_000n);
         expect(await d.presale.userDeposits(bob.address)).to.equal(3_000n * TOKEN);
@@ -155,14 +155,14 @@ for (const chainName of CHAINS) {
 
       it("crosses several round boundaries in one purchase", async function () {
         const [alice] = d.buyers;
-        await d.presale.setMaxTokensToBuy(80_000_000n);
-        const amount = 17_000_000n; // rounds 1..3 fully, 500k of round 4
+        await d.presale.setMaxTokensToBuy(16_777_215n); // the largest purchase the packed storage allows
+        const amount = 16_600_000n; // rounds 1..3 fully, 100k of round 4
         const usd = refUsd(amount, await ladder(d));
+        expect(usd).to.equal(4_500_000n * PRICES[0] + 5_500_000n * PRICES[1] + 6_500_000n * PRICES[2] + 100_000n * PRICES[3]);
         const tx = d.presale.connect(alice).buyWithEth(amount, false, { value: refEth(usd) });
-        await expect(tx).to.emit(d.presale, "StepAdvanced").withArgs(1n, CAPS[0]);
-        await expect(tx).to.emit(d.presale, "StepAdvanced").withArgs(2n, CAPS[1]);
-        await expect(tx).to.emit(d.presale, "StepAdvanced").withArgs(3n, CAPS[2]);
+        await expect(tx).to.emit(d.presale, "StepAdvanced").withArgs(3n, amount);
         expect(await d.presale.currentStep()).to.equal(3n);
+        expect(await d.presale.checkPoint()).to.equal(amount);
         expect(await d.presale.usdRaised()).to.equal(ceilDiv(usd, 10n ** 12n));
       });
 
@@ -183,6 +183,7 @@ for (const chainName of CHAINS) {
         const cost: bigint = await d.presale.ethBuyHelper(10n);
         const tx = d.presale.connect(bob).buyWithEth(10n, false, { value: cost });
         await expect(tx).to.emit(d.presale, "RoundExpired").withArgs(0n, CAPS[0] - 1_000n);
+        await expect(tx).to.emit(d.presale, "StepAdvanced").withArgs(1n, CAPS[0] + 10n);
         expect((await d.presale.trackRemainingTokens())[0]).to.equal(CAPS[0] - 1_000n);
         expect(await d.presale.currentStep()).to.equal(1n);
         expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 10n);
@@ -205,7 +206,6 @@ for (const chainName of CHAINS) {
       it("dynamic time re-spaces later round ends when a round sells out early", async function () {
         const tc = 2n * DAY;
         await expect(d.presale.setDynamicTime(true, tc)).to.emit(d.presale, "DynamicTimeUpdated").withArgs(true, tc);
-        await d.presale.setMaxTokensToBuy(80_000_000n);
         await buyEth(d, d.buyers[0], CAPS[0]);
         const ts = BigInt(await d.helpers.time.latest());
         const ends: bigint[] = [...(await d.presale.roundDetails(2))];

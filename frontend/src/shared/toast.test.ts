@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { addToast, removeToast, toast, toastStore, type Toast } from "./toast.ts";
+
+afterEach(() => {
+  vi.useRealTimers();
+  toastStore.set([]);
+});
+
+describe("toasts", () => {
+  const t = { type: "success" as const, title: "Copied", message: "" };
+  it("counts duplicates instead of stacking them", () => {
+    let l: Toast[] = addToast([], t, 1);
+    l = addToast(l, t, 2);
+    expect(l).toHaveLength(1);
+    expect(l[0]).toMatchObject({ id: 1, count: 1, state: "active" });
+  });
+  it("keeps at most three and removes by id", () => {
+    let l: Toast[] = [];
+    for (let i = 0; i < 5; i++) l = addToast(l, { ...t, title: `t${i}` }, i);
+    expect(l.map((x) => x.title)).toEqual(["t2", "t3", "t4"]);
+    expect(removeToast(l, 3).map((x) => x.id)).toEqual([2, 4]);
+  });
+  it("disappears after its timeout (notificationTimeout 7000 ms)", () => {
+    vi.useFakeTimers();
+    toast("error", "Boom");
+    expect(toastStore.get()).toHaveLength(1);
+    vi.advanceTimersByTime(6999);
+    expect(toastStore.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(toastStore.get()).toHaveLength(0);
+  });
+});

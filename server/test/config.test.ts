@@ -1,0 +1,88 @@
+/** Configuration: defaults, the generated deployments map, and refusals. */
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { loadConfig, ConfigError } from "../src/config.ts";
+import { loadWidgetConfig, LOCAL_CARD_PROVIDER_KEY } from "../src/widget/config.ts";
+import { privateKeyToAddress } from "viem/accounts";
+import { tempDir, TEST_SIGNER_KEY } from "./helpers/app.ts";
+import { publicKeyOf } from "../src/card.ts";
+
+const PRESALE_BASE = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const PRESALE_ETH = "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512";
+
+test("local defaults: the two local chains, port 8787 on 127.0.0.1, the dapp's origins, card on 31338", async () => {
+  const c = await loadConfig({ DEPLOYMENTS_DIR: tempDir() });
+  assert.equal(c.port, 8787);
+  assert.equal(c.host, "127.0.0.1");
+  assert.deepEqual([...c.chains.keys()], [31337, 31338]);
+  assert.equal(c.chains.get(31338)!.rpcUrl, "http://127.0.0.1:8546");
+  assert.deepEqual(c.siteOrigins, ["http://127.0.0.1:5173", "http://localhost:5173"]);
+  assert.equal(c.card.chainId, 31338);
+  assert.equal(c.card.network, "base_sepolia");
+  assert.equal(c.card.origin, "http://127.0.0.1:8788");
+  assert.equal(c.card.signerPrivateKey, undefined, "no key unless the environment gives one");
+  assert.equal(c.card.providerAddress, privateKeyToAddress(LOCAL_CARD_PROVIDER_KEY), "Hardhat #2 on a local chain");
+});
+
+test("presale addresses and ABI come from the generated deployedContracts.ts; env overrides the address", async () => {
+  const dir = tempDir();
+  fs.writeFileSync(
+    path.join(dir, "deployedContracts.ts"),
+    `export const deployedContracts = {
+  31337: { Presale: { address: "${PRESALE_ETH.toLowerCase()}", abi: [{ type: "function", name: "x", inputs: [], outputs: [], stateMutability: "view" }] as const, deployBlock: 1 } },
+  31338: { Presale: { address: "${PRESALE_BASE}", abi: [] as const, deployBlock: 1 } },
+} as const;
+export type DeployedContracts = typeof deployedContracts;
+`,
+  );
+  const c = await loadConfig({ DEPLOYMENTS_DIR: dir });
+  assert.equal(c.chains.get(31337)!.presale, PRESALE_ETH);
+  assert.equal(c.chains.get(31338)!.presale, PRESALE_BASE);
+  assert.equal((c.chains.get(31337)!.presaleAbi as Array<{ name: string }>)[0]!.name, "x");
+  const o = await loadConfig({ DEPLOYMENTS_DIR: dir, PRESALE_ADDRESS_31338: PRESALE_ETH });
+  assert.equal(o.chains.get(31338)!.presale, PRESALE_ETH);
+});
+
+test("<chainId>.json is read when there is no typed map", async () => {
+  const dir = tempDir();
+  fs.writeFileSync(path.join(dir, "31338.json"), JSON.stringify({ contracts: { Presale: { address: PRESALE_BASE } } }));
+  const c = await loadConfig({ DEPLOYMENTS_DIR: dir });
+  assert.equal(c.chains.get(31338)!.presale, PRESALE_BASE);
+  assert.equal(c.chains.get(31337)!.presale, undefined);
+});
+
+test("production: Base mainnet, the real widget origin, and required settings", async () => {
+  await assert.rejects(loadConfig({ NODE_ENV: "production", SITE_ORIGIN: "https://shaft.example" }), ConfigError);
+  await assert.rejects(loadConfig({ NODE_ENV: "production", RPC_URL_8453: "https://rpc.example" }), /SITE_ORIGIN/);
+  const c = await loadConfig({ NODE_ENV: "production", RPC_URL_8453: "https://rpc.example", RPC_URL_1: "https://eth.example", SITE_ORIGIN: "https://shaft.example/", DEPLOYMENTS_DIR: tempDir() });
+  assert.equal(c.card.chainId, 8453);
+  assert.equal(c.card.network, "base");
+  assert.equal(c.card.origin, "https://widget.wert.io");
+  assert.equal(c.card.providerAddress, undefined, "no well-known key or account off the local chains");
+  assert.deepEqual(c.siteOrigins, ["https://shaft.example"]);
+});
+
+test("bad values stop the start with a readable message", async () => {
+  const bad: Array<[Record<string, string>, RegExp]> = [
+    [{ PORT: "http" }, /PORT/],
+    [{ WERT_SIGNER_PRIVATE_KEY: "0x1234" }, /WERT_SIGNER_PRIVATE_KEY/],
+    [{ RPC_URL_31338: "ftp://x" }, /RPC_URL_31338/],
+    [{ CARD_CHAIN_ID: "84532" }, /CARD_CHAIN_ID/],
+    [{ PRESALE_ADDRESS_31338: "0x12" }, /PRESALE_ADDRESS_31338/],
+    [{ SITE_ORIGIN: "not a url" }, /SITE_ORIGIN/],
+    [{ RATE_LIMIT_MAX: "0" }, /RATE_LIMIT_MAX/],
+  ];
+  for (const [env, re] of bad) await assert.rejects(loadConfig({ DEPLOYMENTS_DIR: tempDir(), ...env }), re, JSON.stringify(env));
+});
+
+test("widget: public key from the signer secret, local defaults", () => {
+  const w = loadWidgetConfig({ WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY });
+  assert.equal(w.signerPublicKey, publicKeyOf(TEST_SIGNER_KEY));
+  assert.equal(w.port, 8788);
+  assert.equal(w.origin, "http://127.0.0.1:8788");
+  assert.equal(w.rpcUrl, "http://127.0.0.1:8546");
+  assert.equal(w.providerKey, undefined);
+  assert.throws(() => loadWidgetConfig({ CARD_PROVIDER_PRIVATE_KEY: "abc" }), /CARD_PROVIDER_PRIVATE_KEY/);
+});
