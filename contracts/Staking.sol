@@ -274,8 +274,12 @@ contract Staking is IStaking, Ownable2Step {
     /// @inheritdoc IStaking
     function setEndTime(uint256 endTime_) external override onlyOwner {
         if (endTime_ < block.timestamp) revert InvalidParameter();
-        _updateIndex();
-        _rewards.endTime = endTime_.toUint40();
+        RewardState memory r = _updateIndex();
+        // If accrual already stopped at the old end time, restart it from now: an extension must not pay rewards for
+        // the time the staking was over.
+        if (r.lastUpdate < block.timestamp) r.lastUpdate = uint40(block.timestamp);
+        r.endTime = endTime_.toUint40();
+        _rewards = r;
         emit EndTimeUpdated(endTime_);
     }
 

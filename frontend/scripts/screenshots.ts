@@ -42,6 +42,7 @@ async function main() {
         await page.waitForSelector('[data-testid="banner-title"]');
         await page.waitForTimeout(400);
         await page.screenshot({ path: path.join(out, `home-${lang}-${width}.png`), fullPage: true });
+        if (process.env.SEGMENTS) await segments(page, `home-${lang}-${width}`);
         if (lang === "en" || process.env.ALL_STATES) await states(page, lang, width);
       }
       await ctx.close();
@@ -49,6 +50,15 @@ async function main() {
   } finally {
     await browser.close();
     server?.httpServer.close();
+  }
+}
+
+/** Viewport-sized slices of the full page, easier to inspect than one very tall image. */
+async function segments(page: Page, name: string) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const vp = page.viewportSize()!;
+  for (let y = 0, i = 0; y < height; y += vp.height, i++) {
+    await page.screenshot({ path: path.join(out, `${name}-part${i}.png`), fullPage: true, clip: { x: 0, y, width: vp.width, height: Math.min(vp.height, height - y) } });
   }
 }
 
@@ -65,7 +75,7 @@ async function states(page: Page, lang: string, width: number) {
   await page.click('[data-testid="promo-modal-close"]');
   if (width < 500) {
     await page.click('[data-testid="burger"]');
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(1000);
     await shot("mobile-menu");
     await page.click('[data-testid="burger"]');
   }

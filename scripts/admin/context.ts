@@ -1,6 +1,6 @@
 /** Shared setup of the owner commands: network connection, deployment record, contracts, sender and mode. */
 import { Contract, getAddress, isAddress, ZeroAddress } from "ethers";
-import { connect, Refusal, UsageError } from "../lib/cli.js";
+import { assertReachable, connect, Refusal, UsageError } from "../lib/cli.js";
 import type { Connection } from "../lib/deploy.js";
 import { assertChain } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, readDeployment, type DeploymentRecord } from "../lib/deployments.js";
@@ -32,7 +32,8 @@ export async function openChain(network: string, env: AdminEnv, signer: "deploye
   if (record === undefined) {
     throw new Refusal(`no deployment for ${network} (chain ${info.chainId}) in ${env.deploymentsDir ?? DEPLOYMENTS_DIR}: deploy first (npm run deploy -- --network ${network})`);
   }
-  const conn = env.connections?.[network] ?? (await connect(network, signer));
+  const conn = env.connections?.[network] ?? (await connect(network, signer, { check: false }));
+  await assertReachable(conn);
   await assertChain(conn, record.chainId, `deployments/${record.chainId}.json`);
   const make = (name: string) => {
     const c = record.contracts[name];

@@ -101,5 +101,5 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
     if (i === 0) out(`${"─".repeat(w[0])}─┼─${"─".repeat(w[1])}─┼─${"─".repeat(w[2])}`);
   }
   const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult | undefined;
-  if (failed) throw failed.reason instanceof Error && failed.reason.name !== "Error" ? failed.reason : new ChainDownError(shortError(failed.reason));
+  if (failed) throw failed.reason instanceof ChainDownError || (failed.reason as Error)?.name === "Refusal" ? failed.reason : new ChainDownError(shortError(failed.reason));
 }

@@ -149,9 +149,23 @@ async function presaleAbiFromArtifacts(dir: string): Promise<Abi | undefined> {
   return undefined;
 }
 
-export async function loadConfig(env: Env = process.env): Promise<Config> {
-  const production = env.NODE_ENV === "production";
-  const cardChainId = int(env, "CARD_CHAIN_ID", production ? BASE_CHAIN_IDS.mainnet : 31338, 1);
+/** The local stack's names (ETH_/BASE_RPC_URL with ETH_/BASE_CHAIN_ID) as RPC_URL_<chainId>, unless already set. */
+function withChainAliases(env: Env, production: boolean): Env {
+  const out: Env = { ...env };
+  for (const [name, def] of [["ETH", production ? 1 : 31337], ["BASE", production ? BASE_CHAIN_IDS.mainnet : 31338]] as const) {
+    const rpc = env[`${name}_RPC_URL`];
+    if (!rpc) continue;
+    const id = int(env, `${name}_CHAIN_ID`, def, 1);
+    out[`RPC_URL_${id}`] ??= rpc;
+  }
+  return out;
+}
+
+export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
+  const production = rawEnv.NODE_ENV === "production";
+  const env = withChainAliases(rawEnv, production);
+  const defaultCardChain = env.BASE_CHAIN_ID ? int(env, "BASE_CHAIN_ID", 0, 1) : production ? BASE_CHAIN_IDS.mainnet : 31338;
+  const cardChainId = int(env, "CARD_CHAIN_ID", defaultCardChain, 1);
   const deploymentsDir = path.resolve(serverRoot, env.DEPLOYMENTS_DIR ?? "../deployments");
   const artifactsDir = path.resolve(serverRoot, env.ARTIFACTS_DIR ?? "../artifacts");
 

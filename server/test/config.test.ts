@@ -40,7 +40,7 @@ export type DeployedContracts = typeof deployedContracts;
   const c = await loadConfig({ DEPLOYMENTS_DIR: dir });
   assert.equal(c.chains.get(31337)!.presale, PRESALE_ETH);
   assert.equal(c.chains.get(31338)!.presale, PRESALE_BASE);
-  assert.equal((c.chains.get(31337)!.presaleAbi as Array<{ name: string }>)[0]!.name, "x");
+  assert.equal((c.chains.get(31337)!.presaleAbi as unknown as Array<{ name: string }>)[0]!.name, "x");
   const o = await loadConfig({ DEPLOYMENTS_DIR: dir, PRESALE_ADDRESS_31338: PRESALE_ETH });
   assert.equal(o.chains.get(31338)!.presale, PRESALE_ETH);
 });
@@ -85,4 +85,13 @@ test("widget: public key from the signer secret, local defaults", () => {
   assert.equal(w.rpcUrl, "http://127.0.0.1:8546");
   assert.equal(w.providerKey, undefined);
   assert.throws(() => loadWidgetConfig({ CARD_PROVIDER_PRIVATE_KEY: "abc" }), /CARD_PROVIDER_PRIVATE_KEY/);
+});
+
+test("the local stack's variable names: ETH_/BASE_RPC_URL with their chain ids", async () => {
+  const c = await loadConfig({ DEPLOYMENTS_DIR: tempDir(), ETH_RPC_URL: "http://127.0.0.1:9545", BASE_RPC_URL: "http://127.0.0.1:9546", ETH_CHAIN_ID: "31337", BASE_CHAIN_ID: "31338" });
+  assert.deepEqual([...c.chains.values()].map((x) => [x.chainId, x.rpcUrl]), [[31337, "http://127.0.0.1:9545"], [31338, "http://127.0.0.1:9546"]]);
+  assert.equal(c.card.chainId, 31338);
+  const explicit = await loadConfig({ DEPLOYMENTS_DIR: tempDir(), BASE_RPC_URL: "http://127.0.0.1:9546", RPC_URL_31338: "http://127.0.0.1:7777" });
+  assert.equal(explicit.chains.get(31338)!.rpcUrl, "http://127.0.0.1:7777", "RPC_URL_<id> wins");
+  assert.equal(loadWidgetConfig({ BASE_RPC_URL: "http://127.0.0.1:9546" }).rpcUrl, "http://127.0.0.1:9546");
 });

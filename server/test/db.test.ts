@@ -9,6 +9,7 @@ import { PostgresRepository } from "../src/db/postgres.ts";
 import type { Repository } from "../src/db/repository.ts";
 import { migrations } from "../src/db/migrations.ts";
 import { startPostgres, type TestPostgres } from "./helpers/postgres.ts";
+import { json, makeApp } from "./helpers/app.ts";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "server-db-"));
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -148,3 +149,27 @@ for (const s of stores) {
     });
   });
 }
+
+describe("the API on PostgreSQL (DATABASE_URL)", () => {
+  test("referral and lead through HTTP, kept across a restart of the server", async (t) => {
+    if (pgSkip) return t.skip(pgSkip);
+    const url = await pgServer!.newDatabase();
+    const wallet = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+    const a = await makeApp({ DATABASE_URL: url });
+    assert.equal(a.repo.kind, "postgres");
+    const r1 = await a.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: wallet }) });
+    assert.equal(r1.statusCode, 201);
+    assert.equal((await a.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).statusCode, 201);
+    assert.equal((await a.app.inject("/readyz")).json().db, "postgres");
+    await a.close();
+    const b = await makeApp({ DATABASE_URL: url });
+    try {
+      const r2 = await b.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: wallet }) });
+      assert.equal(r2.statusCode, 200);
+      assert.equal(r2.json().data.url, r1.json().data.url);
+      assert.equal((await b.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).json().data.status, "duplicate");
+    } finally {
+      await b.close();
+    }
+  });
+});

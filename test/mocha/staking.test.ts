@@ -290,6 +290,21 @@ describe("Staking (hardhatBase)", function () {
       expect(await s.withdrawalsLocked()).to.equal(true);
     });
 
+    it("extending the end time after staking ended does not pay rewards for the time it was over", async function () {
+      await fundRewards(d, 100_000n * TOKEN);
+      const t1 = await stakedAt(alice, 10_000n * TOKEN);
+      const end = d.t0 + STAKING_LENGTH;
+      await advanceTo(d, end + 30n * DAY);
+      const atEnd = reward(10_000n * TOKEN, APY_BPS, end - t1);
+      expectClose(await s.getRewards(alice.address), atEnd);
+      await s.setEndTime(end + 400n * DAY);
+      const t2 = await now(d.conn);
+      expectClose(await s.getRewards(alice.address), atEnd, "right after the extension");
+      await d.helpers.time.increase(10n * DAY);
+      const t3 = await now(d.conn);
+      expectClose(await s.getRewards(alice.address), atEnd + reward(10_000n * TOKEN, APY_BPS, t3 - t2), "10 days later");
+    });
+
     it("setEndTime in the past is rejected (InvalidParameter)", async function () {
       await expect(s.setEndTime((await now(d.conn)) - 1n)).to.be.revertedWithCustomError(s, "InvalidParameter");
     });

@@ -261,14 +261,14 @@ contract PresaleHandler is PresaleSystem {
         if (presale.claimStart() == 0) return;
         address a = _actor(actorSeed);
         uint256 dep = presale.userDeposits(a);
-        VM.prank(a);
+        uint256 before = token.balanceOf(a);
+        VM.prank(a); // applies to the very next call
         if (andStake) {
             try presale.claimAndStake() {
                 ++claims[a];
                 ghostClaimed += dep;
             } catch {}
         } else {
-            uint256 before = token.balanceOf(a);
             try presale.claim() {
                 ++claims[a];
                 ghostClaimed += dep;

@@ -58,3 +58,19 @@ export function Flag({ code }: { code: string }) {
       return null;
   }
 }
+
+/** Neutral marks for the connect modal rows (no third-party logos bundled). */
+export function WalletMark({ kind }: { kind: "partner" | "walletconnect" | "base" | "local" | "generic" }) {
+  const bg = { partner: "#f5b82e", walletconnect: "#3b99fc", base: "#0052ff", local: "#34d399", generic: "#33415c" }[kind];
+  return (
+    <svg width="40" height="40" viewBox="0 0 40 40" aria-hidden>
+      <rect width="40" height="40" rx="10" fill={bg} />
+      {kind === "partner" && <path d="m20 9 3.2 7 7.6.8-5.7 5.1 1.6 7.5L20 25.6l-6.7 3.8 1.6-7.5-5.7-5.1 7.6-.8z" fill="#1a1203" />}
+      {kind === "walletconnect" && <path d="M12.5 16.5c4.1-4 10.9-4 15 0l.5.5-1.8 1.7-.7-.6c-2.9-2.8-7.6-2.8-10.5 0l-.7.7-1.8-1.8zm18.7 3.5 1.6 1.6-7.1 6.9-4.9-4.8a.4.4 0 0 0-.6 0l-4.9 4.8-7.1-6.9L9.8 20l4.9 4.8 4.9-4.8a.4.4 0 0 1 .6 0l4.9 4.8z" fill="#fff" />}
+      {kind === "base" && <circle cx="20" cy="20" r="9" fill="#fff" />}
+      {kind === "base" && <rect x="11" y="18.8" width="10" height="2.4" fill="#0052ff" />}
+      {kind === "local" && <path d="M16 10h8v2h-1v6.5l6 9.5a2 2 0 0 1-1.7 3H12.7a2 2 0 0 1-1.7-3l6-9.5V12h-1zm3 2v7.1L16.6 23h6.8L21 19.1V12z" fill="#06281c" />}
+      {kind === "generic" && <path d="M28 15H13a1 1 0 0 1 0-2h13v-2H13a3 3 0 0 0-3 3v12a3 3 0 0 0 3 3h15zm-3 8a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3z" fill="#f5b82e" />}
+    </svg>
+  );
+}

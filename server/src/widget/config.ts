@@ -53,7 +53,7 @@ export function loadWidgetConfig(env: Record<string, string | undefined> = proce
     origin,
     partnerId: env.WERT_PARTNER_ID || undefined,
     signerPublicKey: signerPublicKey?.toLowerCase(),
-    rpcUrl: env.WIDGET_RPC_URL ?? env.RPC_URL_31338 ?? "http://127.0.0.1:8546",
+    rpcUrl: env.WIDGET_RPC_URL ?? env.BASE_RPC_URL ?? env.RPC_URL_31338 ?? "http://127.0.0.1:8546",
     providerKey: providerKey as Hex | undefined,
     presale: presale ? getAddress(presale) : undefined,
     frameAncestors: env.WIDGET_FRAME_ANCESTORS ?? "http://127.0.0.1:* http://localhost:*",

@@ -40,7 +40,8 @@ export function renderPage(model: PageModel, nonce: string): string {
   .fields { display: grid; grid-template-columns: 1fr 1fr; gap: 10px; margin-bottom: 16px; }
   .fields label { display: flex; flex-direction: column; font-size: 12px; color: var(--muted); gap: 4px; }
   .fields label.wide { grid-column: 1 / -1; }
-  input { font: inherit; padding: 9px 10px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); color: var(--fg); }
+  .fields label { min-width: 0; }
+  input { width: 100%; min-width: 0; font: inherit; padding: 9px 10px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); color: var(--fg); }
   .row { display: flex; gap: 8px; flex-wrap: wrap; }
   button.b { font: inherit; border-radius: 8px; border: 1px solid var(--line); padding: 10px 14px; cursor: pointer; background: var(--card); color: var(--fg); flex: 1; }
   button.b.primary { background: var(--accent); border-color: var(--accent); color: #fff; flex-basis: 100%; font-weight: 600; }
@@ -51,6 +52,7 @@ export function renderPage(model: PageModel, nonce: string): string {
   .problems ul { margin: 4px 0 0; padding-left: 18px; }
   .tds { position: absolute; inset: 0; background: #fff; color: #16181d; display: none; flex-direction: column; align-items: center; justify-content: center; gap: 14px; padding: 24px; text-align: center; }
   .tds.on { display: flex; }
+  .tds button.b:not(.primary) { background: #fff; color: #16181d; border-color: #d0d5dd; }
   .full { width: 100%; }
   .tag { font-size: 11px; letter-spacing: .04em; text-transform: uppercase; background: #fff4d6; color: #8a5a00; padding: 2px 6px; border-radius: 4px; }
 </style>
@@ -76,7 +78,7 @@ export function renderPage(model: PageModel, nonce: string): string {
     </div>
     <div class="row">
       <button class="b primary" id="pay" type="button">Pay</button>
-      <button class="b" id="tds" type="button">Pay with 3-D Secure</button>
+      <button class="b" id="tds" type="button">3-D Secure</button>
       <button class="b" id="cancel" type="button">Cancel</button>
       <button class="b" id="fail" type="button">Fail</button>
     </div>
@@ -109,7 +111,6 @@ export function renderPage(model: PageModel, nonce: string): string {
   const setStatus = (text, cls) => { const s = $("status"); s.textContent = text; s.className = "status" + (cls ? " " + cls : ""); };
   const buttons = ["pay", "tds", "cancel", "fail"].map($);
   const lock = (on) => buttons.forEach((b) => { b.disabled = on || !model.check.ok; });
-  let finished = false;
 
   if (o.theme === "dark") document.body.classList.add("dark");
   $("s-tokens").textContent = model.summary.tokens ? Number(model.summary.tokens).toLocaleString("en-US") + " tokens" + (model.summary.stake ? " (staked)" : "") : "–";
@@ -141,16 +142,15 @@ export function renderPage(model: PageModel, nonce: string): string {
       if (!r.ok) throw new Error(j.reason || "payment refused");
       const tx = j.tx_id;
       payment("pending", tx);
-      setStatus("Sending tokens… " + tx);
+      setStatus("Sending tokens… " + tx.slice(0, 10) + "…" + tx.slice(-8));
       for (let i = 0; i < 240; i++) {
         const s = await (await fetch(location.pathname + "/tx/" + tx)).json();
-        if (s.status === "success") { finished = true; payment("success", tx); post("position", { step: "success" }); setStatus("Payment complete. Transaction " + tx, "ok"); return; }
-        if (s.status === "failed") { finished = true; payment("failed", tx); setStatus("The purchase transaction reverted: " + tx, "bad"); return; }
+        if (s.status === "success") { payment("success", tx); post("position", { step: "success" }); setStatus("Payment complete · transaction " + tx.slice(0, 10) + "…" + tx.slice(-8), "ok"); return; }
+        if (s.status === "failed") { payment("failed", tx); setStatus("The purchase transaction reverted: " + tx, "bad"); return; }
         await new Promise((res) => setTimeout(res, 500));
       }
       throw new Error("timed out waiting for the transaction");
     } catch (e) {
-      finished = true;
       payment("failed");
       post("error", { name: "PaymentError", message: String(e && e.message || e) });
       setStatus("Payment failed: " + String(e && e.message || e), "bad");
@@ -158,11 +158,11 @@ export function renderPage(model: PageModel, nonce: string): string {
   }
 
   $("pay").addEventListener("click", pay);
-  $("cancel").addEventListener("click", () => { lock(true); finished = true; payment("canceled"); setStatus("Payment canceled.", "bad"); });
-  $("fail").addEventListener("click", () => { lock(true); finished = true; payment("failed"); setStatus("Card declined (simulated).", "bad"); });
+  $("cancel").addEventListener("click", () => { lock(true); payment("canceled"); setStatus("Payment canceled.", "bad"); });
+  $("fail").addEventListener("click", () => { lock(true); payment("failed"); setStatus("Card declined (simulated).", "bad"); });
   $("tds").addEventListener("click", () => { lock(true); post("3ds-start"); $("tds-screen").classList.add("on"); });
   $("tds-ok").addEventListener("click", () => { $("tds-screen").classList.remove("on"); post("3ds-end"); pay(); });
-  $("tds-no").addEventListener("click", () => { $("tds-screen").classList.remove("on"); post("3ds-end"); finished = true; payment("failed"); setStatus("3-D Secure declined.", "bad"); });
+  $("tds-no").addEventListener("click", () => { $("tds-screen").classList.remove("on"); post("3ds-end"); payment("failed"); setStatus("3-D Secure declined.", "bad"); });
   $("close").addEventListener("click", () => post("close"));
 
   post("loaded");

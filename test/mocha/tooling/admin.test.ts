@@ -257,6 +257,23 @@ describe("tooling: owner scripts against a local chain", function () {
     expect(text).to.match(/reward reserve/);
   });
 
+  it("status and commands against an unreachable chain: exit code 2, the reachable chain still printed", async function () {
+    const { network } = await import("hardhat");
+    const dead = await network.create({ network: "localEth", override: { url: "http://127.0.0.1:9" } } as any);
+    const lines: string[] = [];
+    const downEnv: AdminEnv = { ...env, connections: { ...env.connections, hardhatEth: dead as any }, out: (s) => lines.push(s) };
+    for (const argv of [["status", "--network", "hardhatBase"], ["pause", "--network", "hardhatEth"]]) {
+      try {
+        await runAdmin(argv, downEnv);
+        expect.fail("no error");
+      } catch (e) {
+        expect(exitCodeFor(e)).to.equal(2);
+        expect((e as Error).message).to.match(/cannot reach localEth \(http:\/\/127.0.0.1:9\)/);
+      }
+    }
+    expect(lines.join("\n")).to.match(/Presale\s+│ UNREACHABLE: cannot reach localEth.*│ 0x/);
+  });
+
   it("handover starts the admin/ownership transfer to a Safe (dry run)", async function () {
     const text = await admin("handover", "--network", "hardhatBase", "--to", A[4], "--dry-run");
     expect(text).to.match(/beginDefaultAdminTransfer/);

@@ -1,11 +1,12 @@
 // The buy widget: countdown, progress, claimable / stakeable lines, price line, refer-and-earn, the no-wallet
 // buttons or the swap form, the links below it, and the click-block while a transaction is pending.
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { fetchReferralUrl } from "../../shared/api.ts";
 import { formatBalance, formatPrice, formatUsd } from "../../shared/format.ts";
+import { CardHost } from "../card/CardHost.tsx";
 import { openConnectModal, openPromoModalDelayed } from "../wallet/walletUi.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { openReferModal, setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
@@ -15,6 +16,9 @@ import { SwapForm } from "./SwapForm.tsx";
 import { isBlocking, useSwapState } from "./swapMachine.ts";
 import { nativeOf, tokenById } from "./tokens.ts";
 import type { PresaleView } from "./usePresale.ts";
+
+// Claim / claim-and-stake under the claimable line (issue 5's component), loaded once a wallet is connected.
+const ClaimActions = lazy(() => import("../staking/ClaimActions.tsx"));
 
 export function BuyWidget({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
@@ -52,6 +56,7 @@ export function BuyWidget({ data }: { data: PresaleView }) {
         <div className="claim-lines">
           <p data-testid="claimable-line">{t("widget.your_purchased", { token: env.tokenName })} <strong data-testid="claimable-amount">{formatBalance(data.userClaimable)}</strong> <InfoTip text={t("widget.purchased_info")} testId="claimable-info" /></p>
           <p data-testid="stakeable-line">{t("widget.your_stakeable", { token: env.tokenName })} <strong data-testid="stakeable-amount">{formatBalance(data.stakeable)}</strong> <InfoTip text={t("widget.stakeable_info")} testId="stakeable-info" /></p>
+          <Suspense fallback={null}><ClaimActions data={data} /></Suspense>
         </div>
       )}
       <div className="price-line" data-testid="price-line">
@@ -77,6 +82,7 @@ export function BuyWidget({ data }: { data: PresaleView }) {
         {!isConnected && <button className="link" onClick={openPromoModalDelayed} data-testid="no-wallet-link">{t("widget.no_wallet")}</button>}
         <p className="muted powered" data-testid="powered-by">{t("widget.powered_by", { wallet: env.partnerWalletName })}</p>
       </div>
+      <CardHost />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { formatBalance, formatNumber } from "../../shared/format.ts";
 import { useDebounced } from "../../shared/hooks.ts";
 import { TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
-import { startCardPurchase } from "../card/index.ts";
+import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
 import { useCurrentLang } from "../i18n/useLanguageSync.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { useEnsureChain } from "../wallet/useEnsureChain.ts";
@@ -150,6 +150,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
           <TokenIcon symbol="SHAFT" size={24} />
         </span>
       </label>
+      {card && <CardBaseNotice />}
+      {card && <CardBaseNotice />}
       {card && tokN > 0 && <p className="muted small" data-testid="card-estimate">≈ ${formatNumber(tokN * data.price, 2)}</p>}
       <div className="messages" data-testid="swap-messages">
         {check.messages.map((m) => (

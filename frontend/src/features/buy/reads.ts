@@ -13,6 +13,8 @@ export type UserData = {
 export type StakeData = {
   apy: number; totalStaked: number; lockTime: number; claimsLocked: boolean;
   userStaked: number; stakedTime: number; unlockTime: number; rewards: number;
+  /** Owner locks of the staking contract (issue 5). */
+  depositsLocked: boolean; withdrawalsLocked: boolean;
 };
 export type ChainData = {
   chainId: number;
@@ -28,6 +30,8 @@ export type ChainData = {
   usdtPerToken: number;
   usdcPerToken: number;
   saleToken?: Address;
+  /** Presale claim start (unix seconds, 0 = not set); read on the claim chain only. */
+  claimStart: number;
   user?: UserData;
   staking?: StakeData;
 };
@@ -55,6 +59,7 @@ export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?:
   p("endTimes", "roundDetails", [2n]);
   p("trackRemainingTokens", "trackRemainingTokens");
   p("saleToken", "saleToken");
+  if (b.key === "base") p("claimStart", "claimStart");
   const staking = b.stakingAddress;
   if (staking && isDeployed(staking)) {
     const S = abiOf("Staking");
@@ -63,6 +68,8 @@ export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?:
     s("lockTime", "lockTime");
     s("totalStaked", "totalStaked");
     s("claimsLocked", "claimsLocked");
+    s("depositsLocked", "depositsLocked");
+    s("withdrawalsLocked", "withdrawalsLocked");
     if (user) {
       s("poolStakers", "poolStakers", [user]);
       s("getRewards", "getRewards", [user]);
@@ -121,6 +128,8 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
           stakedTime: staker ? num(staker.stakedTime) : (ps?.stakedTime ?? 0),
           unlockTime: staker ? num(staker.unlockTime) : (ps?.unlockTime ?? 0),
           rewards: has("getRewards") ? n18(r.getRewards) : (ps?.rewards ?? 0),
+          depositsLocked: has("depositsLocked") ? Boolean(r.depositsLocked) : (ps?.depositsLocked ?? false),
+          withdrawalsLocked: has("withdrawalsLocked") ? Boolean(r.withdrawalsLocked) : (ps?.withdrawalsLocked ?? false),
         }
       : undefined;
   return {
@@ -136,6 +145,7 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
     usdtPerToken: has("usdtBuyHelper") ? n6(r.usdtBuyHelper) / q : (prev?.usdtPerToken ?? 0),
     usdcPerToken: has("usdcBuyHelper") ? n6(r.usdcBuyHelper) / q : (prev?.usdcPerToken ?? 0),
     saleToken: has("saleToken") ? (r.saleToken as Address) : prev?.saleToken,
+    claimStart: has("claimStart") ? num(r.claimStart) : (prev?.claimStart ?? 0),
     user,
     staking,
   };

@@ -11,13 +11,14 @@ import { effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
 
 // The read code (ABI encoding, multicall, transports) lives in the chain layer, loaded after first paint.
 
-export function useChainData(b: ChainBlock, user: Address | undefined) {
+/** `refetchMs` overrides the interval for this observer (the staking page polls Base every 500 ms: spec section 4). */
+export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs?: number) {
   const qc = useQueryClient();
   const key = ["presale", b.chainIdInt, user ?? null];
   return useQuery({
     queryKey: key,
     queryFn: async () => (await loadWeb3()).readChainData(b, user, qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null])),
-    refetchInterval: user ? TIMINGS.refreshConnectedMs : TIMINGS.refreshIdleMs,
+    refetchInterval: refetchMs ?? (user ? TIMINGS.refreshConnectedMs : TIMINGS.refreshIdleMs),
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     retry: 1,

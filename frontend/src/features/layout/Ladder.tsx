@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatNumber, formatPrice } from "../../shared/format.ts";
+import { useMediaQuery } from "../../shared/hooks.ts";
 import { cumulativeUsdCaps } from "../buy/stage.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { LadderChart } from "./LadderChart.tsx";
@@ -7,6 +8,7 @@ import { LadderChart } from "./LadderChart.tsx";
 export function Ladder({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const usdCaps = cumulativeUsdCaps(data.rounds);
+  const compact = useMediaQuery("(max-width: 560px)");
   return (
     <section className="section container" id="shaft-ladder" data-testid="shaft-ladder">
       <h2 className="section-title">{t("ladder.title")}</h2>
@@ -14,7 +16,7 @@ export function Ladder({ data }: { data: PresaleView }) {
       <div className="ladder-grid">
         <div className="card chart-card">
           <div className="chart-head"><span className="muted small">{t("ladder.y_axis")}</span><span className="legend"><i className="dot current" />{t("ladder.current")}</span></div>
-          <LadderChart rounds={data.rounds} current={data.currentStep} stageLabel={(n) => `${n}`} title={t("ladder.title")} />
+          <LadderChart rounds={data.rounds} current={data.currentStep} stageLabel={(n) => `${n}`} title={t("ladder.title")} compact={compact} />
         </div>
         <div className="card table-card">
           <table className="stage-table" data-testid="stage-table">

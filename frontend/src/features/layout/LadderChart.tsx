@@ -3,7 +3,7 @@
 import type { Round } from "../buy/reads.ts";
 import { TOTAL_SUPPLY_LADDER } from "../../config/constants.ts";
 
-const W = 720, H = 430, PAD = { l: 48, r: 12, t: 16, b: 40 };
+const SIZES = { wide: { W: 720, H: 430, l: 48 }, compact: { W: 360, H: 300, l: 40 } } as const;
 
 export function niceTicks(maxMillions: number): number[] {
   const step = maxMillions > 60 ? 20 : maxMillions > 30 ? 10 : 5;
@@ -12,7 +12,9 @@ export function niceTicks(maxMillions: number): number[] {
   return out;
 }
 
-export function LadderChart({ rounds, current, stageLabel, title }: { rounds: Round[]; current: number; stageLabel: (n: number) => string; title: string }) {
+export function LadderChart({ rounds, current, stageLabel, title, compact = false }: { rounds: Round[]; current: number; stageLabel: (n: number) => string; title: string; compact?: boolean }) {
+  const { W, H, l } = SIZES[compact ? "compact" : "wide"];
+  const PAD = { l, r: 8, t: 18, b: 32 };
   const top = Math.max(TOTAL_SUPPLY_LADDER, ...rounds.map((r) => r.cap)) / 1e6;
   const ticks = niceTicks(top);
   const yMax = ticks[ticks.length - 1]!;
@@ -20,7 +22,7 @@ export function LadderChart({ rounds, current, stageLabel, title }: { rounds: Ro
   const bw = iw / rounds.length;
   const y = (m: number) => PAD.t + ih - (m / yMax) * ih;
   return (
-    <svg className="ladder-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} data-testid="ladder-chart">
+    <svg className={`ladder-chart${compact ? " compact" : ""}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} data-testid="ladder-chart">
       {ticks.map((tk) => (
         <g key={tk}>
           <line x1={PAD.l} x2={W - PAD.r} y1={y(tk)} y2={y(tk)} className="grid" />
@@ -35,7 +37,7 @@ export function LadderChart({ rounds, current, stageLabel, title }: { rounds: Ro
         return (
           <g key={i} data-testid={`ladder-bar-${i + 1}`} data-current={i === current || undefined}>
             <rect x={x} y={y(m)} width={w} height={y(0) - y(m)} rx={4} className={cls} />
-            <text x={x + w / 2} y={y(m) - 6} textAnchor="middle" className={`bar-label${i === current ? " current" : ""}`}>{m % 1 ? m.toFixed(1) : m}M</text>
+            <text x={x + w / 2} y={y(m) - 6} textAnchor="middle" className={`bar-label${i === current ? " current" : ""}`}>{compact ? Math.round(m) : m % 1 ? m.toFixed(1) : m}{compact ? "" : "M"}</text>
             <text x={x + w / 2} y={H - PAD.b + 18} textAnchor="middle" className="axis">{stageLabel(i + 1)}</text>
           </g>
         );

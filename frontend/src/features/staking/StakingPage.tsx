@@ -1,26 +1,210 @@
-// PLACEHOLDER: issue 5 replaces this page (keep the default export). It shows the route works and offers the
-// buy-and-stake entry (swap form variant A in a modal, native, non-card).
+// The staking page (spec section 2 "Staking page"): title and description; staked (Withdraw), stakeable (Add stake
+// when baseClaimable > 0, else Buy and stake), rewards (Claim rewards), total staked and APY cards; the unlock time
+// as a date and a countdown. At 1024 px and below the cards become the tabs Stake, Rewards, Info.
+import "./staking.css";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { openSwapModal } from "../buy/buyUi.ts";
-import { usePresale } from "../buy/usePresale.ts";
-import { formatBalance } from "../../shared/format.ts";
+import { env } from "../../config/env.ts";
+import { formatBalance, formatNumber } from "../../shared/format.ts";
+import { useIsMobileLayout } from "../../shared/hooks.ts";
+import { TokenIcon } from "../../shared/icons.tsx";
+import { usePresale, type PresaleView } from "../buy/usePresale.ts";
+import { openConnectModal } from "../wallet/walletUi.ts";
+import { checkClaim, checkHarvest, checkOpenWithdraw, isDisabledBy } from "./rules.ts";
+import { isRunning, useFlow } from "./stakingMachine.ts";
+import { ClaimModal, StakeModal, WithdrawModal } from "./StakingModals.tsx";
+import { StakingToasts } from "./StakingToasts.tsx";
+import { stakingToast } from "./stakingToast.ts";
+import { UnlockCountdown, useDateFormat } from "./UnlockInfo.tsx";
+import { useStakingActions, type StakingActions } from "./useStakingActions.ts";
+import { useStakeView, useStakingPoll, type StakeView } from "./useStakingData.ts";
 
-export default function StakingPage() {
-  const { t } = useTranslation();
-  const data = usePresale();
+export type Tab = "stake" | "rewards" | "info";
+export const TABS: readonly Tab[] = ["stake", "rewards", "info"];
+
+function Amount({ value, show, testId, decimals = 4 }: { value: number; show: boolean; testId: string; decimals?: number }) {
   return (
-    <section className="section container staking-placeholder" data-testid="staking-page">
-      <h1 className="section-title">{t("staking.title")}</h1>
-      <p className="muted">{t("staking.description")}</p>
-      <div className="stake-cards">
-        <div className="card"><span className="muted small">{t("staking.apy")}</span><strong className="big">{data.apy}%</strong></div>
-        <div className="card"><span className="muted small">{t("staking.total_staked")}</span><strong className="big">{formatBalance(data.base?.staking?.totalStaked ?? 0)}</strong></div>
-        <div className="card">
-          <span className="muted small">{t("widget.stakeable")}</span>
-          <strong className="big">{formatBalance(data.stakeable)}</strong>
-          <button className="btn btn-primary" onClick={() => openSwapModal(true)} data-testid="staking-buy-and-stake">{t("swap.buy_and_stake", { apy: data.apy })}</button>
-        </div>
+    <strong className="stake-amount" data-testid={testId}>
+      {show ? formatNumber(value, decimals) : "—"} <small>{env.tokenName}</small>
+    </strong>
+  );
+}
+
+function Card({ testId, label, icon, children, accent }: { testId: string; label: string; icon?: ReactNode; children: ReactNode; accent?: boolean }) {
+  return (
+    <article className={`card stake-card${accent ? " stake-card-accent" : ""}`} data-testid={testId}>
+      <header className="stake-card-head">
+        {icon}
+        <h2>{label}</h2>
+      </header>
+      {children}
+    </article>
+  );
+}
+
+function StakedCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: boolean }) {
+  const { t } = useTranslation();
+  const fmtDate = useDateFormat();
+  const block = checkOpenWithdraw(v.ctx, { staked: v.userStaked });
+  return (
+    <Card testId="card-staked" label={t("staking.cards.staked")} icon={<TokenIcon symbol="SHAFT" size={28} />} accent>
+      <Amount value={v.userStaked} show={v.connected} testId="staked-amount" />
+      {v.userStaked > 0 ? (
+        v.canUnstake ? (
+          <p className="stake-unlock ok" data-testid="unlock-status">{t("staking.unlocked_since", { date: fmtDate(v.unlockTime) })}</p>
+        ) : (
+          <div className="stake-unlock" data-testid="unlock-status">
+            <p className="small muted">{t("staking.unlocks_on")} <strong data-testid="unlock-date">{fmtDate(v.unlockTime)}</strong></p>
+            <UnlockCountdown unlockTime={v.unlockTime} nowSec={v.nowSec} />
+          </div>
+        )
+      ) : (
+        <p className="small muted" data-testid="unlock-status">{v.connected ? t("staking.nothing_staked") : t("staking.connect_to_see")}</p>
+      )}
+      <div className="stake-card-actions">
+        <button className="btn btn-outline btn-block" disabled={busy || (v.connected && isDisabledBy(block))} onClick={() => void a.openWithdraw()} data-testid="withdraw-open">
+          {t("staking.withdraw")}
+        </button>
       </div>
+    </Card>
+  );
+}
+
+function StakeableCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: boolean }) {
+  const { t } = useTranslation();
+  const claimable = v.baseClaimable > 0;
+  const claimBlock = checkClaim(v.ctx, { baseClaimable: v.baseClaimable, claimLive: v.claimLive });
+  return (
+    <Card testId="card-stakeable" label={t("staking.cards.stakeable")}>
+      <Amount value={v.baseClaimable} show={v.connected} testId="stakeable-amount" />
+      <p className="small muted" data-testid="wallet-balance">{t("staking.in_wallet")} <strong>{v.connected ? formatBalance(v.userBal) : "—"} {env.tokenName}</strong></p>
+      <div className="stake-card-actions">
+        {claimable ? (
+          <button className="btn btn-primary btn-block" disabled={busy} onClick={() => void a.claimAndStake()} data-testid="add-stake">
+            {t("staking.add_stake")}
+          </button>
+        ) : (
+          <button className="btn btn-primary btn-block" disabled={busy} onClick={() => void a.buyAndStake()} data-testid="buy-and-stake-open">
+            {t("staking.buy_and_stake", { apy: formatNumber(v.apy, 2) })}
+          </button>
+        )}
+        {v.connected && v.userBal > 0 && (
+          <button className="btn btn-ghost btn-block" disabled={busy} onClick={() => void a.openStake()} data-testid="stake-open">
+            {t(v.userStaked > 0 ? "staking.stake_more_from_wallet" : "staking.stake_from_wallet")}
+          </button>
+        )}
+        {claimable && (
+          <button className="link small" disabled={busy || isDisabledBy(claimBlock)} onClick={() => void a.claim()} data-testid="claim-to-wallet">
+            {t("staking.claim_to_wallet")}
+          </button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function RewardsCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: boolean }) {
+  const { t } = useTranslation();
+  const block = checkHarvest(v.ctx, { isClaimEnabled: v.isClaimEnabled, reward: v.userReward });
+  return (
+    <Card testId="card-rewards" label={t("staking.cards.rewards")}>
+      <Amount value={v.userReward} show={v.connected} testId="rewards-amount" decimals={6} />
+      <p className="small muted">{t("staking.rewards_hint", { apy: formatNumber(v.apy, 2) })}</p>
+      {!v.isClaimEnabled && <p className="small stake-note" data-testid="claims-locked-note">{t("staking.claims_locked_note")}</p>}
+      <div className="stake-card-actions">
+        <button className="btn btn-primary btn-block" disabled={busy || (v.connected && block === "nothing")} onClick={() => void a.harvest()} data-testid="claim-rewards">
+          {t("staking.claim_rewards")}
+        </button>
+      </div>
+    </Card>
+  );
+}
+
+function InfoCards({ v }: { v: StakeView }) {
+  const { t } = useTranslation();
+  const days = Math.round(v.lockTime / 86400);
+  return (
+    <div className="stake-info-grid" data-testid="info-cards">
+      <div className="card stake-stat" data-testid="card-total-staked">
+        <span className="muted small">{t("staking.total_staked")}</span>
+        <strong data-testid="total-staked">{formatNumber(v.totalStaked, 0)} <small>{env.tokenName}</small></strong>
+      </div>
+      <div className="card stake-stat stake-stat-apy" data-testid="card-apy">
+        <span className="muted small">{t("staking.apy")}</span>
+        <strong data-testid="apy-value">{formatNumber(v.apy, 2)}%</strong>
+        <span className="muted small">{t("staking.per_annum")}</span>
+      </div>
+      <div className="card stake-stat" data-testid="card-lock">
+        <span className="muted small">{t("staking.cards.lock")}</span>
+        <strong data-testid="lock-days">{t("staking.days", { n: days })}</strong>
+      </div>
+      <div className="card stake-stat" data-testid="card-share">
+        <span className="muted small">{t("staking.cards.pool_share")}</span>
+        <strong data-testid="pool-share">{v.connected ? `${formatNumber(v.userPoolPercent, 4)}%` : "—"}</strong>
+      </div>
+    </div>
+  );
+}
+
+export function StakingView({ data }: { data: PresaleView }) {
+  const { t } = useTranslation();
+  const v = useStakeView(data);
+  const a = useStakingActions(data, v, stakingToast);
+  const flow = useFlow();
+  const busy = isRunning(flow);
+  const mobile = useIsMobileLayout();
+  const [tab, setTab] = useState<Tab>("stake");
+  const staked = <StakedCard v={v} a={a} busy={busy} />;
+  const stakeable = <StakeableCard v={v} a={a} busy={busy} />;
+  const rewards = <RewardsCard v={v} a={a} busy={busy} />;
+  const info = <InfoCards v={v} />;
+  return (
+    <section className="staking container" data-testid="staking-page" data-layout={mobile ? "tabs" : "cards"}>
+      <header className="staking-hero">
+        <span className="eyebrow">{t("staking.eyebrow")}</span>
+        <h1 data-testid="staking-title">{t("staking.title")}</h1>
+        <p className="muted staking-desc" data-testid="staking-description">{t("staking.description")}</p>
+        {!v.connected && (
+          <button className="btn btn-primary" onClick={openConnectModal} data-testid="staking-connect">{t("staking.connect")}</button>
+        )}
+        {v.connected && !v.onBase && (
+          <p className="staking-banner" data-testid="staking-wrong-chain">
+            {t("staking.base_only", { chain: env.base.chainName })}{" "}
+            <button className="link" onClick={() => void a.guard("wrong_chain")} data-testid="staking-switch-base">{t("staking.switch_to_base", { chain: env.base.chainName })}</button>
+          </p>
+        )}
+      </header>
+      {mobile ? (
+        <>
+          <div className="tabs staking-tabs" role="tablist" data-testid="staking-tabs">
+            {TABS.map((k) => (
+              <button key={k} role="tab" aria-selected={tab === k} className={tab === k ? "active" : ""} onClick={() => setTab(k)} data-testid={`staking-tab-${k}`}>
+                {t(`staking.tabs.${k}`)}
+              </button>
+            ))}
+          </div>
+          <div className="staking-panel" role="tabpanel" data-testid={`staking-panel-${tab}`}>
+            {tab === "stake" && <>{staked}{stakeable}</>}
+            {tab === "rewards" && rewards}
+            {tab === "info" && info}
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="staking-grid">{staked}{stakeable}{rewards}</div>
+          {info}
+        </>
+      )}
+      <StakeModal view={v} actions={a} />
+      <WithdrawModal view={v} actions={a} />
+      <ClaimModal />
+      <StakingToasts />
     </section>
   );
+}
+
+export default function StakingPage() {
+  const data = usePresale();
+  useStakingPoll();
+  return <StakingView data={data} />;
 }

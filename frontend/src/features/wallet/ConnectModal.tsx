@@ -4,7 +4,7 @@ import type { Connector } from "wagmi";
 import { getConnectors, watchConnectors } from "wagmi/actions";
 import { env } from "../../config/env.ts";
 import { isMobileDevice } from "../../shared/hooks.ts";
-import { WalletIcon } from "../../shared/icons.tsx";
+import { WalletMark } from "../../shared/icons.tsx";
 import { Modal } from "../../shared/Modal.tsx";
 import { toast } from "../../shared/toast.ts";
 import { connectLazy, connectWith } from "./connect.ts";
@@ -18,10 +18,12 @@ const subscribeConnectors = (fn: () => void) => watchConnectors(wagmiConfig, { o
 const snapshotConnectors = () => getConnectors(wagmiConfig);
 const useConnectors = () => useSyncExternalStore(subscribeConnectors, snapshotConnectors, snapshotConnectors);
 
-function Row({ icon, label, hint, onClick, testId, busy }: { icon?: string; label: string; hint?: string; onClick: () => void; testId: string; busy?: boolean }) {
+type Mark = Parameters<typeof WalletMark>[0]["kind"];
+
+function Row({ icon, mark = "generic", label, hint, onClick, testId, busy }: { icon?: string; mark?: Mark; label: string; hint?: string; onClick: () => void; testId: string; busy?: boolean }) {
   return (
     <button className="wallet-row" onClick={onClick} data-testid={testId} disabled={busy}>
-      <span className="wallet-row-icon">{icon ? <img src={icon} alt="" width={28} height={28} /> : <WalletIcon />}</span>
+      <span className="wallet-row-icon">{icon ? <img src={icon} alt="" width={28} height={28} /> : <WalletMark kind={mark} />}</span>
       <span className="wallet-row-text">
         <strong>{label}</strong>
         {hint && <small>{hint}</small>}
@@ -58,19 +60,19 @@ export default function ConnectModal() {
       ) : (
         <div className="wallet-list">
           {env.showBestWallet && mobile && (
-            <Row label={env.partnerWalletName} hint={t("wallet.partner_mobile")} onClick={partner} testId="connect-partner-mobile" busy={ui.connecting === "partner"} />
+            <Row mark="partner" label={env.partnerWalletName} hint={t("wallet.partner_mobile")} onClick={partner} testId="connect-partner-mobile" busy={ui.connecting === "partner"} />
           )}
           {env.showBestWallet && !mobile && (
-            <Row label={env.partnerWalletName} hint={t("wallet.partner_desktop")} onClick={partner} testId="connect-partner-desktop" busy={ui.connecting === "partner"} />
+            <Row mark="partner" label={env.partnerWalletName} hint={t("wallet.partner_desktop")} onClick={partner} testId="connect-partner-desktop" busy={ui.connecting === "partner"} />
           )}
           {!mobile && injected.map((c) => (
             <Row key={c.id} icon={c.icon} label={c.name} hint={t("wallet.browser_extension")} onClick={() => via(c)} testId={`connect-injected-${c.id}`} busy={ui.connecting === c.id} />
           ))}
           {!mobile && injected.length === 0 && <p className="muted small" data-testid="connect-no-extension">{t("wallet.no_extension")}</p>}
-          <Row label="WalletConnect" hint={t("wallet.walletconnect_hint")} onClick={() => run(connectLazy("walletConnect", { label: "WalletConnect" }))} testId="connect-walletconnect" busy={ui.connecting === "walletConnect"} />
-          <Row label="Base Account" hint={t("wallet.smart_wallet_hint")} onClick={() => run(connectLazy("baseAccount", { label: "Base Account" }))} testId="connect-base-account" busy={ui.connecting === "baseAccount"} />
+          <Row mark="walletconnect" label="WalletConnect" hint={t("wallet.walletconnect_hint")} onClick={() => run(connectLazy("walletConnect", { label: "WalletConnect" }))} testId="connect-walletconnect" busy={ui.connecting === "walletConnect"} />
+          <Row mark="base" label="Base Account" hint={t("wallet.smart_wallet_hint")} onClick={() => run(connectLazy("baseAccount", { label: "Base Account" }))} testId="connect-base-account" busy={ui.connecting === "baseAccount"} />
           {local && (
-            <Row label={local.name} hint="Hardhat #3 · local chains only" onClick={() => via(local)} testId="connect-local-test-wallet" busy={ui.connecting === LOCAL_ID} />
+            <Row mark="local" label={local.name} hint="Hardhat #3 · local chains only" onClick={() => via(local)} testId="connect-local-test-wallet" busy={ui.connecting === LOCAL_ID} />
           )}
           <button className="link center" onClick={() => { closeConnectModal(); openPromoModalDelayed(); }} data-testid="connect-no-wallet">
             {t("wallet.no_wallet")}

@@ -19,13 +19,12 @@ export default function PromoModal() {
           <li><span>2</span>{t("nowallet_modal.step_1")}</li>
           <li><span>3</span>{t("nowallet_modal.step_2")}</li>
         </ol>
-        <p className="small muted">{t("nowallet_modal.step_3")}</p>
         {mobile ? (
           <a className="btn btn-primary btn-block" href={env.bwDownloadUrl} target="_blank" rel="noreferrer" data-testid="promo-download">
             {t("nowallet_modal.download_bw", { wallet: env.partnerWalletName })}
           </a>
         ) : (
-          <div className="promo-qr"><QrCode text={env.bwDownloadUrl} size={168} testId="promo-qr" /></div>
+          <div className="promo-qr"><QrCode text={env.bwDownloadUrl} size={168} testId="promo-qr" /><p className="small muted">{t("nowallet_modal.step_3")}</p></div>
         )}
       </div>
     </Modal>

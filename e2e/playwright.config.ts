@@ -1,0 +1,28 @@
+import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM, CHROMIUM_ARGS, URLS } from "./support/config.ts";
+
+export default defineConfig({
+  testDir: "./specs",
+  // One stack, one browser, one worker (2-core machine); files run in name order: purchases before the claim opens.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  globalSetup: "./global-setup.ts",
+  outputDir: "../test-results/e2e",
+  reporter: [["list"], ["html", { open: "never", outputFolder: "../playwright-report" }], ["json", { outputFile: "../test-results/e2e-results.json" }]],
+  use: {
+    baseURL: URLS.dapp,
+    ...devices["Desktop Chrome"],
+    viewport: { width: 1440, height: 900 },
+    locale: "en-US",
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    testIdAttribute: "data-testid",
+  },
+});

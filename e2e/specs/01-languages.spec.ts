@@ -1,0 +1,62 @@
+/** Languages and routes: each of the five routes renders its own translation, sets lang, title and canonical. */
+import fs from "node:fs";
+import path from "node:path";
+import { ROOT, URLS } from "../support/config.ts";
+import { endState, expect, test } from "../support/fixtures.ts";
+
+const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"] as const;
+const HTML_LANG: Record<string, string> = { en: "en", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant", ru: "ru", es: "es" };
+type Bundle = { meta: { title: string; description: string }; banner: { title: string }; nav: { staking: string } };
+const bundle = (lang: string): Bundle => JSON.parse(fs.readFileSync(path.join(ROOT, "frontend/public/assets/i18n", `${lang}.json`), "utf8"));
+
+test.use({ withWallet: false });
+
+for (const lang of LANGS) {
+  test(`/${lang === "en" ? "" : lang} renders ${lang}, sets lang, title, description and canonical`, async ({ page }, testInfo) => {
+    const t = bundle(lang);
+    const route = lang === "en" ? "/" : `/${lang}`;
+    const i18nRequest = page.waitForRequest((r) => r.url().endsWith(`/assets/i18n/${lang}.json`) && r.method() === "GET");
+    await page.goto(route);
+    await i18nRequest;
+    await expect(page.getByTestId("banner-title")).toHaveText(t.banner.title);
+    await expect(page.getByTestId("nav-staking").first()).toHaveText(t.nav.staking);
+    await expect(page).toHaveTitle(t.meta.title);
+    await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]!);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", t.meta.description);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", lang === "en" ? `${URLS.dapp}/` : `${URLS.dapp}/${lang}`);
+    if (lang !== "en") expect(t.banner.title).not.toBe(bundle("en").banner.title);
+    expect(await page.evaluate(() => Object.values({ ...localStorage }).join(" "))).toContain(lang);
+    await endState(page, testInfo, `home-${lang}`);
+  });
+}
+
+test("staking route keeps the language segment", async ({ page }, testInfo) => {
+  await page.goto("/ru/staking");
+  await expect(page.getByTestId("staking-page")).toBeVisible();
+  await expect(page).toHaveURL(`${URLS.dapp}/ru/staking`);
+  await expect(page).toHaveTitle(bundle("ru").meta.title);
+  await endState(page, testInfo);
+});
+
+test("/en redirects to / and unknown paths redirect to /", async ({ page }, testInfo) => {
+  await page.goto("/en");
+  await expect(page).toHaveURL(`${URLS.dapp}/`);
+  await expect(page.getByTestId("banner-title")).toHaveText(bundle("en").banner.title);
+  await page.goto("/en/staking");
+  await expect(page).toHaveURL(`${URLS.dapp}/staking`);
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(`${URLS.dapp}/`);
+  await page.goto("/xx");
+  await expect(page).toHaveURL(`${URLS.dapp}/`);
+  await expect(page.getByTestId("home-page")).toBeVisible();
+  await endState(page, testInfo);
+});
+
+test("language picker replaces the first URL segment", async ({ page }) => {
+  await page.goto("/staking");
+  await expect(page.getByTestId("staking-page")).toBeVisible();
+  await page.getByTestId("language-picker").first().click();
+  await page.getByTestId("language-picker-es").first().click();
+  await expect(page).toHaveURL(`${URLS.dapp}/es/staking`);
+  await expect(page).toHaveTitle(bundle("es").meta.title);
+});

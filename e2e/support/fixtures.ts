@@ -1,0 +1,80 @@
+/** Test fixtures: a page with the injected test wallet for the spec file's own buyer, and common dapp steps. */
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { CHAIN_IDS } from "./config.ts";
+import { CONNECT_TEST_ID, TestWallet, type LocalChainId } from "./wallet.ts";
+
+type Fixtures = {
+  /** Hardhat account index of the buyer (set per spec file with test.use({ buyer })). */
+  buyer: number;
+  /** Chain the wallet is on when the page opens. */
+  walletChain: LocalChainId;
+  /** Install the injected wallet (false: a visitor without any wallet). */
+  withWallet: boolean;
+  wallet: TestWallet;
+};
+
+export const test = base.extend<Fixtures>({
+  buyer: [3, { option: true }],
+  walletChain: [CHAIN_IDS.eth, { option: true }],
+  withWallet: [true, { option: true }],
+  wallet: async ({ page, buyer, walletChain, withWallet }, use) => {
+    const w = new TestWallet(buyer, walletChain);
+    if (withWallet) await w.install(page);
+    await use(w);
+  },
+});
+export { expect };
+
+/** Opens `path` with the wallet installed and connects it through the connect modal's browser-wallet row. */
+export async function openAndConnect(page: Page, wallet: TestWallet, path = "/"): Promise<void> {
+  await page.goto(path);
+  await page.getByTestId("buy-crypto").click();
+  await page.getByTestId(CONNECT_TEST_ID).click();
+  await expect(page.getByTestId("connect-modal")).toBeHidden();
+  await expect(page.getByTestId("swap-form")).toBeVisible();
+  await expect(page.getByTestId("header-address")).toBeVisible();
+  expect(wallet.calls.some((c) => c.method === "eth_requestAccounts" && c.outcome === "ok")).toBe(true);
+}
+
+/** Screenshot of the scenario's end state, attached to the report and kept in the test's output folder. */
+export async function endState(page: Page, testInfo: TestInfo, name = "end-state"): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+/** Whole-token figure shown by the dapp (en-US formatting, e.g. "12,345" or "12,345.0000"). */
+export function parseShown(text: string): number {
+  return Number(text.replace(/[^0-9.]/g, ""));
+}
+
+/** Picks a payment token in the dropdown (confirming the are-you-sure popup when leaving ETH for Base) and waits
+ * for the 1 s Max auto-fill that follows a selection. */
+export async function selectPayToken(page: Page, id: string, opts: { confirmModeChange?: boolean } = {}): Promise<void> {
+  const pay = page.getByTestId("pay-amount");
+  await page.getByTestId("payment-method").click();
+  await expect(page.getByTestId("payment-menu")).toBeVisible();
+  await page.getByTestId(`payment-option-${id}`).click();
+  if (opts.confirmModeChange) {
+    await expect(page.getByTestId("popup-change-mode")).toBeVisible();
+    await page.getByTestId("popup-confirm").click();
+  }
+  await expect(pay).toHaveValue("");
+  await expect(pay).not.toHaveValue(""); // Max auto-filled
+}
+
+/** Types a whole-token quantity (the pay amount follows after the 500 ms debounce). */
+export async function enterTokens(page: Page, tokens: number): Promise<string> {
+  const pay = page.getByTestId("pay-amount");
+  await pay.fill("");
+  await page.getByTestId("token-amount").fill(String(tokens));
+  await expect(pay).not.toHaveValue("");
+  return pay.inputValue();
+}
+
+/** The hash of the last transaction the wallet sent. */
+export function lastTxHash(wallet: TestWallet): `0x${string}` {
+  const sent = wallet.sent();
+  if (!sent.length) throw new Error("the wallet sent no transaction");
+  return sent[sent.length - 1]!.result as `0x${string}`;
+}

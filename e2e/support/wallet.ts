@@ -1,0 +1,226 @@
+/**
+ * The test wallet: an EIP-1193 provider injected into the page and announced over EIP-6963 (so the dapp's real
+ * injected-connector path runs), backed on the Node side by a viem account holding a funded Hardhat test key and
+ * talking to the local chain the wallet is currently on.
+ *
+ * Controls: rejectNext() (code 4001 on the next matching request), failNextSwitch() (a chain switch fails),
+ * forgetChain() (the chain is unknown to the wallet: switch answers 4902 until wallet_addEthereumChain adds it).
+ * Every request is recorded in `calls`.
+ */
+import type { Page } from "@playwright/test";
+import { createWalletClient, defineChain, http, type Hex, type LocalAccount } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { CHAIN_IDS, URLS } from "./config.ts";
+
+export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
+export const WALLET_INFO = { name: "E2E Wallet", rdns: "io.e2e.wallet", uuid: "6c6e2b8e-2a3c-4b4f-9f00-0000000e2e00" };
+export const CONNECT_TEST_ID = `connect-injected-${WALLET_INFO.rdns}`;
+
+export const localChains = {
+  [CHAIN_IDS.eth]: defineChain({ id: CHAIN_IDS.eth, name: "Local Ethereum", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [URLS.eth] } } }),
+  [CHAIN_IDS.base]: defineChain({ id: CHAIN_IDS.base, name: "Local Base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [URLS.base] } } }),
+} as const;
+export type LocalChainId = keyof typeof localChains;
+
+export function accountAt(index: number): LocalAccount {
+  return mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: index });
+}
+
+type RpcError = { code: number; message: string; data?: unknown };
+type Envelope = { result?: unknown; error?: RpcError; events?: { name: string; arg: unknown }[] };
+export type WalletCall = { method: string; params: unknown[]; outcome: "ok" | "error"; error?: RpcError; result?: unknown };
+
+const USER_PROMPTS = ["eth_requestAccounts", "wallet_requestPermissions", "eth_sendTransaction", "personal_sign", "eth_signTypedData_v4", "wallet_switchEthereumChain", "wallet_addEthereumChain"];
+const rejected = (): RpcError => ({ code: 4001, message: "User rejected the request." });
+
+/** The page half: a plain script (no closures over Node values except the JSON it is given). */
+function pageProvider(info: { name: string; rdns: string; uuid: string; icon: string }) {
+  const w = window as any;
+  if (w.__e2eWalletInstalled) return;
+  w.__e2eWalletInstalled = true;
+  const listeners: Record<string, Array<(a: unknown) => void>> = {};
+  const emit = (name: string, arg: unknown) => {
+    for (const fn of (listeners[name] ?? []).slice()) {
+      try {
+        fn(arg);
+      } catch (e) {
+        console.error(e);
+      }
+    }
+  };
+  const provider = {
+    isE2EWallet: true,
+    async request(args: { method: string; params?: unknown }) {
+      if (!args || typeof args.method !== "string") throw Object.assign(new Error("invalid request"), { code: -32600 });
+      const r = (await w.__e2eWalletRequest(args.method, JSON.stringify(args.params ?? []))) as Envelope;
+      for (const ev of r.events ?? []) emit(ev.name, ev.arg);
+      if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code, data: r.error.data });
+      return r.result;
+    },
+    on(name: string, fn: (a: unknown) => void) {
+      (listeners[name] ??= []).push(fn);
+      return provider;
+    },
+    removeListener(name: string, fn: (a: unknown) => void) {
+      listeners[name] = (listeners[name] ?? []).filter((f) => f !== fn);
+      return provider;
+    },
+  };
+  (provider as any).off = provider.removeListener;
+  w.__e2eWalletEmit = emit;
+  const detail = Object.freeze({ info: Object.freeze({ ...info }), provider });
+  const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }));
+  window.addEventListener("eip6963:requestProvider", announce);
+  announce();
+}
+
+const ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#1f6feb"/><text x="16" y="21" font-size="12" text-anchor="middle" fill="#fff" font-family="sans-serif">E2E</text></svg>').toString("base64")}`;
+
+export class TestWallet {
+  readonly account: LocalAccount;
+  chainId: LocalChainId;
+  readonly calls: WalletCall[] = [];
+  private connected = false;
+  private known = new Set<number>([CHAIN_IDS.eth, CHAIN_IDS.base]);
+  private rejectQueue: { methods: string[] }[] = [];
+  private switchFailures: RpcError[] = [];
+  private page?: Page;
+
+  constructor(readonly index: number, initialChain: LocalChainId = CHAIN_IDS.eth) {
+    this.account = accountAt(index);
+    this.chainId = initialChain;
+  }
+
+  get address(): `0x${string}` {
+    return this.account.address;
+  }
+
+  /** Installs the provider in `page` (before any navigation). */
+  async install(page: Page): Promise<void> {
+    this.page = page;
+    await page.exposeFunction("__e2eWalletRequest", (method: string, params: string) => this.handle(method, JSON.parse(params) as unknown[]));
+    await page.addInitScript(pageProvider, { ...WALLET_INFO, icon: ICON });
+  }
+
+  /** The next request among `methods` (default: anything the user would be asked about) is rejected with 4001. */
+  rejectNext(methods: string | string[] = USER_PROMPTS): void {
+    this.rejectQueue.push({ methods: Array.isArray(methods) ? methods : [methods] });
+  }
+
+  /** The next wallet_switchEthereumChain fails (default: a generic internal error, not 4902). */
+  failNextSwitch(error: RpcError = { code: -32603, message: "Switching chains failed (e2e)." }): void {
+    this.switchFailures.push(error);
+  }
+
+  /** The wallet does not know this chain: switching answers 4902 until the dapp adds it. */
+  forgetChain(chainId: number): void {
+    this.known.delete(chainId);
+  }
+
+  knows(chainId: number): boolean {
+    return this.known.has(chainId);
+  }
+
+  /** Moves the wallet to another chain as if the user did it in the wallet UI (emits chainChanged). */
+  async userSwitchesTo(chainId: LocalChainId): Promise<void> {
+    this.chainId = chainId;
+    await this.page?.evaluate((hex) => (window as any).__e2eWalletEmit?.("chainChanged", hex), `0x${chainId.toString(16)}`);
+  }
+
+  sent(): WalletCall[] {
+    return this.calls.filter((c) => c.method === "eth_sendTransaction" && c.outcome === "ok");
+  }
+
+  private takeRejection(method: string): boolean {
+    const i = this.rejectQueue.findIndex((r) => r.methods.includes(method));
+    if (i < 0) return false;
+    this.rejectQueue.splice(i, 1);
+    return true;
+  }
+
+  private async handle(method: string, params: unknown[]): Promise<Envelope> {
+    let env: Envelope;
+    try {
+      env = this.takeRejection(method) ? { error: rejected() } : await this.dispatch(method, params);
+    } catch (e) {
+      const err = e as { code?: number; message?: string; shortMessage?: string; details?: string };
+      env = { error: { code: typeof err.code === "number" ? err.code : -32603, message: err.shortMessage ?? err.message ?? String(e) } };
+    }
+    this.calls.push({ method, params, outcome: env.error ? "error" : "ok", error: env.error, result: env.result });
+    return env;
+  }
+
+  private async dispatch(method: string, params: unknown[]): Promise<Envelope> {
+    const hexChain = `0x${this.chainId.toString(16)}`;
+    switch (method) {
+      case "eth_requestAccounts":
+        this.connected = true;
+        return { result: [this.address], events: [{ name: "connect", arg: { chainId: hexChain } }] };
+      case "eth_accounts":
+        return { result: this.connected ? [this.address] : [] };
+      case "eth_chainId":
+        return { result: hexChain };
+      case "net_version":
+        return { result: String(this.chainId) };
+      case "wallet_requestPermissions":
+        this.connected = true;
+        return { result: [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] }] };
+      case "wallet_getPermissions":
+        return { result: this.connected ? [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] }] : [] };
+      case "wallet_revokePermissions":
+        this.connected = false;
+        return { result: null, events: [{ name: "accountsChanged", arg: [] }] };
+      case "wallet_switchEthereumChain": {
+        const failure = this.switchFailures.shift();
+        if (failure) return { error: failure };
+        const id = Number((params[0] as { chainId: string }).chainId);
+        if (!this.known.has(id) || !(id in localChains)) return { error: { code: 4902, message: `Unrecognized chain ID "${(params[0] as { chainId: string }).chainId}". Try adding the chain using wallet_addEthereumChain first.` } };
+        if (id === this.chainId) return { result: null };
+        this.chainId = id as LocalChainId;
+        const hex = `0x${id.toString(16)}`;
+        return { result: null, events: [{ name: "chainChanged", arg: hex }] };
+      }
+      case "wallet_addEthereumChain": {
+        const p = params[0] as { chainId: string; rpcUrls?: string[]; chainName?: string };
+        const id = Number(p.chainId);
+        if (!(id in localChains)) return { error: { code: -32602, message: `e2e wallet cannot reach chain ${p.chainId}` } };
+        if (!p.rpcUrls?.length || !p.chainName) return { error: { code: -32602, message: "chainName and rpcUrls are required" } };
+        this.known.add(id);
+        return { result: null };
+      }
+      case "personal_sign": {
+        const [data] = params as [Hex, string];
+        return { result: await this.account.signMessage({ message: { raw: data } }) };
+      }
+      case "eth_signTypedData_v4": {
+        const typed = JSON.parse(String(params[1]));
+        const { EIP712Domain: _omit, ...types } = typed.types ?? {};
+        return { result: await this.account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message }) };
+      }
+      case "eth_sendTransaction": {
+        const tx = params[0] as { from?: string; to?: Hex; data?: Hex; value?: Hex; gas?: Hex };
+        if (tx.from && tx.from.toLowerCase() !== this.address.toLowerCase()) return { error: { code: 4100, message: "unknown account" } };
+        const client = createWalletClient({ account: this.account, chain: localChains[this.chainId], transport: http() });
+        const hash = await client.sendTransaction({
+          to: tx.to,
+          data: tx.data,
+          value: tx.value ? BigInt(tx.value) : undefined,
+          gas: tx.gas ? BigInt(tx.gas) : undefined,
+        });
+        return { result: hash };
+      }
+      default:
+        return this.passThrough(method, params);
+    }
+  }
+
+  private async passThrough(method: string, params: unknown[]): Promise<Envelope> {
+    const r = await fetch(localChains[this.chainId].rpcUrls.default.http[0]!, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const j = (await r.json()) as { result?: unknown; error?: RpcError };
+    return j.error ? { error: j.error } : { result: j.result };
+  }
+}

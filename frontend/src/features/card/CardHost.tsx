@@ -1,0 +1,51 @@
+// Mounted once by the buy widget: the card modal (lazy, first shown when a card flow asks for it) and what follows
+// a completed card purchase (balances refreshed, success toast, production-only conversion and analytics).
+import { useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { env } from "../../config/env.ts";
+import { trackConversion } from "../../shared/api.ts";
+import { toast } from "../../shared/toast.ts";
+import { pushAnalytics } from "../../shared/tracking.ts";
+import { useSwapState } from "../buy/swapMachine.ts";
+import { useWallet } from "../wallet/walletState.ts";
+import { cardUi, useCardUi } from "./cardUi.ts";
+
+const CardModal = lazy(() => import("./CardModal.tsx"));
+
+function useCardOutcome() {
+  const swap = useSwapState();
+  const qc = useQueryClient();
+  const { t } = useTranslation();
+  const { address } = useWallet();
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (swap.payment !== "card" || (swap.status !== "complete" && swap.status !== "failed")) return;
+    const key = `${swap.status}:${swap.hash ?? ""}:${swap.tokens ?? 0}`;
+    if (reported.current === key) return;
+    reported.current = key;
+    const tokens = swap.tokens ?? 0;
+    void qc.invalidateQueries({ queryKey: ["presale"] });
+    pushAnalytics(env.production, `purchase_${swap.status}`, { token: "CARD", chainId: env.base.chainIdInt, tokens });
+    if (swap.status === "failed") return void toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
+    toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }), env.notificationTimeout);
+    if (address && swap.hash) {
+      void trackConversion({
+        publicAddress: address, purchaseType: "CARD", purchaseTokens: tokens, purchaseTypeAmount: cardUi.get().ethAmount ?? 0,
+        purchaseUsdAmount: 0, hash: swap.hash, chainId: env.base.chainIdInt, claimable: tokens,
+      });
+    }
+  }, [swap.payment, swap.status, swap.hash, swap.tokens, qc, t, address]);
+}
+
+export function CardHost() {
+  const { phase } = useCardUi();
+  const seen = useRef(false);
+  if (phase !== "idle") seen.current = true;
+  useCardOutcome();
+  return seen.current ? (
+    <Suspense fallback={null}>
+      <CardModal />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,96 @@
+// The card session request (spec section 7, first HTTP call): the buyer's address, the token quantity and the
+// stake flag go to the API server, which prices the purchase from the chain itself, encodes buyWithETHWert and
+// signs the widget options. The answer is checked here before anything is shown to the buyer: it must be a signed
+// purchase on the Base presale that credits this wallet with this quantity and this stake flag.
+import { decodeFunctionData, getAddress, isAddress, type Address } from "viem";
+import type { CardSessionData } from "./options.ts";
+
+export type CardSessionRequest = { address: Address; tokens: number; stake: boolean };
+export type CardSessionMeta = { chainId?: number; tokenAmount?: string; stake?: boolean; ethNeededWei?: string; commodityAmountWei?: string; quotedAt?: string };
+export type CardSession = { data: CardSessionData; meta?: CardSessionMeta };
+
+/** Why the session could not be used; `status` is the HTTP status when the server answered. */
+export class CardSessionError extends Error {
+  constructor(message: string, readonly status?: number, readonly code?: string) {
+    super(message);
+    this.name = "CardSessionError";
+  }
+}
+
+const buyWithETHWertAbi = [
+  {
+    type: "function",
+    name: "buyWithETHWert",
+    stateMutability: "payable",
+    inputs: [
+      { name: "user", type: "address" },
+      { name: "amount", type: "uint256" },
+      { name: "stake", type: "bool" },
+    ],
+    outputs: [],
+  },
+] as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const sameAddress = (a: string, b: string) => isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && getAddress(a) === getAddress(b);
+
+/** Checks the server's answer against the request; throws CardSessionError naming the first mismatch. */
+export function checkSession(body: unknown, req: CardSessionRequest, presale?: Address): CardSession {
+  if (!isObject(body) || !isObject(body.data)) throw new CardSessionError("the card session answer has no data object");
+  const d = body.data;
+  for (const k of ["address", "commodity", "network", "sc_address", "sc_input_data", "signature"] as const) {
+    if (typeof d[k] !== "string" || d[k] === "") throw new CardSessionError(`the card session answer lacks ${k}`);
+  }
+  const amount = typeof d.commodity_amount === "string" ? Number(d.commodity_amount) : d.commodity_amount;
+  if (typeof amount !== "number" || !Number.isFinite(amount) || amount <= 0) throw new CardSessionError("the card session answer has no positive commodity_amount");
+  if (String(d.commodity).toUpperCase() !== "ETH") throw new CardSessionError(`the card session pays in ${String(d.commodity)}, not ETH`);
+  if (!sameAddress(String(d.address), req.address)) throw new CardSessionError("the card session is for another wallet");
+  if (presale && !sameAddress(String(d.sc_address), presale)) throw new CardSessionError("the card session targets another contract than the Base presale");
+  let args: readonly [Address, bigint, boolean];
+  try {
+    const call = decodeFunctionData({ abi: buyWithETHWertAbi, data: d.sc_input_data as `0x${string}` });
+    args = call.args;
+  } catch {
+    throw new CardSessionError("the card session does not encode a buyWithETHWert call");
+  }
+  const [user, tokens, stake] = args;
+  if (!sameAddress(user, req.address)) throw new CardSessionError("the card purchase credits another wallet");
+  if (tokens !== BigInt(req.tokens)) throw new CardSessionError(`the card purchase is for ${tokens} tokens, not ${req.tokens}`);
+  if (stake !== req.stake) throw new CardSessionError("the card purchase has another stake flag");
+  return { data: { ...(d as unknown as CardSessionData), commodity_amount: amount }, meta: isObject(body.meta) ? (body.meta as CardSessionMeta) : undefined };
+}
+
+/**
+ * POST {sessionUrl} with { address, tokenAmount, stake }. Rejects with CardSessionError on a network failure, a
+ * non-2xx answer (the server's reason is kept) or an answer that does not match the request.
+ */
+export async function requestCardSession(
+  sessionUrl: string,
+  req: CardSessionRequest,
+  opts: { fetch?: typeof fetch; presale?: Address; signal?: AbortSignal } = {},
+): Promise<CardSession> {
+  const doFetch = opts.fetch ?? fetch;
+  let res: Response;
+  try {
+    res = await doFetch(sessionUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ address: req.address, tokenAmount: req.tokens, stake: req.stake }),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    throw new CardSessionError(`the card session request failed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch {
+    body = undefined;
+  }
+  if (!res.ok) {
+    const reason = isObject(body) && typeof body.reason === "string" ? body.reason : `HTTP ${res.status}`;
+    const code = isObject(body) && typeof body.error === "string" ? body.error : undefined;
+    throw new CardSessionError(`the card session was refused: ${reason}`, res.status, code);
+  }
+  return checkSession(body, req, opts.presale);
+}

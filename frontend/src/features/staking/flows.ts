@@ -1,0 +1,121 @@
+// The staking flows as explicit steps over the staking machine: claim, claim and stake, stake creation (with the
+// sale-token approval), stake extension, harvest, withdraw. Chain access is injected (the buy feature's ChainIO),
+// so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter.
+import { erc20Abi, type Abi, type Address, type Hash } from "viem";
+import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { isUserRejection } from "../buy/errors.ts";
+import type { ChainIO, WriteArgs } from "../buy/purchase.ts";
+import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
+
+export type StakingFlowInput = {
+  kind: FlowKind;
+  account: Address;
+  presale: Address;
+  presaleAbi: Abi;
+  staking: Address;
+  stakingAbi: Abi;
+  /** The sale token (stake and extend only). */
+  saleToken?: Address;
+  /** Sale-token wei to deposit (stake and extend only). */
+  amount?: bigint;
+  /** The amount for the messages, in whole tokens. */
+  display?: number;
+};
+
+export type FlowOutcome = "complete" | "failed" | "rejected";
+export type FlowResult = { outcome: FlowOutcome; hash?: Hash };
+type Dispatch = (e: FlowEvent) => void;
+
+type ErrLike = { name?: string; message?: string; shortMessage?: string; data?: { errorName?: string }; cause?: unknown };
+
+/** The custom error a reverted call raised (viem's ContractFunctionRevertedError carries data.errorName). */
+export function revertName(err: unknown): string | undefined {
+  let cur = err as ErrLike | undefined;
+  for (let i = 0; cur && i < 10; i++) {
+    if (cur.data?.errorName) return cur.data.errorName;
+    const m = /reverted with (?:the following reason:\s*|custom error ')?([A-Z][A-Za-z0-9]+)/.exec(`${cur.shortMessage ?? ""} ${cur.message ?? ""}`);
+    if (m) return m[1];
+    cur = cur.cause as ErrLike | undefined;
+  }
+  return undefined;
+}
+
+function fail(dispatch: Dispatch, err: unknown, hash?: Hash): FlowResult {
+  const rejected = isUserRejection(err);
+  const message = (err as ErrLike)?.shortMessage ?? (err instanceof Error ? err.message : String(err));
+  dispatch({ type: "ERROR", rejected, message: message.slice(0, 300), errorName: rejected ? undefined : revertName(err) });
+  return { outcome: rejected ? "rejected" : "failed", hash };
+}
+
+/** Simulate (a revert fails before the wallet is asked), send, and let the receipt decide. */
+async function send(io: ChainIO, args: WriteArgs, dispatch: Dispatch): Promise<FlowResult> {
+  let hash: Hash;
+  try {
+    const prepared = await io.simulate(args);
+    hash = await io.write(prepared);
+  } catch (err) {
+    return fail(dispatch, err);
+  }
+  dispatch({ type: "SENT", hash });
+  try {
+    const r = await io.waitForReceipt(hash);
+    const success = r.status === "success";
+    dispatch({ type: "RECEIPT", success, hash });
+    return { outcome: success ? "complete" : "failed", hash };
+  } catch (err) {
+    return fail(dispatch, err, hash);
+  }
+}
+
+/** The sale-token approval for the staking contract; the large allowance of spec section 9 (1e26). */
+async function approve(io: ChainIO, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
+  try {
+    const prepared = await io.simulate({ address: token, abi: erc20Abi as Abi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
+    const hash = await io.write(prepared);
+    const r = await io.waitForReceipt(hash);
+    if (r.status !== "success") {
+      dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
+      return { outcome: "failed", hash };
+    }
+    return true;
+  } catch (err) {
+    return fail(dispatch, err);
+  }
+}
+
+export async function runStakingFlow(io: ChainIO, p: StakingFlowInput, dispatch: Dispatch): Promise<FlowResult> {
+  dispatch({ type: "START", kind: p.kind, amount: p.display });
+  const presale = (functionName: string): WriteArgs => ({ address: p.presale, abi: p.presaleAbi, functionName });
+  const staking = (functionName: string, args?: readonly unknown[]): WriteArgs => ({ address: p.staking, abi: p.stakingAbi, functionName, args });
+  switch (p.kind) {
+    case "claim":
+      return send(io, presale("claim"), dispatch);
+    case "claimAndStake":
+      return send(io, presale("claimAndStake"), dispatch);
+    case "harvest":
+      return send(io, staking("harvestRewards"), dispatch);
+    case "withdraw":
+      return send(io, staking("withdraw"), dispatch);
+    case "stake":
+    case "extend":
+      break;
+  }
+  if (!DEPOSIT_FLOWS.includes(p.kind) || !p.saleToken || !p.amount || p.amount <= 0n) {
+    return fail(dispatch, new Error("invalid stake request"));
+  }
+  let allowance: bigint;
+  try {
+    allowance = (await io.read({ address: p.saleToken, abi: erc20Abi as Abi, functionName: "allowance", args: [p.account, p.staking] })) as bigint;
+  } catch (err) {
+    return fail(dispatch, err);
+  }
+  if (allowance < p.amount) {
+    dispatch({ type: "APPROVAL_REQUIRED" });
+    const ok = await approve(io, p.saleToken, p.staking, dispatch);
+    if (ok !== true) return ok;
+    dispatch({ type: "APPROVED" });
+  } else {
+    dispatch({ type: "AWAIT_SIGNATURE" });
+  }
+  return send(io, staking("deposit", [p.amount]), dispatch);
+}

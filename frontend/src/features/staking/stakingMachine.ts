@@ -1,0 +1,88 @@
+/**
+ * The staking flows' status machine (spec section 4 "Claim, harvest, withdraw" and "Claim and stake, stake creation,
+ * stake extension"). A pure reducer over a discriminated union of events, and one shared store so that the flow
+ * runner (flows.ts, outside React) and every view (stake modal, claim modal, the home widget's claim buttons) see the
+ * same state.
+ *
+ *   claim, harvest, withdraw:   START -> in_progess -> (SENT) -> RECEIPT -> complete | failed
+ *   claimAndStake:              START -> confirm_pending -> SENT -> in_progess -> RECEIPT -> complete | failed
+ *   stake (creation), extend:   START (not_started, preparing) -> APPROVAL_REQUIRED -> approval_pending
+ *                               -> APPROVED -> confirm_pending, or AWAIT_SIGNATURE -> confirm_pending;
+ *                               then SENT -> in_progess -> RECEIPT -> complete | failed
+ *   any active status:          ERROR (rejected: 4001 / "user rejected") -> rejected, other errors -> failed
+ * Events that do not apply to the current status are ignored (the state is returned unchanged).
+ */
+import type { Hash } from "viem";
+import { createStore, useStore } from "../../shared/store.ts";
+
+export const FLOW_KINDS = ["claim", "claimAndStake", "stake", "extend", "harvest", "withdraw"] as const;
+export type FlowKind = (typeof FLOW_KINDS)[number];
+
+export const FLOW_STATUSES = ["not_started", "approval_pending", "confirm_pending", "in_progess", "complete", "failed", "rejected"] as const;
+export type FlowStatus = (typeof FLOW_STATUSES)[number];
+
+export type FlowState = {
+  status: FlowStatus;
+  /** Set from START on: which flow runs (not_started with a kind = preparing, e.g. reading the allowance). */
+  kind?: FlowKind;
+  /** Sale tokens concerned, for the messages (whole tokens, may be fractional). */
+  amount?: number;
+  hash?: Hash;
+  error?: string;
+  /** Custom error of the reverted call (StillLocked, ClaimsLocked...), when the chain said which. */
+  errorName?: string;
+};
+
+export type FlowEvent =
+  | { type: "START"; kind: FlowKind; amount?: number }
+  | { type: "APPROVAL_REQUIRED" }
+  | { type: "APPROVED" }
+  | { type: "AWAIT_SIGNATURE" }
+  | { type: "SENT"; hash: Hash }
+  | { type: "RECEIPT"; success: boolean; hash?: Hash }
+  | { type: "ERROR"; rejected: boolean; message?: string; errorName?: string }
+  | { type: "RESET" };
+
+export const INITIAL_FLOW: FlowState = { status: "not_started" };
+
+/** Flows that show in_progess from the start (spec: "in_progess, then complete or failed"). */
+export const SIMPLE_FLOWS: readonly FlowKind[] = ["claim", "harvest", "withdraw"];
+/** Flows that deposit sale tokens from the wallet into staking (need the allowance). */
+export const DEPOSIT_FLOWS: readonly FlowKind[] = ["stake", "extend"];
+export const FINAL_STATUSES: readonly FlowStatus[] = ["complete", "failed", "rejected"];
+
+export const isFinal = (s: FlowState) => FINAL_STATUSES.includes(s.status);
+/** A flow has started and not finished: no other flow may start. */
+export const isRunning = (s: FlowState) => !!s.kind && !isFinal(s);
+
+export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
+  const at = (...st: FlowStatus[]) => st.includes(s.status);
+  const deposit = !!s.kind && DEPOSIT_FLOWS.includes(s.kind);
+  switch (e.type) {
+    case "RESET":
+      return INITIAL_FLOW;
+    case "START": {
+      if (s.kind || !at("not_started")) return s;
+      const status: FlowStatus = SIMPLE_FLOWS.includes(e.kind) ? "in_progess" : e.kind === "claimAndStake" ? "confirm_pending" : "not_started";
+      return { status, kind: e.kind, amount: e.amount };
+    }
+    case "APPROVAL_REQUIRED":
+      return deposit && at("not_started") ? { ...s, status: "approval_pending" } : s;
+    case "APPROVED":
+      return deposit && at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
+    case "AWAIT_SIGNATURE":
+      return deposit && at("not_started") ? { ...s, status: "confirm_pending" } : s;
+    case "SENT":
+      return s.kind && at("confirm_pending", "in_progess") ? { ...s, status: "in_progess", hash: e.hash } : s;
+    case "RECEIPT":
+      return s.kind && at("in_progess") ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash } : s;
+    case "ERROR":
+      if (!s.kind || isFinal(s)) return s;
+      return { ...s, status: e.rejected ? "rejected" : "failed", error: e.message, errorName: e.errorName };
+  }
+}
+
+export const flowStore = createStore<FlowState>(INITIAL_FLOW);
+export const dispatchFlow = (e: FlowEvent) => flowStore.set((s) => flowReducer(s, e));
+export const getFlow = () => flowStore.get();
+export const useFlow = () => useStore(flowStore);
