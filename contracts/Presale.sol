@@ -102,13 +102,16 @@ contract Presale is
     IStaking private _staking;
     mapping(address user => UserInfo) private _users;
 
-    constructor(InitParams memory p) AccessControlDefaultAdminRules(p.adminDelay, p.owner) {
+    constructor(InitParams memory p)
+        EthUsdOracle(p.sequencerFeed)
+        AccessControlDefaultAdminRules(p.adminDelay, p.owner)
+    {
         _saleToken = IERC20(p.saleToken);
         _usdt = IERC20(p.usdt);
         _usdc = IERC20(p.usdc);
         _grantRole(ADMIN_ROLE, p.owner);
         _setPriceFeed(p.priceFeed, p.priceFeedHeartbeat);
-        if (p.sequencerFeed != address(0)) _setSequencerFeed(p.sequencerFeed, p.sequencerGracePeriod);
+        if (p.sequencerFeed != address(0)) _setSequencerGracePeriod(p.sequencerGracePeriod);
         _setPaymentWallet(p.paymentWallet);
         _setTimes(p.startTime, p.endTime);
         _setMaxTokensToBuy(p.maxTokensToBuy);
@@ -414,8 +417,8 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function setSequencerFeed(address feed, uint256 gracePeriod) external override onlyRole(DEFAULT_ADMIN_ROLE) {
-        _setSequencerFeed(feed, gracePeriod);
+    function setSequencerGracePeriod(uint256 gracePeriod) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setSequencerGracePeriod(gracePeriod);
     }
 
     /// @inheritdoc IPresale

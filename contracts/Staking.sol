@@ -149,14 +149,17 @@ contract Staking is IStaking, Ownable2Step {
 
     /// @inheritdoc IStaking
     function harvestRewards() external override {
-        RewardState memory r = _updateIndex();
+        RewardState memory r = _rewards;
         if (r.claimsLocked) revert ClaimsLocked();
+        // Harvesting changes neither the total staked nor the reserve, so the index need not be checkpointed: it is a
+        // function of the last checkpoint and the time, computed here without writing the shared slots.
+        (uint256 index,) = _previewIndex(r);
         Staker memory s = _stakers[msg.sender];
         if (s.blacklisted) revert Blacklisted(msg.sender);
-        uint256 earned = _earned(msg.sender, s, r.index);
+        uint256 earned = _earned(msg.sender, s, index);
         if (earned == 0) revert NoRewards();
         if (s.hasPending) delete _pendingRewards[msg.sender];
-        (s.indexSnapshot, s.hasPending) = (r.index, false);
+        (s.indexSnapshot, s.hasPending) = (uint96(index), false);
         _stakers[msg.sender] = s;
         emit RewardsHarvested(msg.sender, earned);
         _stakeToken.safeTransfer(msg.sender, earned);
@@ -207,7 +210,7 @@ contract Staking is IStaking, Ownable2Step {
 
     /// @inheritdoc IStaking
     function rewardReserve() external view override returns (uint256) {
-        (, uint256 reserve) = _previewIndex();
+        (, uint256 reserve) = _previewIndex(_rewards);
         return reserve;
     }
 
@@ -233,7 +236,7 @@ contract Staking is IStaking, Ownable2Step {
 
     /// @inheritdoc IStaking
     function getRewards(address user) public view override returns (uint256) {
-        (uint256 index,) = _previewIndex();
+        (uint256 index,) = _previewIndex(_rewards);
         return _earned(user, _stakers[user], index);
     }
 
@@ -357,7 +360,7 @@ contract Staking is IStaking, Ownable2Step {
         r = _rewards;
         uint256 until = Math.min(block.timestamp, r.endTime);
         if (until <= r.lastUpdate) return r;
-        (uint256 index, uint256 reserve) = _previewIndex();
+        (uint256 index, uint256 reserve) = _previewIndex(r);
         if (index != r.index) {
             if (reserve == 0) emit RewardsExhausted(block.timestamp);
             _pool.rewardReserve = uint128(reserve);
@@ -367,20 +370,21 @@ contract Staking is IStaking, Ownable2Step {
         _rewards = r;
     }
 
-    /// @dev The index and the unallocated reserve as `_updateIndex` would leave them now.
-    function _previewIndex() private view returns (uint256 index, uint256 reserve) {
-        RewardState memory r = _rewards;
+    /// @dev The index and the unallocated reserve as `_updateIndex` would leave them now: the index grows linearly from
+    /// the last checkpoint until the end time or until the reserve (as of the checkpoint) is used up.
+    function _previewIndex(RewardState memory r) private view returns (uint256 index, uint256 reserve) {
         Pool memory p = _pool;
         index = r.index;
         reserve = p.rewardReserve;
         uint256 until = Math.min(block.timestamp, r.endTime);
         if (until <= r.lastUpdate || p.totalStaked == 0) return (index, reserve);
 
+        // totalStaked < 2^128 and growth < 2^96 per the index width, so these products cannot overflow.
         uint256 growth = (uint256(r.apyBps) * (until - r.lastUpdate) * INDEX_SCALE) / (BPS * YEAR);
-        uint256 cost = Math.mulDiv(p.totalStaked, growth, INDEX_SCALE, Math.Rounding.Ceil);
+        uint256 cost = Math.ceilDiv(p.totalStaked * growth, INDEX_SCALE);
         if (cost > reserve) {
             growth = (reserve * INDEX_SCALE) / p.totalStaked;
-            cost = Math.mulDiv(p.totalStaked, growth, INDEX_SCALE, Math.Rounding.Ceil);
+            cost = Math.ceilDiv(p.totalStaked * growth, INDEX_SCALE);
         }
         return (index + growth, reserve - cost);
     }

@@ -1,5 +1,5 @@
 /**
- * npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified]
+ * npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
  * npm run deploy -- --check            (validate every deploy/params/*.json and exit)
  *
  * Validates the network's parameter file, deploys the system with Ignition (resuming an interrupted public deploy
@@ -18,6 +18,7 @@ await runMain(async () => {
     "dry-run": { type: "boolean", default: false },
     "allow-unverified": { type: "boolean", default: false },
     check: { type: "boolean", default: false },
+    out: { type: "string" },
   });
   if (values.check) {
     for (const info of Object.values(NETWORKS)) {
@@ -46,8 +47,8 @@ await runMain(async () => {
   }
   await hre.tasks.getTask("build").run({ quiet: true });
   const conn = await connect(info.name, "deployer");
-  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log });
+  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log, outDir: values.out });
   console.log(`\n${info.name} (chain ${record.chainId}):`);
   for (const [name, c] of Object.entries(record.contracts)) console.log(`  ${name.padEnd(14)} ${c.address}  block ${c.deployBlock}${c.external ? "  (existing)" : ""}`);
-  if (!info.local) console.log(`\nverify: npm run verify -- --network ${info.name}`);
+  if (!info.local) console.log(`\nverify: npm run verify -- chain-${record.chainId}`);
 });

@@ -89,7 +89,7 @@ interface IPresale {
     event DynamicTimeUpdated(bool enabled, uint256 timeConstant);
     event CardProviderRestrictionUpdated(bool restricted);
     event PriceFeedUpdated(address indexed feed, uint256 heartbeat);
-    event SequencerFeedUpdated(address indexed feed, uint256 gracePeriod);
+    event SequencerGracePeriodUpdated(uint256 gracePeriod);
     event StakingUpdated(address indexed staking);
     event ClaimStartSet(uint256 claimStart);
 
@@ -198,7 +198,9 @@ interface IPresale {
     function setDynamicTime(bool enabled, uint256 timeConstant) external;
     function setCardProviderRestricted(bool restricted) external;
     function setPriceFeed(address feed, uint256 heartbeat) external;
-    function setSequencerFeed(address feed, uint256 gracePeriod) external;
+    /// @notice Sets how long after the L2 sequencer comes back up prices are still refused. The uptime feed itself is
+    /// fixed at deployment (zero on L1: no check).
+    function setSequencerGracePeriod(uint256 gracePeriod) external;
     function setStaking(address staking) external;
     /// @notice Opens claiming at `claimStart`. Refuses unless every Ethereum-sold token is imported and the contract
     /// holds enough sale tokens for everything sold and not yet delivered.

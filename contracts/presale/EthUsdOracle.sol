@@ -10,26 +10,26 @@ import {IPresale} from "../interfaces/IPresale.sol";
 abstract contract EthUsdOracle is IPresale {
     using SafeCast for uint256;
 
-    /// @dev `checkSequencer` lives here so that an L1 deployment reads one slot per price.
+    /// @dev Everything a price read needs, in one slot.
     struct PriceFeed {
         IAggregatorV3 feed;
         uint32 heartbeat;
         uint8 decimals;
-        bool checkSequencer;
+        uint32 sequencerGracePeriod;
     }
 
-    struct SequencerFeed {
-        IAggregatorV3 feed;
-        uint32 gracePeriod;
-    }
-
+    /// @dev The L2 sequencer uptime feed, fixed per network by Chainlink: zero where there is none (L1).
+    IAggregatorV3 private immutable _sequencerFeed;
     PriceFeed private _priceFeed;
-    SequencerFeed private _sequencerFeed;
+
+    constructor(address sequencerFeed_) {
+        _sequencerFeed = IAggregatorV3(sequencerFeed_);
+    }
 
     /// @notice ETH/USD with 18 decimals from the checked feed.
     function ethUsdPrice() public view override returns (uint256) {
         PriceFeed memory pf = _priceFeed;
-        if (pf.checkSequencer) _checkSequencer(_sequencerFeed);
+        if (address(_sequencerFeed) != address(0)) _checkSequencer(pf.sequencerGracePeriod);
 
         (, int256 answer,, uint256 updatedAt,) = pf.feed.latestRoundData();
         if (answer <= 0) revert IPresale.InvalidPrice(answer);
@@ -44,16 +44,16 @@ abstract contract EthUsdOracle is IPresale {
 
     /// @notice The L2 sequencer uptime feed (zero where there is none) and its grace period in seconds.
     function sequencerFeed() external view returns (address feed, uint256 gracePeriod) {
-        return (address(_sequencerFeed.feed), _sequencerFeed.gracePeriod);
+        return (address(_sequencerFeed), _priceFeed.sequencerGracePeriod);
     }
 
     /// @dev Reverts while the sequencer is down or within the grace period after it came back: prices on the L2 may
     /// be stale then even though the feed's own timestamp looks fresh.
-    function _checkSequencer(SequencerFeed memory seq) private view {
-        (, int256 status, uint256 startedAt,,) = seq.feed.latestRoundData();
+    function _checkSequencer(uint256 gracePeriod) private view {
+        (, int256 status, uint256 startedAt,,) = _sequencerFeed.latestRoundData();
         if (status != 0) revert IPresale.SequencerDown();
-        if (startedAt == 0 || block.timestamp <= startedAt + seq.gracePeriod) {
-            revert IPresale.SequencerGracePeriod(startedAt, seq.gracePeriod);
+        if (startedAt == 0 || block.timestamp <= startedAt + gracePeriod) {
+            revert IPresale.SequencerGracePeriod(startedAt, gracePeriod);
         }
     }
 
@@ -62,19 +62,13 @@ abstract contract EthUsdOracle is IPresale {
         if (heartbeat == 0) revert IPresale.InvalidParameter();
         uint8 decimals = IAggregatorV3(feed).decimals();
         if (decimals > 18) revert IPresale.InvalidParameter();
-        _priceFeed = PriceFeed({
-            feed: IAggregatorV3(feed),
-            heartbeat: heartbeat.toUint32(),
-            decimals: decimals,
-            checkSequencer: _priceFeed.checkSequencer
-        });
+        PriceFeed storage pf = _priceFeed;
+        (pf.feed, pf.heartbeat, pf.decimals) = (IAggregatorV3(feed), heartbeat.toUint32(), decimals);
         emit IPresale.PriceFeedUpdated(feed, heartbeat);
     }
 
-    /// @dev `feed` zero turns the check off (L1, or an L2 without an uptime feed).
-    function _setSequencerFeed(address feed, uint256 gracePeriod) internal {
-        _sequencerFeed = SequencerFeed({feed: IAggregatorV3(feed), gracePeriod: gracePeriod.toUint32()});
-        _priceFeed.checkSequencer = feed != address(0);
-        emit IPresale.SequencerFeedUpdated(feed, gracePeriod);
+    function _setSequencerGracePeriod(uint256 gracePeriod) internal {
+        _priceFeed.sequencerGracePeriod = gracePeriod.toUint32();
+        emit IPresale.SequencerGracePeriodUpdated(gracePeriod);
     }
 }

@@ -60,3 +60,12 @@ test("language picker replaces the first URL segment", async ({ page }) => {
   await expect(page).toHaveURL(`${URLS.dapp}/es/staking`);
   await expect(page).toHaveTitle(bundle("es").meta.title);
 });
+
+test("desktop (1440 px): the promotion modal shows the QR code, not the download button", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await page.getByTestId("no-wallet-link").click();
+  await expect(page.getByTestId("promo-modal")).toBeVisible();
+  await expect(page.getByTestId("promo-qr")).toBeVisible();
+  await expect(page.getByTestId("promo-download")).toHaveCount(0);
+  await endState(page, testInfo);
+});

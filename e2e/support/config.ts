@@ -15,7 +15,7 @@ const num = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number
 export const PORTS = {
   eth: num(process.env.E2E_ETH_PORT, 8545),
   base: num(process.env.E2E_BASE_PORT, 8546),
-  api: 8787, // fixed by scripts/local/stack.ts
+  api: num(process.env.E2E_API_PORT, 8787),
   widget: num(process.env.E2E_WIDGET_PORT, 8788),
   dapp: num(process.env.E2E_DAPP_PORT, 5173), // the API server's default CORS origin and the widget's frame-ancestors
 };

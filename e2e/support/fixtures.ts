@@ -1,4 +1,5 @@
 /** Test fixtures: a page with the injected test wallet for the spec file's own buyer, and common dapp steps. */
+import fs from "node:fs";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { CHAIN_IDS } from "./config.ts";
 import { CONNECT_TEST_ID, TestWallet, type LocalChainId } from "./wallet.ts";
@@ -17,10 +18,21 @@ export const test = base.extend<Fixtures>({
   buyer: [3, { option: true }],
   walletChain: [CHAIN_IDS.eth, { option: true }],
   withWallet: [true, { option: true }],
-  wallet: async ({ page, buyer, walletChain, withWallet }, use) => {
+  wallet: async ({ page, buyer, walletChain, withWallet }, use, testInfo) => {
     const w = new TestWallet(buyer, walletChain);
+    const consoleLines: string[] = [];
+    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") consoleLines.push(`[${m.type()}] ${m.text()}`); });
+    page.on("pageerror", (e) => consoleLines.push(`[pageerror] ${e.message}`));
     if (withWallet) await w.install(page);
     await use(w);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      // Diagnostics for a failure: what the dapp asked the wallet, and what the page complained about.
+      const calls = testInfo.outputPath("wallet-calls.json");
+      fs.writeFileSync(calls, JSON.stringify(w.calls, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+      const cons = testInfo.outputPath("console.txt");
+      fs.writeFileSync(cons, consoleLines.join("\n"));
+      testInfo.attachments.push({ name: "wallet-calls", path: calls, contentType: "application/json" }, { name: "console", path: cons, contentType: "text/plain" });
+    }
   },
 });
 export { expect };
@@ -33,14 +45,15 @@ export async function openAndConnect(page: Page, wallet: TestWallet, path = "/")
   await expect(page.getByTestId("connect-modal")).toBeHidden();
   await expect(page.getByTestId("swap-form")).toBeVisible();
   await expect(page.getByTestId("header-address")).toBeVisible();
-  expect(wallet.calls.some((c) => c.method === "eth_requestAccounts" && c.outcome === "ok")).toBe(true);
+  expect(wallet.calls.some((c) => (c.method === "eth_requestAccounts" || c.method === "wallet_requestPermissions") && c.outcome === "ok")).toBe(true);
 }
 
 /** Screenshot of the scenario's end state, attached to the report and kept in the test's output folder. */
 export async function endState(page: Page, testInfo: TestInfo, name = "end-state"): Promise<void> {
+  // Written once under test-results/e2e/<test>/ and linked from the HTML report.
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: false });
-  await testInfo.attach(name, { path, contentType: "image/png" });
+  testInfo.attachments.push({ name, path, contentType: "image/png" });
 }
 
 /** Whole-token figure shown by the dapp (en-US formatting, e.g. "12,345" or "12,345.0000"). */
@@ -77,4 +90,15 @@ export function lastTxHash(wallet: TestWallet): `0x${string}` {
   const sent = wallet.sent();
   if (!sent.length) throw new Error("the wallet sent no transaction");
   return sent[sent.length - 1]!.result as `0x${string}`;
+}
+
+/** Opens the staking page and connects the wallet through the page's own Connect button. */
+export async function openStakingAndConnect(page: Page, wallet: TestWallet, path = "/staking"): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByTestId("staking-page")).toBeVisible();
+  await page.getByTestId("staking-connect").click();
+  await page.getByTestId(CONNECT_TEST_ID).click();
+  await expect(page.getByTestId("connect-modal")).toBeHidden();
+  await expect(page.getByTestId("header-address")).toBeVisible();
+  await expect(page.getByTestId("staking-connect")).toHaveCount(0);
 }

@@ -36,6 +36,10 @@ process.env.RPC_URL_31337 = URLS.eth;
 process.env.RPC_URL_31338 = URLS.base;
 process.env.WIDGET_RPC_URL = URLS.base;
 process.env.WIDGET_PORT = String(PORTS.widget);
+process.env.SITE_ORIGIN = URLS.dapp;
+// Card sessions: the API server signs and the stand-in widget verifies with the same key. A throw-away Ed25519
+// secret for the local chains only (the server refuses to sign without one).
+process.env.WERT_SIGNER_PRIVATE_KEY ||= `0e2e${"0".repeat(59)}1`;
 
 fs.rmSync(STATE_FILE, { force: true });
 const stack = await startLocalStack({
@@ -44,6 +48,9 @@ const stack = await startLocalStack({
   frontend: false, // the suite serves a production build of the dapp itself
   fundAccounts: FUNDED,
   keeperIntervalMs: 1000,
+  compile: process.env.E2E_COMPILE !== "0", // 0: use the artifacts as they are (local iteration)
+  widgetPort: PORTS.widget,
+  apiPort: PORTS.api,
   log,
 });
 

@@ -56,6 +56,8 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
     "claim start": c.saleToken ? fmtTime(claimStart) : "n/a (no claim here)",
     "remote deposits imported": c.saleToken ? `${formatUnits(imported, 18)} tokens` : "n/a",
   };
+  const keeper = (c.record.params as any)?.keeper as string | undefined;
+  if (keeper) row["keeper (has KEEPER_ROLE?)"] = `${keeper.slice(0, 10)}… ${(await p.hasRole(await p.KEEPER_ROLE(), keeper)) ? "yes" : "NO"}`;
   row._sold = { local, remote, imported, total };
   if (c.saleToken) {
     row["presale SHAFT balance"] = formatUnits(await c.saleToken.balanceOf(p.target), 18);

@@ -1,6 +1,6 @@
 /**
  * npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 100]
- *                   [--confirmations N] [--eth-url URL] [--base-url URL]
+ *                   [--confirmations N] [--block-chunk 2000] [--eth-url URL] [--base-url URL] [--deployments dir]
  *
  * --once: one tick, then exit 0 (done), 1 (refused: missing role, wrong chain...), 2 (a chain is unreachable).
  * Otherwise runs until Ctrl-C, retrying with exponential backoff while a chain is down.
@@ -36,20 +36,27 @@ await runMain(async () => {
     interval: { type: "string" },
     state: { type: "string" },
     "batch-size": { type: "string", default: "100" },
+    "block-chunk": { type: "string", default: "2000" },
     confirmations: { type: "string" },
+    deployments: { type: "string" },
     "eth-url": { type: "string" },
     "base-url": { type: "string" },
   });
   const pair = PAIRS[values.pair];
   if (pair === undefined) throw new Refusal(`unknown pair "${values.pair}" (local, testnet, mainnet)`);
   const local = networkInfo(pair.eth).local;
-  const eth = await sideFor(pair.eth, values["eth-url"], values.once);
-  const base = await sideFor(pair.base, values["base-url"], values.once);
+  const dir = values.deployments ?? DEPLOYMENTS_DIR;
+  const eth = await sideFor(pair.eth, values["eth-url"], values.once, dir);
+  const base = await sideFor(pair.base, values["base-url"], values.once, dir);
+  // Test hook only (tests kill the process while it waits here, i.e. after a batch is mined, before it is recorded).
+  const pauseMs = Number(process.env.KEEPER_TEST_PAUSE_AFTER_BATCH_MS ?? 0);
   const keeper = new Keeper(eth, base, {
     stateFile: values.state ?? path.join(ROOT, ".local/keeper", `${eth.record.chainId}-${base.record.chainId}.json`),
     batchSize: Number(values["batch-size"]),
+    blockChunk: Number(values["block-chunk"]),
     confirmations: Number(values.confirmations ?? (local ? 0 : 3)),
     log,
+    hooks: pauseMs > 0 ? { afterImportBatch: () => new Promise((r) => setTimeout(r, pauseMs)) } : undefined,
   });
   if (values.once) {
     const r = await keeper.tick();

@@ -179,10 +179,16 @@ export class Keeper {
     // 4. Import cumulative deposits (as of the snapshot block, so never above the synced total) in batches.
     const users = [...pending];
     const todo: { user: string; amount: bigint }[] = [];
-    for (const u of users) {
-      const [owed, done] = await Promise.all([ethP.userDeposits(u, { blockTag: ethBlock }) as Promise<bigint>, baseP.remoteDepositsImported(u) as Promise<bigint>]);
-      if (owed > done) todo.push({ user: u, amount: owed });
-      else pending.delete(u);
+    for (let i = 0; i < users.length; i += 25) {
+      const chunk = users.slice(i, i + 25);
+      const reads = await Promise.all(
+        chunk.map((u) => Promise.all([ethP.userDeposits(u, { blockTag: ethBlock }) as Promise<bigint>, baseP.remoteDepositsImported(u) as Promise<bigint>])),
+      );
+      chunk.forEach((u, j) => {
+        const [owed, done] = reads[j];
+        if (owed > done) todo.push({ user: u, amount: owed });
+        else pending.delete(u);
+      });
     }
     state.pending = [...pending];
     this.saveState(state);

@@ -22,6 +22,8 @@ export interface DeployOptions {
   /** Show Ignition's progress UI. */
   displayUi?: boolean;
   log?: (msg: string) => void;
+  /** Ignition deployment id (journal folder under ignition/deployments/); default chain-<chainId>. */
+  deploymentId?: string;
 }
 
 export function shapeOf(r: ResolvedParams): SystemShape {
@@ -129,7 +131,7 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
   const latest = await conn.ethers.provider.getBlock("latest");
   const now = Number(latest!.timestamp);
   const simulated = conn.networkConfig.type === "edr-simulated";
-  const deploymentId = `chain-${params.chainId}`;
+  const deploymentId = opts.deploymentId ?? `chain-${params.chainId}`;
   const journalDir = path.join(ROOT, "ignition/deployments", deploymentId);
 
   // A public deploy anchored at "deploy" keeps the anchor of its first attempt, so a resumed run sends the same values.

@@ -23,6 +23,10 @@ export const HARDHAT_MNEMONIC = "test test test test test test test test test te
 export interface LocalStackOptions {
   ethPort?: number; // 8545
   basePort?: number; // 8546
+  apiPort?: number; // 8787
+  dappPort?: number; // 5173
+  /** Stand-in card widget (server's "widget" script), started with the API server when it exists. */
+  widgetPort?: number; // 8788
   /** Start the API server when server/package.json exists (default true). */
   server?: boolean;
   /** Start the dapp dev server when frontend/package.json exists (default true). */
@@ -46,7 +50,7 @@ export interface LocalAccount {
 }
 
 export interface LocalStack {
-  urls: { eth: string; base: string; dapp?: string; api?: string };
+  urls: { eth: string; base: string; dapp?: string; api?: string; widget?: string };
   chainIds: { eth: number; base: number };
   deployments: { eth: DeploymentRecord; base: DeploymentRecord };
   accounts: LocalAccount[];
@@ -55,7 +59,7 @@ export interface LocalStack {
   stop: () => Promise<void>;
 }
 
-const LOG_DIR = path.join(ROOT, ".local/logs");
+let LOG_DIR = path.join(ROOT, ".local/logs");
 const HARDHAT_CLI = path.join(ROOT, "node_modules/hardhat/dist/src/cli.js");
 
 function portInUse(port: number): Promise<boolean> {
@@ -131,20 +135,48 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const basePort = opts.basePort ?? 8546;
   const ethUrl = `http://127.0.0.1:${ethPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
+  // Stacks on other ports (tests) keep their logs and Ignition journals apart from `npm start`'s.
+  LOG_DIR = path.join(ROOT, ".local/logs", ethPort === 8545 ? "" : `stack-${ethPort}`);
+  const journalId = (chainId: number, port: number) => (port === 8545 || port === 8546 ? `chain-${chainId}` : `local-${port}`);
   const children: { name: string; child: ChildProcess }[] = [];
   let keeperLoop: { stop: () => Promise<void> } | undefined;
   let stopped = false;
 
+  // If this process exits without stop() (crash, process.exit), take the detached children down with it.
+  const killAllSync = () => {
+    for (const c of children) {
+      try {
+        if (c.child.pid !== undefined && c.child.exitCode === null) process.kill(-c.child.pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.once("exit", killAllSync);
+
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.removeListener("exit", killAllSync);
     await keeperLoop?.stop();
     await Promise.all(children.reverse().map((c) => killTree(c.child)));
+    // Journals of throw-away chains on non-default ports are useless once the chains are gone.
+    for (const [id, port] of [[31337, ethPort], [31338, basePort]] as const) {
+      if (journalId(id, port).startsWith("local-")) fs.rmSync(path.join(ROOT, "ignition/deployments", journalId(id, port)), { recursive: true, force: true });
+    }
   };
 
   try {
-    for (const [port, what] of [[ethPort, "local Ethereum"], [basePort, "local Base"]] as const) {
-      if (await portInUse(port)) throw new Error(`port ${port} (${what}) is already in use on 127.0.0.1: another stack or node is running; stop it first`);
+    const wantServer = opts.server !== false && fs.existsSync(path.join(ROOT, "server/package.json"));
+    const wantDapp = opts.frontend !== false && fs.existsSync(path.join(ROOT, "frontend/package.json"));
+    const wantWidget = wantServer && /"widget"\s*:/.test(fs.readFileSync(path.join(ROOT, "server/package.json"), "utf8"));
+    const widgetPort = opts.widgetPort ?? 8788;
+    const ports: [number, string][] = [[ethPort, "local Ethereum"], [basePort, "local Base"]];
+    if (wantServer) ports.push([opts.apiPort ?? 8787, "API server"]);
+    if (wantDapp) ports.push([opts.dappPort ?? 5173, "dapp dev server"]);
+    if (wantWidget) ports.push([widgetPort, "stand-in card widget"]);
+    for (const [port, what] of ports) {
+      if (await portInUse(port)) throw new Error(`port ${port} (${what}) is already in use on 127.0.0.1 (another stack, node or dev server is running): stop it first`);
     }
     // 1. Two fresh chains (in parallel with the compile).
     for (const [name, network, port] of [["eth-node", "hardhatEth", ethPort], ["base-node", "hardhatBase", basePort]] as const) {
@@ -161,13 +193,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     log(`chains up: ${ethUrl} (31337, l1), ${baseUrl} (31338, op)`);
 
     // 2. Deploy both systems with the real Ignition code; local journals belong to the previous (dead) chains.
-    for (const id of [31337, 31338]) fs.rmSync(path.join(ROOT, "ignition/deployments", `chain-${id}`), { recursive: true, force: true });
+    for (const id of [journalId(31337, ethPort), journalId(31338, basePort)]) fs.rmSync(path.join(ROOT, "ignition/deployments", id), { recursive: true, force: true });
     const ethConn = await connect("localEth", "deployer", { url: ethUrl });
     const baseConn = await connect("localBase", "deployer", { url: baseUrl });
     const outDir = opts.deploymentsDir ?? DEPLOYMENTS_DIR;
     const [ethDep, baseDep] = await Promise.all([
-      deploySystem(ethConn, loadNetworkParams("localEth"), { outDir }),
-      deploySystem(baseConn, loadNetworkParams("localBase"), { outDir }),
+      deploySystem(ethConn, loadNetworkParams("localEth"), { outDir, deploymentId: journalId(31337, ethPort) }),
+      deploySystem(baseConn, loadNetworkParams("localBase"), { outDir, deploymentId: journalId(31338, basePort) }),
     ]);
     log(`deployed: Presale ${ethDep.contracts.Presale.address} on 31337, Presale ${baseDep.contracts.Presale.address} + Staking on 31338; wrote ${path.relative(ROOT, outDir) || "."}/deployedContracts.ts`);
 
@@ -190,36 +222,52 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       fs.writeFileSync(path.join(LOG_DIR, "keeper.log"), "");
       await keeper.preflight();
       keeperLoop = runLoop(keeper, opts.keeperIntervalMs ?? 2000, (m) => fs.appendFileSync(path.join(LOG_DIR, "keeper.log"), `${new Date().toISOString()} ${m}\n`));
-      log("keeper running (log: .local/logs/keeper.log)");
+      log(`keeper running (log: ${path.relative(ROOT, path.join(LOG_DIR, "keeper.log"))})`);
     }
 
     // 5. API server and dapp, when present.
+    const apiPort = opts.apiPort ?? 8787;
+    const dappPort = opts.dappPort ?? 5173;
     const env = {
       HOST: "127.0.0.1",
       ETH_RPC_URL: ethUrl,
       BASE_RPC_URL: baseUrl,
+      RPC_URL_31337: ethUrl,
+      RPC_URL_31338: baseUrl,
       ETH_CHAIN_ID: "31337",
       BASE_CHAIN_ID: "31338",
       VITE_ETH_RPC_URL: ethUrl,
       VITE_BASE_RPC_URL: baseUrl,
-      VITE_API_URL: "http://127.0.0.1:8787",
+      VITE_API_URL: `http://127.0.0.1:${apiPort}`,
       VITE_APP_ENV: "local",
       HARDHAT_DISABLE_TELEMETRY: "true",
     };
     const urls: LocalStack["urls"] = { eth: ethUrl, base: baseUrl };
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const waits: Promise<void>[] = [];
-    if (opts.server !== false && fs.existsSync(path.join(ROOT, "server/package.json"))) {
-      const { child, logFile } = spawnLogged("server", npm, ["--prefix", "server", "run", "dev"], { ...env, PORT: "8787" });
+    if (wantServer) {
+      const { child, logFile } = spawnLogged("server", npm, ["--prefix", "server", "run", "dev"], { ...env, PORT: String(apiPort) });
       children.push({ name: "server", child });
-      urls.api = "http://127.0.0.1:8787";
-      waits.push(waitFor("API server", () => portInUse(8787), 60_000, child, logFile));
+      urls.api = `http://127.0.0.1:${apiPort}`;
+      waits.push(waitFor("API server", () => portInUse(apiPort), 60_000, child, logFile));
     }
-    if (opts.frontend !== false && fs.existsSync(path.join(ROOT, "frontend/package.json"))) {
-      const { child, logFile } = spawnLogged("frontend", npm, ["--prefix", "frontend", "run", "dev", "--", "--host", "127.0.0.1", "--port", "5173", "--strictPort"], env);
+    if (wantWidget) {
+      const { child, logFile } = spawnLogged("widget", npm, ["--prefix", "server", "run", "widget"], {
+        ...env,
+        WIDGET_PORT: String(widgetPort),
+        WIDGET_HOST: "127.0.0.1",
+        WIDGET_RPC_URL: baseUrl,
+        WIDGET_PRESALE_ADDRESS: baseDep.contracts.Presale.address,
+      });
+      children.push({ name: "widget", child });
+      urls.widget = `http://127.0.0.1:${widgetPort}`;
+      waits.push(waitFor("stand-in card widget", () => portInUse(widgetPort), 60_000, child, logFile));
+    }
+    if (wantDapp) {
+      const { child, logFile } = spawnLogged("frontend", npm, ["--prefix", "frontend", "run", "dev", "--", "--host", "127.0.0.1", "--port", String(dappPort), "--strictPort"], env);
       children.push({ name: "frontend", child });
-      urls.dapp = "http://127.0.0.1:5173";
-      waits.push(waitFor("dapp dev server", () => portInUse(5173), 60_000, child, logFile));
+      urls.dapp = `http://127.0.0.1:${dappPort}`;
+      waits.push(waitFor("dapp dev server", () => portInUse(dappPort), 60_000, child, logFile));
     }
     await Promise.all(waits);
     return {

@@ -35,6 +35,28 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     await expect(p.roundDetails(3)).to.be.revertedWithCustomError(p, "InvalidParameter");
   });
 
+  it("auxiliary views: flags, sanctionsList, priceFeed, sequencerFeed, dynamicTime, owedTotal, USD split, stakedDuringSale", async function () {
+    const p = d.presale;
+    expect([...(await p.flags())]).to.deep.equal([false, false, true]);
+    await p.setSanctions(await d.sanctions.getAddress(), true);
+    await p.setClaimWhitelistOnly(true);
+    await p.setCardProviderRestricted(false);
+    expect([...(await p.flags())]).to.deep.equal([true, true, false]);
+    expect(await p.sanctionsList()).to.equal(await d.sanctions.getAddress());
+    expect([...(await p.priceFeed())]).to.deep.equal([await d.feed.getAddress(), HEARTBEAT]);
+    expect([...(await p.sequencerFeed())]).to.deep.equal([d.ethers.ZeroAddress, 0n]);
+    expect([...(await p.dynamicTime())]).to.deep.equal([false, 0n]);
+    await p.setDynamicTime(true, DAY);
+    expect([...(await p.dynamicTime())]).to.deep.equal([true, DAY]);
+    expect(await p.owedTotal(d.ethers.ZeroAddress)).to.equal(0n);
+    await buyEth(d, d.buyers[0], 1_000n);
+    await p.connect(d.keeper).syncRemoteSales(500n, 3_000_000n);
+    expect(await p.localUsdRaised()).to.equal(6_000_000n); // 1,000 tokens at $0.006
+    expect(await p.remoteUsdRaised()).to.equal(3_000_000n);
+    expect(await p.usdRaised()).to.equal(9_000_000n);
+    expect(await p.stakedDuringSale()).to.equal(0n);
+  });
+
   it("constructor rejects bad parameters", async function () {
     const F = await d.ethers.getContractFactory("Presale");
     const t = await now(d.conn);
@@ -200,7 +222,7 @@ describe("Presale administration (hardhatEth unless noted)", function () {
       ["setDynamicTime", () => p.setDynamicTime(true, 1n)],
       ["setCardProviderRestricted", () => p.setCardProviderRestricted(false)],
       ["setPriceFeed", () => p.setPriceFeed(a, 1n)],
-      ["setSequencerFeed", () => p.setSequencerFeed(a, 1n)],
+      ["setSequencerGracePeriod", () => p.setSequencerGracePeriod(1n)],
       ["setStaking", () => p.setStaking(a)],
       ["startClaim", () => p.startClaim(t + 10n)],
       ["syncRemoteSales", () => p.syncRemoteSales(1n, 1n)],
@@ -252,13 +274,14 @@ describe("Presale administration on Base", function () {
     );
   });
 
-  it("setSequencerFeed (SequencerFeedUpdated)", async function () {
+  it("setSequencerGracePeriod (SequencerGracePeriodUpdated) applies to the fixed uptime feed", async function () {
     const d = await load("hardhatBase");
-    const f = await d.ethers.deployContract("MockV3Aggregator", [0, 0, "seq"]);
-    await expect(d.presale.setSequencerFeed(await f.getAddress(), 7_200n))
-      .to.emit(d.presale, "SequencerFeedUpdated")
-      .withArgs(await f.getAddress(), 7_200n);
-    // The new feed just started: inside its 2h grace period.
+    const [feed] = await d.presale.sequencerFeed();
+    // The sequencer has been up for a day: a two-day grace period puts prices back inside it.
+    await expect(d.presale.setSequencerGracePeriod(2n * 86_400n))
+      .to.emit(d.presale, "SequencerGracePeriodUpdated")
+      .withArgs(2n * 86_400n);
+    expect(await d.presale.sequencerFeed()).to.deep.equal([feed, 2n * 86_400n]);
     await expect(d.presale.ethUsdPrice()).to.be.revertedWithCustomError(d.presale, "SequencerGracePeriod");
   });
 

@@ -215,6 +215,26 @@ for (const chainName of CHAINS) {
         expect(ends[9]).to.equal(ts + 9n * tc);
       });
 
+      it("closes only the expired rounds when an earlier live round sells out first (admin moved the step back)", async function () {
+        // Dynamic time re-spaces rounds 2..10 from a sell-out of round 1; the admin then moves the position back into
+        // round 1, whose own end is still ahead, while the re-spaced round 2 has ended.
+        await d.presale.setDynamicTime(true, DAY);
+        await d.presale.setCurrentStep(0, CAPS[0] - 1_000n);
+        await buyEth(d, d.buyers[0], 1_000n); // sells round 1 out, re-spacing the later rounds
+        await d.presale.setDynamicTime(false, 0n);
+        await advance(d, DAY + DAY / 2); // re-spaced round 2 (1 day) is over, round 3 (2 days) is live
+        await d.presale.setCurrentStep(0, CAPS[0] - 500n);
+        const usd = 500n * PRICES[0] + 500n * PRICES[2];
+        expect(await d.presale.usdQuote(1_000n)).to.equal(usd);
+        const tx = d.presale.connect(d.buyers[1]).buyWithEth(1_000n, false, { value: refEth(usd) });
+        await expect(tx).to.emit(d.presale, "RoundExpired").withArgs(1n, CAPS[1] - CAPS[0]);
+        const remaining = await d.presale.trackRemainingTokens();
+        expect(remaining[0]).to.equal(0n); // round 1 sold out: nothing recorded as unsold
+        expect(remaining[1]).to.equal(CAPS[1] - CAPS[0]);
+        expect(await d.presale.currentStep()).to.equal(2n);
+        expect(await d.presale.checkPoint()).to.equal(CAPS[1] + 500n);
+      });
+
       it("without dynamic time, round ends stay as configured after a sell-out", async function () {
         await buyEth(d, d.buyers[0], CAPS[0]);
         const ends: bigint[] = [...(await d.presale.roundDetails(2))];
@@ -380,6 +400,7 @@ describe("Presale buying: chain-specific", function () {
     expect(await d.staking!.totalStaked()).to.equal(1_000n * TOKEN);
     expect(await d.staking!.tokensStakedByPresale()).to.equal(1_000n * TOKEN);
     expect(await d.presale.userDeposits(alice.address)).to.equal(0n); // delivered into staking, nothing left to claim
+    expect(await d.presale.stakedDuringSale()).to.equal(1_000n * TOKEN);
     expect(await d.presale.totalTokensSold()).to.equal(1_000n);
   });
 

@@ -52,6 +52,15 @@ for (const chainName of CHAINS) {
         expect(await d.presale.ethBuyHelper(1_000n)).to.equal(refEth(refUsd(1_000n, await ladder(d)), 2_500n * 10n ** 18n));
       }
     });
+
+    it("refuses a feed with more than 18 decimals (InvalidParameter)", async function () {
+      const d = await load(chainName);
+      const f = await d.ethers.deployContract("MockV3Aggregator", [19, 2_500n * 10n ** 19n, "ETH / USD"]);
+      await expect(d.presale.setPriceFeed(await f.getAddress(), HEARTBEAT)).to.be.revertedWithCustomError(
+        d.presale,
+        "InvalidParameter",
+      );
+    });
   });
 }
 
@@ -89,12 +98,9 @@ describe("Presale L2 sequencer uptime check (hardhatBase)", function () {
     expect(await d.presale.userDeposits(alice.address)).to.equal(10n * 10n ** 18n);
   });
 
-  it("the check is skipped once the sequencer feed is unset, and the setter emits", async function () {
-    const d = await load("hardhatBase");
-    await d.seqFeed!.updateRoundData(2, 1n, await now(d.conn), 0n);
-    await expect(d.presale.setSequencerFeed(d.ethers.ZeroAddress, 0n))
-      .to.emit(d.presale, "SequencerFeedUpdated")
-      .withArgs(d.ethers.ZeroAddress, 0n);
+  it("there is no sequencer check on L1 (no uptime feed): a down answer elsewhere cannot matter", async function () {
+    const d = await load("hardhatEth");
+    expect((await d.presale.sequencerFeed())[0]).to.equal(d.ethers.ZeroAddress);
     expect(await d.presale.ethUsdPrice()).to.equal(ETH_USD_18);
   });
 

@@ -34,6 +34,26 @@ for (const chainName of CHAINS) {
       );
     });
 
+    it("splits adding up to 100 % leave the payment wallet nothing, in ETH and in USDC", async function () {
+      const other = d.signers[10];
+      await d.presale.setSplits([d.splitWallet.address, other.address], [7_000n, 3_000n]);
+      const cost: bigint = await d.presale.ethBuyHelper(1_000n);
+      const s1 = (cost * 7_000n) / 10_000n;
+      await expect(buyEth(d, d.buyers[0], 1_000n)).to.changeEtherBalances(
+        d.ethers,
+        [d.splitWallet, other, d.paymentWallet, d.presale],
+        [s1, cost - s1, 0n, 0n],
+      );
+      const usdcCost: bigint = await d.presale.usdcBuyHelper(1_000n);
+      const u1 = (usdcCost * 7_000n) / 10_000n;
+      await expect(d.presale.connect(d.buyers[0]).buyWithUSDC(1_000n, usdcCost, false)).to.changeTokenBalances(
+        d.ethers,
+        d.usdc,
+        [d.splitWallet, other, d.paymentWallet, d.presale],
+        [u1, usdcCost - u1, 0n, 0n],
+      );
+    });
+
     it("splits USDC the same way, pulling straight from the buyer", async function () {
       const [alice] = d.buyers;
       await d.presale.setSplits([d.splitWallet.address], [2_500n]);
@@ -75,6 +95,7 @@ for (const chainName of CHAINS) {
       await expect(tx).to.emit(d.presale, "PaymentDeferred").withArgs(rAddr, d.ethers.ZeroAddress, share);
       await expect(tx).to.changeEtherBalances(d.ethers, [d.paymentWallet, d.presale], [cost - share, share]);
       expect(await d.presale.owed(rAddr, d.ethers.ZeroAddress)).to.equal(share);
+      expect(await d.presale.owedTotal(d.ethers.ZeroAddress)).to.equal(share);
       // Still rejecting: the pull fails and nothing is lost.
       const call = d.presale.interface.encodeFunctionData("withdrawOwed", [d.ethers.ZeroAddress]);
       await expect(r.exec(await d.presale.getAddress(), call))

@@ -5,7 +5,7 @@
  * Setting: the claim chain (hardhatBase, with its sequencer-uptime and ETH/USD feeds), the project's mocks, one
  * payment wallet and no splits, optimizer on (hardhat.config.ts). Every value is `gasUsed` from the receipt.
  */
-import { advance, deploy, openClaim, TOKEN, txGas, type Deployment, giveStakeTokens, fundRewards, LOCK, DAY } from "./fixtures.js";
+import { advance, deploy, openClaim, TOKEN, txGas, type Deployment, fundRewards, LOCK, DAY } from "./fixtures.js";
 
 export const GAS_KEYS = [
   "buyEthFirst",
@@ -36,6 +36,7 @@ export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
 };
 
 const AMOUNT = 10_000n; // whole tokens per purchase, well inside round 1
+const DAPP_APPROVAL = 10n ** 26n; // "Unlimited approval is 1e26 units" (spec section 9)
 
 async function ethBuy(d: Deployment, who: any, amount: bigint) {
   const value: bigint = await d.presale.ethBuyHelper(amount);
@@ -58,7 +59,9 @@ export async function runGasScenarios(): Promise<GasReport> {
 
   out.buyEthFirst = Number(await ethBuy(d, alice, AMOUNT));
   out.buyEthRepeat = Number(await ethBuy(d, alice, AMOUNT));
-  // bob's USDC approval was made by the fixture (approve happens before the measured purchase).
+  // The dapp's approval is 1e26 units (spec section 4/9), not the max: the allowance is then decremented on use.
+  await d.usdc.connect(bob).approve(await d.presale.getAddress(), 0n);
+  await d.usdc.connect(bob).approve(await d.presale.getAddress(), DAPP_APPROVAL);
   out.buyUsdcFirst = Number(await txGas(d.presale.connect(bob).buyWithUSDC(AMOUNT, await d.presale.usdcBuyHelper(AMOUNT), false)));
   out.buyWert = Number(
     await txGas(d.presale.connect(d.provider).buyWithETHWert(wertUser2.address, AMOUNT, false, { value: await d.presale.ethBuyHelper(AMOUNT) })),
@@ -76,7 +79,8 @@ export async function runGasScenarios(): Promise<GasReport> {
   await openClaim(d);
   out.claim = Number(await txGas(d.presale.connect(alice).claim()));
   out.claimAndStake = Number(await txGas(d.presale.connect(bob).claimAndStake()));
-  await giveStakeTokens(d, stakerDirect, 50_000n * TOKEN);
+  await d.token!.transfer(stakerDirect.address, 50_000n * TOKEN);
+  await d.token!.connect(stakerDirect).approve(await d.staking!.getAddress(), DAPP_APPROVAL);
   out.stakeDeposit = Number(await txGas(d.staking!.connect(stakerDirect).deposit(50_000n * TOKEN)));
 
   await advance(d, 10n * DAY);

@@ -5,7 +5,8 @@ import hre from "hardhat";
 import { parseUnits } from "ethers";
 import { loadParams, ParamsError, resolveParams, validateParams } from "../../../deploy/schema.js";
 import { importContractMap } from "../../../scripts/lib/deployments.js";
-import { NETWORKS } from "../../../scripts/lib/networks.js";
+import { NETWORKS, ROOT } from "../../../scripts/lib/networks.js";
+import { spawnSync } from "node:child_process";
 import { contract, deployPair, type Pair } from "./helpers.js";
 
 const base = () => JSON.parse(fs.readFileSync(NETWORKS.localBase.paramsFile, "utf8"));
@@ -69,6 +70,19 @@ describe("tooling: parameter files and schema", function () {
   it("refuses maxTokensToBuy above the ladder and funding above the supply", function () {
     refuse((p) => (p.sale.maxTokensToBuy = 90_000_000), /exceeds the whole ladder/);
     refuse((p) => (p.saleToken.presaleFunding = "990000000"), /exceed the supply/);
+  });
+});
+
+describe("tooling: deploy CLI", function () {
+  it("--check validates every parameter file; a file for another chain is refused", function () {
+    this.timeout(60_000);
+    const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
+    const ok = spawnSync(process.execPath, [tsx, "scripts/deploy.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
+    expect(ok.status).to.equal(0, ok.stderr);
+    expect(ok.stdout.match(/^ok /gm)).to.have.length(6);
+    const bad = spawnSync(process.execPath, [tsx, "scripts/deploy.ts", "--network", "mainnet", "--params", "deploy/params/base.json"], { cwd: ROOT, encoding: "utf8" });
+    expect(bad.status).to.equal(1);
+    expect(bad.stderr).to.match(/refused: parameter file is for chain 8453 \(base\) but --network mainnet is chain 1/);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect } from "chai";
+import hre from "hardhat";
 import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
 import { buyEth, contract, tmpDir } from "./helpers.js";
 
@@ -12,15 +13,29 @@ const free = (port: number) =>
     s.once("error", () => resolve(true));
   });
 
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+
 describe("tooling: the local two-chain stack (startLocalStack)", function () {
   this.timeout(120_000);
   let stack: LocalStack;
   const dir = tmpDir("stack");
-  // Other ports than `npm start`, so a developer's running stack is not disturbed.
-  const ethPort = 18545;
-  const basePort = 18546;
+  // Free ports picked at run time: `npm start`, the e2e suite's stack and other test runs may be up at the same time.
+  let ethPort = 0;
+  let basePort = 0;
 
   before(async function () {
+    // Under `hardhat test --coverage` the artifacts are instrumented (over the size limit) and the stack's separate
+    // `hardhat node` processes are not coverage-aware: this suite runs in normal test runs only.
+    if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip();
+    [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
     stack = await startLocalStack({ ethPort, basePort, frontend: false, server: false, compile: false, deploymentsDir: dir, keeperIntervalMs: 300 });
   });
   after(async function () {

@@ -22,6 +22,8 @@ import type { PresaleView } from "./usePresale.ts";
 import { checkBuy, computeMax, payToTokens, sanitizeAmountInput, tokensToPay } from "./validation.ts";
 
 const noPaste = (e: ClipboardEvent) => e.preventDefault();
+/** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (spec section 5). */
+const STAKING_VARIANT_DECIMALS = 2;
 
 export function unitPrice(data: PresaleView, tk: PayToken): number {
   const c = data[tk.chain];
@@ -123,7 +125,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       {variant === "tabs" && !card && (
         <div className="tabs" role="tablist" data-testid="swap-tabs">
           <button role="tab" aria-selected={tabKind === "native"} className={tabKind === "native" ? "active" : ""} onClick={() => setTabKind("native")} data-testid="swap-tab-native">{nativeOf(modalChain).symbol}</button>
-          {!stakeOnly && <button role="tab" aria-selected={tabKind === "stable"} className={tabKind === "stable" ? "active" : ""} onClick={() => setTabKind("stable")} data-testid="swap-tab-stable">{stableOf(modalChain).symbol}</button>}
+          {<button role="tab" aria-selected={tabKind === "stable"} className={tabKind === "stable" ? "active" : ""} onClick={() => setTabKind("stable")} data-testid="swap-tab-stable">{stableOf(modalChain).symbol}</button>}
         </div>
       )}
       {variant === "dropdown" && !card && <TokenSelect rows={rows} value={token} onSelect={(n) => void select(n)} />}
@@ -136,7 +138,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
           </span>
           <span className="field-input">
             <input inputMode="decimal" placeholder="0" value={pay} onPaste={noPaste} data-testid="pay-amount"
-              onChange={(e) => { edited.current = "pay"; setPay(sanitizeAmountInput(e.target.value, inputDecimals(token))); }} />
+              onChange={(e) => { edited.current = "pay"; setPay(sanitizeAmountInput(e.target.value, stakeOnly ? STAKING_VARIANT_DECIMALS : inputDecimals(token))); }} />
             <button className="chip" onClick={fillMax} data-testid="pay-max">{t("swap.max")}</button>
             <TokenIcon symbol={token.symbol} size={24} />
           </span>
@@ -151,7 +153,6 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
         </span>
       </label>
       {card && <CardBaseNotice />}
-      {card && <CardBaseNotice />}
       {card && tokN > 0 && <p className="muted small" data-testid="card-estimate">≈ ${formatNumber(tokN * data.price, 2)}</p>}
       <div className="messages" data-testid="swap-messages">
         {check.messages.map((m) => (
@@ -165,7 +166,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
           </button>
         )}
         {(onBase || stakeOnly || card) && (
-          <button className="btn btn-block btn-outline" disabled={check.disabled} onClick={() => void submit(true)} data-testid="buy-and-stake">
+          <button className={`btn btn-block ${stakeOnly ? (token.kind === "native" ? "btn-native" : "btn-stable") : "btn-outline"}`} disabled={check.disabled} onClick={() => void submit(true)} data-testid="buy-and-stake">
             {t("swap.buy_and_stake", { apy: data.apy })}
           </button>
         )}

@@ -19,3 +19,14 @@ describe("stage figures (spec 9)", () => {
     expect(raisedPercent(5, 0)).toBe(0);
   });
 });
+
+import { pollInterval } from "./usePresale.ts";
+describe("refresh cadences (spec 4)", () => {
+  it("10 s connected, 20 s not, stage 3 s, nothing while hidden", () => {
+    expect(pollInterval("presale", true, false)).toBe(10_000);
+    expect(pollInterval("presale", false, false)).toBe(20_000);
+    expect(pollInterval("stage", false, false)).toBe(3_000);
+    expect(pollInterval("presale", true, true)).toBe(false);
+    expect(pollInterval("stage", false, true)).toBe(false);
+  });
+});

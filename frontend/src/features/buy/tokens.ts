@@ -16,7 +16,7 @@ export type PayToken = {
 export const PAY_TOKENS: readonly PayToken[] = [
   { id: "base-native", name: "Base ETH", symbol: "BASE", category: "BASE", chain: "base", kind: "native", desCount: 6 },
   { id: "base-usdc", name: "USD Coin", symbol: "USDC", category: "BASE", chain: "base", kind: "usdc", desCount: 4 },
-  { id: "eth-native", name: "Ethereum", symbol: "ETH", category: "ETH", chain: "eth", kind: "native", desCount: 10 },
+  { id: "eth-native", name: "Ether", symbol: "ETH", category: "ETH", chain: "eth", kind: "native", desCount: 10 },
   { id: "eth-usdt", name: "Tether USD", symbol: "USDT", category: "ETH", chain: "eth", kind: "usdt", desCount: 4 },
   { id: "eth-usdc", name: "USD Coin", symbol: "USDC", category: "ETH", chain: "eth", kind: "usdc", desCount: 4 },
 ];

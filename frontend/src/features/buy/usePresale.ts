@@ -11,6 +11,14 @@ import { effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
 
 // The read code (ABI encoding, multicall, transports) lives in the chain layer, loaded after first paint.
 
+/** Refresh cadence (spec section 4): 10 s connected, 20 s not; none while the tab is hidden. */
+export function pollInterval(kind: "presale" | "stage", connected: boolean, hidden: boolean): number | false {
+  if (hidden) return false;
+  if (kind === "stage") return TIMINGS.stageRefreshMs;
+  return connected ? TIMINGS.refreshConnectedMs : TIMINGS.refreshIdleMs;
+}
+const hidden = () => typeof document !== "undefined" && document.visibilityState === "hidden";
+
 /** `refetchMs` overrides the interval for this observer (the staking page polls Base every 500 ms: spec section 4). */
 export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs?: number) {
   const qc = useQueryClient();
@@ -18,7 +26,7 @@ export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs
   return useQuery({
     queryKey: key,
     queryFn: async () => (await loadWeb3()).readChainData(b, user, qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null])),
-    refetchInterval: refetchMs ?? (user ? TIMINGS.refreshConnectedMs : TIMINGS.refreshIdleMs),
+    refetchInterval: () => (hidden() ? false : (refetchMs ?? pollInterval("presale", !!user, false))),
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     retry: 1,
@@ -35,7 +43,7 @@ export function useStage() {
     queryKey: ["stage", b.chainIdInt],
     enabled: isDeployed(b.presaleAddress),
     queryFn: async (): Promise<Stage> => (await loadWeb3()).readStageData(b),
-    refetchInterval: TIMINGS.stageRefreshMs,
+    refetchInterval: () => pollInterval("stage", false, hidden()),
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     retry: 1,

@@ -66,6 +66,12 @@ describe("Max (spec 5)", () => {
     expect(MARGINS.maxNative).toBeGreaterThanOrEqual(1.01);
     expect(MARGINS.maxNative).toBeLessThanOrEqual(1.02);
   });
+  it("never yields a quantity above maxTokensToBuy", () => {
+    for (const [kind, price] of [["native", 0.000002], ["native", 0.0000031], ["usdc", 0.006], ["usdt", 0.0065]] as const) {
+      const m = computeMax({ kind, balance: 1e9, gasFee: 0.005, unitPrice: price, maxTokensToBuy: 5_000_000, desCount: 10, card: false });
+      expect(payToTokens(m, price, kind)).toBeLessThanOrEqual(5_000_000);
+    }
+  });
   it("stablecoin: whole balance (gas is paid in native), floored to 4 decimals", () => {
     expect(computeMax({ kind: "usdc", balance: 123.456789, gasFee: 0.005, unitPrice: 0.006, maxTokensToBuy: 0, desCount: 4, card: false })).toBe(123.4567);
   });

@@ -19,8 +19,9 @@ export const MARGINS = {
   stableToTokens: 0.995,
   tokensToNative: 1.01,
   tokensToStable: 1.001,
-  /** Max on native leaves this headroom for price movement between quote and send. */
-  maxNative: 1.02,
+  /** Max on native: pay cap = maxTokensToBuy x price x 1.01; with the x0.99 pay->tokens margin the resulting quantity
+   * (x0.9999) stays within maxTokensToBuy. */
+  maxNative: 1.01,
   /** Value sent with buyWithEth above ethBuyHelper(amount); the excess is refunded by the contract. */
   ethValue: 1.01,
   /** maxCost for stablecoin buys above usdXBuyHelper(amount). */

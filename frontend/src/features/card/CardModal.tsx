@@ -39,7 +39,7 @@ export default function CardModal() {
             {ui.stake && <p className="small" style={{ margin: 0, color: "var(--accent)" }} data-testid="card-summary-stake">{t("card.staked")}</p>}
           </div>
           <p className="muted small" style={{ margin: 0 }}>{t("card.disclaimer_provider")}</p>
-          <p className="muted small" style={{ margin: 0 }}>{t("card.disclaimer_amount")}</p>
+          <p className="muted small" style={{ margin: 0 }}>{t("card.disclaimer_amount", { chain: env.base.chainName })}</p>
           <p className="muted small" style={{ margin: 0 }}>{t("card.disclaimer_risk")}</p>
           <div className="swap-actions">
             <button className="btn btn-native btn-block" onClick={continueCard} data-testid="card-modal-continue" autoFocus>{t("common.continue")}</button>

@@ -222,9 +222,9 @@ describe("widget messages -> swap status", () => {
     const w = await openTestWidget();
     w.post({ type: "loaded" });
     w.post({ type: "3ds-start" });
-    expect(w.iframe.style.background).toMatch(/^(#fff|rgb\(255, 255, 255\))/);
+    expect(w.iframe.style.backgroundColor).toMatch(/^(#fff|rgb\(255, 255, 255\))$/);
     w.post({ type: "3ds-end" });
-    expect(w.iframe.style.background).toBe("transparent");
+    expect(w.iframe.style.backgroundColor).toBe("transparent");
     expect(w.state.status).toBe("confirm_pending");
   });
 
@@ -252,7 +252,7 @@ describe("widget messages -> swap status", () => {
 
   it("a non-object message is ignored", async () => {
     const w = await openTestWidget();
-    for (const data of ["loaded", JSON.stringify({ type: "loaded" }), 42, true, undefined]) w.post(data);
+    for (const data of ["loaded", JSON.stringify({ type: "loaded" }), 42, true, null, undefined]) w.post(data);
     expect(w.state.status).toBe("not_started");
     w.post({ type: "loaded" });
     w.post("close");

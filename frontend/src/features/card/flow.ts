@@ -141,7 +141,9 @@ async function resume(deps: CardFlowDeps, req: CardFlowRequest) {
 }
 
 export async function runCardFlow(req: CardFlowRequest, deps: CardFlowDeps): Promise<void> {
-  if (deps.getState().status === "wert_inprogress") return resume(deps, req);
+  const status = deps.getState().status;
+  if (status === "wert_inprogress") return resume(deps, req);
+  if (status !== "not_started") return; // a finished purchase is reset with Start again first
   if (current && !current.done) return; // one card flow at a time
   const { config, dispatch } = deps;
   const flow: Flow = { id: cardUi.get().flowId + 1, account: req.address, loaded: false, done: false };
@@ -179,6 +181,12 @@ export async function runCardFlow(req: CardFlowRequest, deps: CardFlowDeps): Pro
       offEarly();
     }
     if (cancelled) return;
+
+    const served = ready[0].data.origin?.replace(/\/+$/, "");
+    if (served && served !== config.origin.replace(/\/+$/, "")) {
+      // The dapp's configured origin wins (it is where the extra data is posted); a mismatch is a deployment slip.
+      (deps.log ?? console).warn(`card: the server names widget origin ${served}, this build uses ${config.origin}`);
+    }
 
     let finish!: () => void;
     const closed = new Promise<void>((r) => (finish = r));

@@ -42,19 +42,27 @@ export function openWidget(Ctor: WidgetCtor, options: WidgetOptions, iframeTitle
   validateWidgetOptions(options);
   let closed = false;
   let silent = false;
+  let iframe: HTMLIFrameElement | null = null;
+  // The package treats anything whose typeof is "object" as a message, null included, and then throws reading its
+  // type. null is not an object message (spec section 5): stop it before the package's listener sees it.
+  const dropNull = (e: MessageEvent) => {
+    if (e.data === null && iframe && e.source === iframe.contentWindow) e.stopImmediatePropagation();
+  };
   const onClose = options.listeners.close;
   const listeners: WidgetListeners = {
     ...options.listeners,
     close: () => {
       if (closed) return;
       closed = true;
+      window.removeEventListener("message", dropNull, true);
       if (!silent) onClose?.();
     },
   };
   const widget = new Ctor({ ...packageOptions(options), listeners });
   const before = new Set(Array.from(document.querySelectorAll("iframe")));
+  window.addEventListener("message", dropNull, true);
   widget.open();
-  const iframe = Array.from(document.querySelectorAll("iframe")).find((f) => !before.has(f)) ?? null;
+  iframe = Array.from(document.querySelectorAll("iframe")).find((f) => !before.has(f)) ?? null;
   if (iframe) {
     iframe.setAttribute("data-testid", WIDGET_IFRAME_TESTID);
     iframe.setAttribute("title", iframeTitle);
@@ -71,9 +79,11 @@ export function openWidget(Ctor: WidgetCtor, options: WidgetOptions, iframeTitle
       listeners.close?.();
     }
     closed = true;
+    window.removeEventListener("message", dropNull, true);
   };
+  const frame = iframe;
   return {
-    iframe,
+    iframe: frame,
     get closed() {
       return closed;
     },

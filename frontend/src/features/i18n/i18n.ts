@@ -11,12 +11,23 @@ const fetchBackend: BackendModule = {
   type: "backend",
   init() {},
   read(language: string, _ns: string, callback: ReadCallback) {
-    fetch(translationUrl(language), { method: "GET" })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`i18n ${language}: HTTP ${r.status}`))))
-      .then((data) => callback(null, data))
-      .catch((err: Error) => callback(err, false));
+    const pre = (globalThis as { __i18nPreload?: { lang: string; data: Promise<unknown> } }).__i18nPreload;
+    if (pre && pre.lang === language) {
+      (globalThis as { __i18nPreload?: unknown }).__i18nPreload = undefined;
+      void pre.data.then((data) => (data ? callback(null, data as never) : fetchInto(language, callback)));
+      return;
+    }
+    fetchInto(language, callback);
   },
 };
+
+/** The same GET the preload in index.html makes, used whenever the preload does not apply. */
+function fetchInto(language: string, callback: ReadCallback) {
+  fetch(translationUrl(language), { method: "GET" })
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`i18n ${language}: HTTP ${r.status}`))))
+    .then((data) => callback(null, data))
+    .catch((err: Error) => callback(err, false));
+}
 
 export function initI18n(lang: Lang) {
   return i18next

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { TIMINGS } from "../../config/constants.ts";
@@ -19,15 +19,25 @@ export function scrollToWidget() {
   document.getElementById("buy-widget")?.scrollIntoView({ behavior: "smooth", block: "center" });
 }
 
+/** Navigation to the URL already shown is ignored (spec section 2 "Router behaviour"). */
+function useSameUrlGuard(onNavigate: () => void) {
+  const { pathname, hash } = useLocation();
+  return (to: string) => (e: MouseEvent) => {
+    onNavigate();
+    if (to === pathname + hash || (to === pathname && !hash)) e.preventDefault();
+  };
+}
+
 function NavItems({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const lang = useCurrentLang();
   const home = localizePath("/", lang);
+  const guard = useSameUrlGuard(onNavigate);
   return (
     <>
-      <Link to={localizePath("/staking", lang)} onClick={onNavigate} data-testid="nav-staking">{t("nav.staking")}</Link>
-      <Link to={`${home}#how-to-buy`} onClick={onNavigate} data-testid="nav-how-to-buy">{t("nav.how_to_buy")}</Link>
-      <Link to={`${home}#shaft-ladder`} onClick={onNavigate} data-testid="nav-ladder">{t("nav.ladder")}</Link>
+      <Link to={localizePath("/staking", lang)} onClick={guard(localizePath("/staking", lang))} data-testid="nav-staking">{t("nav.staking")}</Link>
+      <Link to={`${home}#how-to-buy`} onClick={guard(`${home}#how-to-buy`)} data-testid="nav-how-to-buy">{t("nav.how_to_buy")}</Link>
+      <Link to={`${home}#shaft-ladder`} onClick={guard(`${home}#shaft-ladder`)} data-testid="nav-ladder">{t("nav.ladder")}</Link>
       <a href={NAV_EXTERNAL.terms} target="_blank" rel="noreferrer" data-testid="nav-terms">{t("nav.terms")}</a>
       <a href={NAV_EXTERNAL.contact} target="_blank" rel="noreferrer" data-testid="nav-contact">{t("nav.contact")}</a>
       <a href={NAV_EXTERNAL.resources} target="_blank" rel="noreferrer" data-testid="nav-resources">{t("nav.resources")}</a>
@@ -77,7 +87,7 @@ export function Header() {
         <div className={`mobile-menu mobile-menu-${menu}`} data-testid="mobile-menu">
           <nav aria-label="mobile"><NavItems onNavigate={closeMenu} /></nav>
           <div className="mobile-menu-actions">
-            <LanguagePicker testId="mobile-language-picker" />
+            <LanguagePicker testId="mobile-language-picker" onChange={closeMenu} />
             {account}
             <button className="btn btn-primary" onClick={buyNow} data-testid="mobile-buy-now">{t("header.buy_now")}</button>
           </div>

@@ -3,7 +3,7 @@
 import type { Round } from "../buy/reads.ts";
 import { TOTAL_SUPPLY_LADDER } from "../../config/constants.ts";
 
-const SIZES = { wide: { W: 720, H: 430, l: 48 }, compact: { W: 360, H: 300, l: 40 } } as const;
+const SIZES = { wide: { W: 720, H: 490, l: 48 }, compact: { W: 360, H: 300, l: 40 } } as const;
 
 export function niceTicks(maxMillions: number): number[] {
   const step = maxMillions > 60 ? 20 : maxMillions > 30 ? 10 : 5;
@@ -37,7 +37,7 @@ export function LadderChart({ rounds, current, stageLabel, title, compact = fals
         return (
           <g key={i} data-testid={`ladder-bar-${i + 1}`} data-current={i === current || undefined}>
             <rect x={x} y={y(m)} width={w} height={y(0) - y(m)} rx={4} className={cls} />
-            <text x={x + w / 2} y={y(m) - 6} textAnchor="middle" className={`bar-label${i === current ? " current" : ""}`}>{compact ? Math.round(m) : m % 1 ? m.toFixed(1) : m}{compact ? "" : "M"}</text>
+            <text x={x + w / 2} y={y(m) - 6} textAnchor="middle" className={`bar-label${i === current ? " current" : ""}`}>{m % 1 ? m.toFixed(1) : m}{compact ? "" : "M"}</text>
             <text x={x + w / 2} y={H - PAD.b + 18} textAnchor="middle" className="axis">{stageLabel(i + 1)}</text>
           </g>
         );

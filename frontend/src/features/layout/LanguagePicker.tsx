@@ -4,7 +4,7 @@ import { ChevronDown, Flag } from "../../shared/icons.tsx";
 import { LANGUAGES } from "../i18n/languages.ts";
 import { useChangeLanguage, useCurrentLang } from "../i18n/useLanguageSync.ts";
 
-export function LanguagePicker({ testId = "language-picker" }: { testId?: string }) {
+export function LanguagePicker({ testId = "language-picker", onChange }: { testId?: string; onChange?: () => void }) {
   const { t } = useTranslation();
   const lang = useCurrentLang();
   const change = useChangeLanguage();
@@ -19,7 +19,7 @@ export function LanguagePicker({ testId = "language-picker" }: { testId?: string
         <ul className="lang-menu" role="listbox">
           {LANGUAGES.map((l) => (
             <li key={l.value}>
-              <button role="option" aria-selected={l.value === lang} className={l.value === lang ? "active" : ""} onClick={() => { setOpen(false); change(l.value); }} data-testid={`${testId}-${l.value}`}>
+              <button role="option" aria-selected={l.value === lang} className={l.value === lang ? "active" : ""} onClick={() => { setOpen(false); change(l.value); onChange?.(); }} data-testid={`${testId}-${l.value}`}>
                 <Flag code={l.flag} /> {l.nativeName}
               </button>
             </li>

@@ -90,7 +90,6 @@ const click = async (id: string) => {
     fireEvent.click(screen.getByTestId(id));
   });
 };
-const flush = () => act(async () => { for (let i = 0; i < 10; i++) await Promise.resolve(); await new Promise((r) => setTimeout(r, 0)); });
 
 let mobile = false;
 beforeEach(() => {
@@ -132,7 +131,7 @@ describe("page", () => {
   });
   it("shows the unlock time as a date and a countdown while locked", () => {
     connect();
-    show(presale({ staked: 100, unlockTime: NOW + 2 * 86400 + 3600 }));
+    show(presale({ staked: 100, unlockTime: NOW + 2 * 86400 + 3600 + 1800 }));
     expect(screen.getByTestId("unlock-date").textContent).toMatch(/\d/);
     expect(screen.getByTestId("unlock-countdown-days").textContent).toBe("02");
     expect(screen.getByTestId("unlock-countdown-hours").textContent).toBe("01");
@@ -238,12 +237,10 @@ describe("stake modal", () => {
     let release!: () => void;
     chain.hold = new Promise<void>((r) => (release = r));
     await click("stake-submit");
-    await flush();
-    expect(screen.getByTestId("staking-status-approval_pending")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-approval_pending")).toBeTruthy();
     chain.hold = null;
     release();
-    await flush();
-    expect(screen.getByTestId("staking-status-complete")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-complete")).toBeTruthy();
     expect(screen.getByTestId("staking-view-tx")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve", "deposit"]);
     expect(chain.writes[1]!.args).toEqual([250n * 10n ** 18n]);
@@ -260,10 +257,9 @@ describe("stake modal", () => {
     let release!: () => void;
     chain.hold = new Promise<void>((r) => (release = r));
     await click("stake-submit");
-    await flush();
-    expect(screen.getByTestId("staking-status-confirm_pending")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-confirm_pending")).toBeTruthy();
     release();
-    await flush();
+    await screen.findByTestId("staking-status-complete");
     expect(chain.writes.map((w) => w.functionName)).toEqual(["deposit"]);
     expect(flowStore.get()).toMatchObject({ kind: "extend", status: "complete" });
   });
@@ -272,8 +268,7 @@ describe("stake modal", () => {
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");
-    await flush();
-    expect(screen.getByTestId("staking-status-rejected")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
     expect(chain.writes).toHaveLength(0);
     await click("staking-retry");
     expect(screen.getByTestId("stake-form")).toBeTruthy();
@@ -283,8 +278,7 @@ describe("stake modal", () => {
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");
-    await flush();
-    expect(screen.getByTestId("staking-status-rejected")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve"]);
   });
   it("a reverted deposit shows the failed view and an error toast", async () => {
@@ -292,8 +286,7 @@ describe("stake modal", () => {
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");
-    await flush();
-    expect(screen.getByTestId("staking-status-failed")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-failed")).toBeTruthy();
     expect(screen.getByTestId("staking-toast-error")).toBeTruthy();
   });
   it("in progress view while the receipt is awaited", async () => {
@@ -301,8 +294,7 @@ describe("stake modal", () => {
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     flowStore.set({ status: "in_progess", kind: "stake", amount: 5, hash: `0x${"1".repeat(64)}` as Hash });
-    await flush();
-    expect(screen.getByTestId("staking-status-in_progess")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-in_progess")).toBeTruthy();
     void m;
   });
 });
@@ -323,7 +315,7 @@ describe("withdraw", () => {
     show(presale({ staked: 100, unlockTime: NOW - 10 }));
     await click("withdraw-open");
     await click("withdraw-submit");
-    await flush();
+    await screen.findByTestId("staking-status-complete");
     expect(stakingUi.get().modal).toBe("tx");
     const m = screen.getByTestId("claim-modal");
     expect(within(m).getByTestId("staking-status-complete").textContent).toContain("Stake withdrawn");
@@ -336,8 +328,7 @@ describe("withdraw", () => {
     show(presale({ staked: 100, unlockTime: NOW - 10 }));
     await click("withdraw-open");
     await click("withdraw-submit");
-    await flush();
-    expect(screen.getByTestId("staking-status-rejected")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
   });
 });
 
@@ -348,11 +339,9 @@ describe("claim rewards and claim modal", () => {
     let release!: () => void;
     chain.hold = new Promise<void>((r) => (release = r));
     await click("claim-rewards");
-    await flush();
-    expect(screen.getByTestId("staking-status-in_progess")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-in_progess")).toBeTruthy();
     release();
-    await flush();
-    expect(screen.getByTestId("staking-status-complete").textContent).toContain("Rewards claimed");
+    expect((await screen.findByTestId("staking-status-complete")).textContent).toContain("Rewards claimed");
     expect(chain.writes[0]!.functionName).toBe("harvestRewards");
   });
   it("a failed claim names the contract error", async () => {
@@ -360,8 +349,7 @@ describe("claim rewards and claim modal", () => {
     connect();
     show(presale({ claimable: 10 }));
     await click("add-stake");
-    await flush();
-    expect(screen.getByTestId("staking-failed-reason").textContent).toBe(en.staking.errors.NothingToClaim);
+    expect((await screen.findByTestId("staking-failed-reason")).textContent).toBe(en.staking.errors.NothingToClaim);
   });
 });
 
@@ -374,7 +362,7 @@ describe("home widget claim buttons", () => {
     connect();
     const router = show(presale({ claimable: 10 }), "claim", "/ru");
     await click("claim-and-stake");
-    await flush();
+    await screen.findByTestId("staking-status-complete");
     const m = screen.getByTestId("claim-modal");
     expect(within(m).getByTestId("staking-status-complete")).toBeTruthy();
     await click("claim-to-staking");
@@ -385,8 +373,7 @@ describe("home widget claim buttons", () => {
     connect();
     show(presale({ claimable: 10 }), "claim", "/");
     await click("claim-tokens");
-    await flush();
-    expect(screen.getByTestId("staking-status-rejected")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
   });
   it("claim before the claim start: claim_not_live popup", async () => {
     connect();

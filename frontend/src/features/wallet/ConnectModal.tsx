@@ -40,10 +40,12 @@ export default function ConnectModal() {
   const mobile = isMobileDevice();
   const injected = connectors.filter((c) => c.type === "injected" && c.id !== "injected");
   const local = LOCAL_ID ? connectors.find((c) => c.id === LOCAL_ID) : undefined;
+  // Connect errors are only logged (spec section 8); a missing WalletConnect project id is a configuration problem
+  // the visitor should still hear about.
   const onError = (err: unknown) => {
     console.warn("connect failed", err);
     const msg = err instanceof Error ? err.message : String(err);
-    if (!/reject|denied/i.test(msg)) toast("error", t("wallet.connect_failed"), msg.slice(0, 140));
+    if (/project id/i.test(msg)) toast("error", t("wallet.connect_failed"), msg.slice(0, 140));
   };
   const run = (p: Promise<unknown>) => p.catch(onError);
   const via = (c: Connector) => run(connectWith(c));

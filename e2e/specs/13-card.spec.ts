@@ -1,0 +1,55 @@
+/** Card purchase on Base through the card modal and the local stand-in widget (which really buys on local Base). */
+import { BUYERS, CHAIN_IDS } from "../support/config.ts";
+import { deposits, WHOLE } from "../support/chain.ts";
+import { CONNECT_TEST_ID } from "../support/wallet.ts";
+import { endState, expect, test } from "../support/fixtures.ts";
+
+test.use({ buyer: BUYERS.card, walletChain: CHAIN_IDS.base });
+test.describe.configure({ mode: "serial" });
+
+async function openCardForm(page: import("@playwright/test").Page) {
+  await page.goto("/");
+  await page.getByTestId("buy-card").click();
+  await page.getByTestId(CONNECT_TEST_ID).click();
+  await expect(page.getByTestId("swap-form")).toBeVisible();
+  await expect(page.getByTestId("pay-amount")).toHaveCount(0); // card mode: only the token quantity
+}
+
+test("card purchase: modal, stand-in widget, tokens credited on Base", async ({ page, wallet }, testInfo) => {
+  await openCardForm(page);
+  const before = await deposits("base", wallet.address);
+  await page.getByTestId("token-amount").fill("2500");
+  await expect(page.getByTestId("card-estimate")).toBeVisible();
+  await page.getByTestId("buy-now").click();
+
+  const modal = page.getByTestId("card-modal");
+  await expect(modal.getByTestId("card-disclaimer")).toBeVisible();
+  await expect(modal.getByTestId("card-summary-tokens")).toContainText("2500");
+  await modal.getByTestId("card-modal-continue").click();
+  const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
+  await expect(widget.locator("#pay")).toBeEnabled();
+  await expect(modal).toBeHidden(); // "loaded" closes the modal
+  await expect(page.getByTestId("swap-status-confirm_pending")).toBeVisible();
+  await endState(page, testInfo, "widget-open");
+  await widget.locator("#pay").click();
+
+  await expect(page.getByTestId("swap-status-complete")).toBeVisible({ timeout: 60_000 });
+  expect(await deposits("base", wallet.address)).toBe(before + 2_500n * WHOLE);
+  // Paid by the card provider's account, not by the buyer's wallet.
+  expect(wallet.sent()).toHaveLength(0);
+  await expect(page.locator('[data-testid="card-widget-iframe"]')).toHaveCount(0);
+  await endState(page, testInfo);
+});
+
+test("card payment canceled in the widget: rejected, nothing credited", async ({ page, wallet }, testInfo) => {
+  await openCardForm(page);
+  const before = await deposits("base", wallet.address);
+  await page.getByTestId("token-amount").fill("1000");
+  await page.getByTestId("buy-now").click();
+  await page.getByTestId("card-modal-continue").click();
+  const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
+  await widget.locator("#cancel").click();
+  await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
+  expect(await deposits("base", wallet.address)).toBe(before);
+  await endState(page, testInfo);
+});

@@ -1,0 +1,105 @@
+/** What goes wrong: rejections in the wallet, the maximum per purchase, contract reverts, low balance and gas. */
+import { parseUnits } from "viem";
+import { BUYERS, CHAIN_IDS } from "../support/config.ts";
+import { allowance, contract, deposits, setEthBalance, write } from "../support/chain.ts";
+import { endState, enterTokens, expect, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
+import { accountAt } from "../support/wallet.ts";
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("rejections and reverts", () => {
+  test.use({ buyer: BUYERS.errors, walletChain: CHAIN_IDS.eth });
+
+  test("rejected purchase: status rejected, nothing on chain, Start again", async ({ page, wallet }, testInfo) => {
+    await openAndConnect(page, wallet);
+    const before = await deposits("eth", wallet.address);
+    await enterTokens(page, 1_000);
+    wallet.rejectNext("eth_sendTransaction");
+    await page.getByTestId("buy-now").click();
+    await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
+    expect(wallet.calls.filter((c) => c.method === "eth_sendTransaction").map((c) => c.error?.code)).toEqual([4001]);
+    expect(await deposits("eth", wallet.address)).toBe(before);
+    await endState(page, testInfo);
+    await page.getByTestId("start-again").click();
+    await expect(page.getByTestId("swap-form")).toBeVisible();
+  });
+
+  test("rejected approval: status rejected, no allowance, no purchase", async ({ page, wallet }, testInfo) => {
+    const presale = contract("eth", "Presale").address;
+    expect(await allowance("eth", "USDC", wallet.address, presale)).toBe(0n);
+    await openAndConnect(page, wallet);
+    await selectPayToken(page, "eth-usdc");
+    const before = await deposits("eth", wallet.address);
+    await enterTokens(page, 1_000);
+    wallet.rejectNext("eth_sendTransaction");
+    await page.getByTestId("buy-now").click();
+    await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
+    const sends = wallet.calls.filter((c) => c.method === "eth_sendTransaction");
+    expect(sends).toHaveLength(1); // the approval, rejected; the purchase never asked for
+    expect((sends[0]!.params[0] as { to: string }).to.toLowerCase()).toBe(contract("eth", "USDC").address.toLowerCase());
+    expect(sends[0]!.error?.code).toBe(4001);
+    expect(await allowance("eth", "USDC", wallet.address, presale)).toBe(0n);
+    expect(await deposits("eth", wallet.address)).toBe(before);
+    await endState(page, testInfo);
+  });
+
+  test("more than the maximum per purchase: max-tokens popup, nothing sent", async ({ page, wallet }, testInfo) => {
+    await openAndConnect(page, wallet);
+    const max = Number(await (await import("../support/chain.ts")).read<bigint>("eth", "Presale", "maxTokensToBuy"));
+    await enterTokens(page, max + 1);
+    await page.getByTestId("buy-now").click();
+    await expect(page.getByTestId("popup-max-tokens")).toBeVisible();
+    await expect(page.getByTestId("popup-max-tokens")).toContainText(max.toLocaleString("en-US"));
+    await endState(page, testInfo);
+    await page.getByTestId("popup-confirm").click();
+    await expect(page.getByTestId("popup-max-tokens")).toBeHidden();
+    expect(wallet.sent()).toHaveLength(0);
+  });
+
+  test("purchase the contract refuses at simulation: max-tokens popup, rejected, nothing sent", async ({ page, wallet }, testInfo) => {
+    await openAndConnect(page, wallet);
+    const before = await deposits("eth", wallet.address);
+    await enterTokens(page, 1_000);
+    // The dapp does not read the pause flag: the refusal comes from the contract when the purchase is simulated.
+    await write("eth", "Presale", "pause");
+    try {
+      await page.getByTestId("buy-now").click();
+      await expect(page.getByTestId("popup-max-tokens")).toBeVisible();
+      await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
+      await endState(page, testInfo);
+    } finally {
+      await write("eth", "Presale", "unpause");
+    }
+    expect(wallet.sent()).toHaveLength(0);
+    expect(await deposits("eth", wallet.address)).toBe(before);
+  });
+});
+
+test.describe("low balance and low gas", () => {
+  test.use({ buyer: BUYERS.poor, walletChain: CHAIN_IDS.eth });
+
+  test("messages and disabled Buy for ETH and USDT", async ({ page, wallet }, testInfo) => {
+    await setEthBalance("eth", wallet.address, "0.02");
+    await write("eth", "USDT", "mint", [accountAt(BUYERS.poor).address, parseUnits("1", 6)]);
+    await openAndConnect(page, wallet);
+    const pay = page.getByTestId("pay-amount");
+    const buy = page.getByTestId("buy-now");
+
+    await pay.fill("0.018"); // covered by the balance, not with the 0.005 ETH gas reserve
+    await expect(page.getByTestId("msg-low_gas_fees")).toBeVisible();
+    await expect(buy).toBeDisabled();
+    await pay.fill("0.5"); // more than the balance
+    await expect(page.getByTestId("msg-swap_error")).toBeVisible();
+    await expect(page.getByTestId("msg-low_gas_fees")).toHaveCount(0);
+    await expect(buy).toBeDisabled();
+
+    await selectPayToken(page, "eth-usdt");
+    await pay.fill("5"); // 1 USDT held
+    await expect(page.getByTestId("msg-low_usdt")).toBeVisible();
+    await expect(buy).toBeDisabled();
+    await setEthBalance("eth", wallet.address, "0.001"); // below the gas reserve too (seen at the next refresh)
+    await expect(page.getByTestId("msg-low_gas_fees")).toBeVisible();
+    await endState(page, testInfo);
+    expect(wallet.sent()).toHaveLength(0);
+  });
+});

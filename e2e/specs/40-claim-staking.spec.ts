@@ -1,0 +1,176 @@
+/**
+ * Claim phase and staking on (local) Base. Runs after every purchase scenario (file order): opening the claim
+ * freezes purchases. Buyers: #18 (bought on Base), #17 (bought on Ethereum in 30-keeper, imported by the keeper),
+ * #19 (bought and staked during the sale).
+ */
+import { BUYERS, CHAIN_IDS } from "../support/config.ts";
+import { advanceTime, deposits, latestTimestamp, read, tokenBalance, until, WHOLE, write } from "../support/chain.ts";
+import { endState, expect, openAndConnect, openStakingAndConnect, parseShown, test } from "../support/fixtures.ts";
+import { accountAt } from "../support/wallet.ts";
+
+test.describe.configure({ mode: "serial" });
+test.use({ walletChain: CHAIN_IDS.base });
+
+const staker = async (who: number) => read<{ amount: bigint; unlockTime: bigint; pendingRewards: bigint }>("base", "Staking", "poolStakers", [accountAt(who).address]);
+const CLAIMER_TOKENS = 8_000n;
+const EARLY_STAKER_TOKENS = 20_000n;
+
+async function buyOnBase(who: number, tokens: bigint, stake: boolean) {
+  const cost = await read<bigint>("base", "Presale", "ethBuyHelper", [tokens]);
+  await write("base", "Presale", "buyWithEth", [tokens, stake], { from: who, value: (cost * 102n) / 100n });
+}
+
+test.beforeAll(async () => {
+  // Set-up purchases (the buy flows themselves are covered in 1x-*.spec.ts): straight to the contract.
+  if ((await read<bigint>("base", "Presale", "claimStart")) !== 0n) return; // re-run against a kept dev stack
+  await buyOnBase(BUYERS.claim, CLAIMER_TOKENS, false);
+  await buyOnBase(BUYERS.stake, EARLY_STAKER_TOKENS, true);
+});
+
+test.describe("before the claim opens", () => {
+  test.use({ buyer: BUYERS.claim });
+  test("claim is not live yet: claims-locked popup, nothing sent", async ({ page, wallet }, testInfo) => {
+    expect(await read<bigint>("base", "Presale", "claimStart")).toBe(0n);
+    await openAndConnect(page, wallet);
+    await page.getByTestId("claim-tokens").click();
+    await expect(page.getByTestId("popup-claim-not-live")).toBeVisible();
+    await endState(page, testInfo);
+    await page.getByTestId("popup-confirm").click();
+    expect(wallet.sent()).toHaveLength(0);
+    expect(await deposits("base", wallet.address)).toBe(CLAIMER_TOKENS * WHOLE);
+  });
+});
+
+test.describe("claim phase", () => {
+  test.beforeAll(async () => {
+    // The owner opens the claim once the keeper has imported every Ethereum purchase (startClaim insists on it).
+    if ((await read<bigint>("base", "Presale", "claimStart")) !== 0n) return;
+    const now = (await latestTimestamp("base")) - 60n;
+    await until("startClaim to be accepted (keeper imports complete)", async () => {
+      try {
+        await write("base", "Presale", "startClaim", [now]);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 60_000, 1000);
+  });
+
+  test.describe("claim", () => {
+    test.use({ buyer: BUYERS.claim });
+    test("claim from the buy widget: tokens in the wallet, deposit gone", async ({ page, wallet }, testInfo) => {
+      await openAndConnect(page, wallet);
+      await page.getByTestId("claim-tokens").click();
+      await expect(page.getByTestId("claim-modal")).toBeVisible();
+      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      await expect(page.getByTestId("claim-to-staking")).toBeVisible();
+      expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe(CLAIMER_TOKENS * WHOLE);
+      expect(await deposits("base", wallet.address)).toBe(0n);
+      await endState(page, testInfo);
+      await page.getByTestId("claim-to-staking").click();
+      await expect(page.getByTestId("staking-page")).toBeVisible();
+    });
+
+    test("stake from the wallet (approval, deposit), then extend", async ({ page, wallet }, testInfo) => {
+      await openStakingAndConnect(page, wallet);
+      await expect.poll(async () => parseShown((await page.getByTestId("wallet-balance").textContent()) ?? "")).toBe(Number(CLAIMER_TOKENS));
+      await page.getByTestId("stake-open").click();
+      await expect(page.getByTestId("stake-modal")).toBeVisible();
+      await page.getByTestId("stake-amount").fill("3000");
+      await page.getByTestId("stake-submit").click();
+      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      expect((await staker(BUYERS.claim)).amount).toBe(3_000n * WHOLE);
+      expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe((CLAIMER_TOKENS - 3_000n) * WHOLE);
+      const sends = wallet.sent();
+      expect(sends).toHaveLength(2); // sale-token approval, deposit
+      await endState(page, testInfo, "stake");
+      await page.getByTestId("staking-done").click();
+      await expect(page.getByTestId("stake-modal")).toBeHidden();
+
+      // Extension: more from the wallet into the same stake.
+      await expect.poll(async () => parseShown((await page.getByTestId("staked-amount").textContent()) ?? "")).toBe(3_000);
+      await page.getByTestId("stake-open").click();
+      await page.getByTestId("stake-amount").fill("1000");
+      await page.getByTestId("stake-submit").click();
+      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      expect((await staker(BUYERS.claim)).amount).toBe(4_000n * WHOLE);
+      await endState(page, testInfo, "extend");
+    });
+  });
+
+  test.describe("claim and stake (Ethereum purchase imported by the keeper)", () => {
+    test.use({ buyer: BUYERS.keeper });
+    test("claim and stake on the staking page", async ({ page, wallet }, testInfo) => {
+      const imported = await deposits("base", wallet.address);
+      expect(imported).toBeGreaterThan(0n); // bought on Ethereum in 30-keeper.spec.ts
+      await openStakingAndConnect(page, wallet);
+      await page.getByTestId("add-stake").click();
+      await expect(page.getByTestId("claim-modal")).toBeVisible();
+      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      expect((await staker(BUYERS.keeper)).amount).toBe(imported);
+      expect(await deposits("base", wallet.address)).toBe(0n);
+      await endState(page, testInfo);
+    });
+  });
+
+  test.describe("rewards and withdraw", () => {
+    test.use({ buyer: BUYERS.stake });
+
+    test("claims locked on staking: claim-rewards shows the popup, nothing sent", async ({ page, wallet }, testInfo) => {
+      await write("base", "Staking", "setLocks", [false, false, true]);
+      try {
+        await openStakingAndConnect(page, wallet);
+        await expect(page.getByTestId("claims-locked-note")).toBeVisible();
+        await page.getByTestId("claim-rewards").click();
+        await expect(page.getByTestId("popup-claim-not-live")).toBeVisible();
+        await endState(page, testInfo);
+        await page.getByTestId("popup-confirm").click();
+      } finally {
+        await write("base", "Staking", "setLocks", [false, false, false]);
+      }
+      expect(wallet.sent()).toHaveLength(0);
+    });
+
+    test("harvest rewards", async ({ page, wallet }, testInfo) => {
+      await advanceTime("base", 24 * 3600); // a day of rewards
+      expect((await staker(BUYERS.stake)).pendingRewards).toBeGreaterThan(0n);
+      const before = await tokenBalance("base", "SaleToken", wallet.address);
+      await openStakingAndConnect(page, wallet);
+      await expect.poll(async () => parseShown((await page.getByTestId("rewards-amount").textContent()) ?? "")).toBeGreaterThan(0);
+      await page.getByTestId("claim-rewards").click();
+      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      const gained = (await tokenBalance("base", "SaleToken", wallet.address)) - before;
+      expect(gained).toBeGreaterThan(0n);
+      // About a day of 15% APY on the stake (rounding and the seconds between blocks aside).
+      const day = (EARLY_STAKER_TOKENS * WHOLE * 1500n) / 10_000n / 365n;
+      expect(gained).toBeGreaterThanOrEqual((day * 99n) / 100n);
+      expect(gained).toBeLessThan((day * 110n) / 100n);
+      await endState(page, testInfo);
+    });
+
+    test("withdraw: locked before the unlock time, withdraws after advancing time", async ({ page, wallet }, testInfo) => {
+      const s = await staker(BUYERS.stake);
+      expect(s.amount).toBe(EARLY_STAKER_TOKENS * WHOLE);
+      await openStakingAndConnect(page, wallet);
+      await page.getByTestId("withdraw-open").click();
+      await expect(page.getByTestId("withdraw-modal")).toBeVisible();
+      await expect(page.getByTestId("withdraw-locked")).toBeVisible();
+      await expect(page.getByTestId("withdraw-submit")).toBeDisabled();
+      await endState(page, testInfo, "withdraw-locked");
+      await page.getByTestId("withdraw-cancel").click();
+
+      // Past the unlock on the chain, and the browser's clock along with it.
+      const now = await latestTimestamp("base");
+      await advanceTime("base", Number(s.unlockTime - now) + 60);
+      await page.clock.setSystemTime(Number(await latestTimestamp("base")) * 1000);
+      const before = await tokenBalance("base", "SaleToken", wallet.address);
+      await page.getByTestId("withdraw-open").click();
+      await expect(page.getByTestId("withdraw-submit")).toBeEnabled();
+      await page.getByTestId("withdraw-submit").click();
+      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      expect((await staker(BUYERS.stake)).amount).toBe(0n);
+      expect((await tokenBalance("base", "SaleToken", wallet.address)) - before).toBeGreaterThanOrEqual(EARLY_STAKER_TOKENS * WHOLE);
+      await endState(page, testInfo);
+    });
+  });
+});

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { MemoryRouter } from "react-router";
+import { env } from "../../config/env.ts";
+import { initTestI18n } from "../../test/i18nForTests.ts";
+import { StatusView } from "./StatusView.tsx";
+import { getSwapState, swapStore, SWAP_STATUSES, type SwapState } from "./swapMachine.ts";
+
+beforeAll(initTestI18n);
+afterEach(cleanup);
+
+const H = `0x${"ab".repeat(32)}` as const;
+const show = (s: SwapState, inModal = false) =>
+  render(<MemoryRouter><StatusView s={s} inModal={inModal} onContinueCard={() => {}} /></MemoryRouter>);
+
+describe("status views", () => {
+  it.each(SWAP_STATUSES.filter((s) => s !== "not_started"))("%s has its own view with a stable test id", (status) => {
+    show({ status, hash: H, chainId: env.eth.chainIdInt });
+    expect(screen.getByTestId(`swap-status-${status}`)).toBeTruthy();
+  });
+  it("complete offers View transaction and Buy more; Stake now only on Base, outside a modal, when not staking", () => {
+    show({ status: "complete", hash: H, chainId: env.base.chainIdInt, tokens: 100 });
+    expect(screen.getByTestId("view-transaction")).toBeTruthy();
+    expect(screen.getByTestId("buy-more")).toBeTruthy();
+    expect(screen.getByTestId("stake-now")).toBeTruthy();
+    cleanup();
+    show({ status: "complete", hash: H, chainId: env.base.chainIdInt, stake: true });
+    expect(screen.queryByTestId("stake-now")).toBeNull();
+    cleanup();
+    show({ status: "complete", hash: H, chainId: env.base.chainIdInt }, true);
+    expect(screen.queryByTestId("stake-now")).toBeNull();
+    cleanup();
+    show({ status: "complete", hash: H, chainId: env.eth.chainIdInt });
+    expect(screen.queryByTestId("stake-now")).toBeNull();
+  });
+  it("failed shows View transaction and Start again; rejected only Start again", () => {
+    show({ status: "failed", hash: H, chainId: env.eth.chainIdInt });
+    expect(screen.getByTestId("view-transaction")).toBeTruthy();
+    expect(screen.getByTestId("start-again")).toBeTruthy();
+    cleanup();
+    show({ status: "rejected" });
+    expect(screen.queryByTestId("view-transaction")).toBeNull();
+    expect(screen.getByTestId("start-again")).toBeTruthy();
+  });
+  it("wert_inprogress offers Continue", () => {
+    show({ status: "wert_inprogress" });
+    expect(screen.getByTestId("card-continue")).toBeTruthy();
+  });
+  it("Start again resets the machine", () => {
+    swapStore.set({ status: "failed" });
+    show({ status: "failed" });
+    fireEvent.click(screen.getByTestId("start-again"));
+    expect(getSwapState().status).toBe("not_started");
+  });
+});

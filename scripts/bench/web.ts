@@ -1,0 +1,170 @@
+/**
+ * `npm run bench:web`: the web budgets of issues 4 and 7, written to reports/web.json (existing keys are kept).
+ *  - initialJsGzipBytes: production build of the dapp, measured by frontend/scripts/measure-bundle.mjs.
+ *  - rpcRequestsPerMinuteIdle: JSON-RPC HTTP requests the page sends to each local chain per minute while open and
+ *    idle with a connected wallet (the e2e suite's injected wallet), visible and then with the tab hidden.
+ *  - lighthousePerformance, lcpMs: Lighthouse (mobile emulation, simulated throttling) on `/` of the local build,
+ *    served on loopback, in Debian's Chromium.
+ * It starts its own local stack (scripts/local/stack.ts) and stops it at the end. A benchmark, not a test: it
+ * reports and flags numbers over budget (exit code 1), it does not retry.
+ * Options (env): BENCH_IDLE_SECONDS (default 60), BENCH_SKIP=bundle,rpc,lighthouse.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { execFileSync } from "node:child_process";
+import { chromium, type Page } from "@playwright/test";
+import { buildDapp } from "../../e2e/support/build-dapp.ts";
+import { CHAIN_IDS, CHROMIUM, CHROMIUM_ARGS, PORTS, ROOT, URLS } from "../../e2e/support/config.ts";
+import { serveStatic } from "../../e2e/support/static-server.ts";
+import { CONNECT_TEST_ID, TestWallet } from "../../e2e/support/wallet.ts";
+import { startLocalStack } from "../local/stack.ts";
+
+const REPORT = path.join(ROOT, "reports/web.json");
+const WORK = path.join(ROOT, ".local/bench");
+const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
+const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
+const BUDGETS = { initialJsGzipBytes: 180_000, lighthousePerformance: 95 };
+const log = (m: string) => console.log(`[bench:web] ${m}`);
+
+type Report = Record<string, unknown>;
+const report: Report = fs.existsSync(REPORT) ? (JSON.parse(fs.readFileSync(REPORT, "utf8")) as Report) : {};
+
+// 1. Bundle: the production build, measured by the dapp's own script.
+async function bundle(): Promise<void> {
+  const out = path.join(WORK, "dist-production");
+  const vite = path.join(ROOT, "frontend/node_modules/vite/bin/vite.js");
+  const t0 = Date.now();
+  execFileSync(process.execPath, [vite, "build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], { cwd: path.join(ROOT, "frontend"), env: { ...process.env, VITE_APP_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
+  const { measureBundle } = (await import(pathToFileURL(path.join(ROOT, "frontend/scripts/measure-bundle.mjs")).href)) as { measureBundle: (d: string) => { initialJsGzipBytes: number; initialJsBytes: number; initialJsFiles: unknown[] } };
+  const m = measureBundle(out);
+  report.initialJsGzipBytes = m.initialJsGzipBytes;
+  report.initialJsBytes = m.initialJsBytes;
+  report.initialJsFiles = m.initialJsFiles;
+  log(`production build in ${((Date.now() - t0) / 1000).toFixed(0)} s; initial JS ${m.initialJsGzipBytes} bytes gzipped (budget ${BUDGETS.initialJsGzipBytes})`);
+}
+
+/** Counts the page's JSON-RPC HTTP requests per chain (and the calls inside them) over `seconds`. */
+async function countRpc(page: Page, seconds: number): Promise<Record<"eth" | "base", { requests: number; calls: number; methods: Record<string, number> }>> {
+  const counts = { eth: { requests: 0, calls: 0, methods: {} as Record<string, number> }, base: { requests: 0, calls: 0, methods: {} as Record<string, number> } };
+  const onRequest = (req: import("@playwright/test").Request) => {
+    const u = req.url();
+    const chain = u.startsWith(URLS.eth) ? "eth" : u.startsWith(URLS.base) ? "base" : undefined;
+    if (!chain || req.method() !== "POST") return;
+    counts[chain].requests++;
+    try {
+      const body = JSON.parse(req.postData() ?? "null") as { method: string } | { method: string }[];
+      for (const c of Array.isArray(body) ? body : [body]) {
+        counts[chain].calls++;
+        counts[chain].methods[c.method] = (counts[chain].methods[c.method] ?? 0) + 1;
+      }
+    } catch {
+      /* not JSON */
+    }
+  };
+  page.on("request", onRequest);
+  await page.waitForTimeout(seconds * 1000); // a measurement window, not a wait for a condition
+  page.off("request", onRequest);
+  return counts;
+}
+
+async function idleRpc(): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  try {
+    const ctx = await browser.newContext({ baseURL: URLS.dapp, viewport: { width: 1440, height: 900 } });
+    const page = await ctx.newPage();
+    const wallet = new TestWallet(4, CHAIN_IDS.eth);
+    await wallet.install(page);
+    await page.goto("/");
+    await page.getByTestId("buy-crypto").click();
+    await page.getByTestId(CONNECT_TEST_ID).click();
+    await page.getByTestId("swap-form").waitFor();
+    await page.waitForLoadState("networkidle").catch(() => {});
+    log(`idle, visible, connected: counting for ${IDLE_S} s…`);
+    const visible = await countRpc(page, IDLE_S);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+      document.dispatchEvent(new Event("visibilitychange"));
+      window.dispatchEvent(new Event("blur"));
+    });
+    log(`idle, hidden: counting for ${IDLE_S} s…`);
+    const hidden = await countRpc(page, IDLE_S);
+    const perMin = (n: number) => Math.round((n * 60) / IDLE_S * 10) / 10;
+    report.rpcRequestsPerMinuteIdle = {
+      eth: perMin(visible.eth.requests),
+      base: perMin(visible.base.requests),
+      hidden: { eth: perMin(hidden.eth.requests), base: perMin(hidden.base.requests) },
+    };
+    report.rpcIdleDetail = {
+      windowSeconds: IDLE_S,
+      note: "HTTP requests from the page to each chain's RPC (wallet-side requests excluded); calls = JSON-RPC calls inside them (batches counted per call).",
+      visible,
+      hidden,
+    };
+    log(`visible: eth ${visible.eth.requests}, base ${visible.base.requests}; hidden: eth ${hidden.eth.requests}, base ${hidden.base.requests} (per ${IDLE_S} s)`);
+    await ctx.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseRun(): Promise<void> {
+  const { launch } = await import("chrome-launcher");
+  const lighthouse = (await import("lighthouse")).default;
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  try {
+    const runs: { score: number; lcp: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await lighthouse(`${URLS.dapp}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const lhr = r!.lhr;
+      runs.push({ score: Math.round((lhr.categories.performance!.score ?? 0) * 100), lcp: Math.round(lhr.audits["largest-contentful-paint"]!.numericValue ?? 0) });
+      if (i === 0) {
+        fs.mkdirSync(WORK, { recursive: true });
+        fs.writeFileSync(path.join(WORK, "lighthouse.json"), typeof r!.report === "string" ? r!.report : JSON.stringify(lhr));
+      }
+    }
+    // The median run (Lighthouse's own advice for variance).
+    runs.sort((a, b) => a.score - b.score);
+    const median = runs[1]!;
+    report.lighthousePerformance = median.score;
+    report.lcpMs = median.lcp;
+    report.lighthouseDetail = { runs, formFactor: "mobile", throttling: "simulated (Lighthouse default mobile)", url: "/", chromium: CHROMIUM, lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version };
+    log(`Lighthouse performance ${median.score} (runs ${runs.map((r) => r.score).join(", ")}), LCP ${median.lcp} ms`);
+  } finally {
+    chrome.kill();
+  }
+}
+
+const t0 = Date.now();
+if (!SKIP.has("bundle")) await bundle();
+if (!SKIP.has("rpc") || !SKIP.has("lighthouse")) {
+  const stack = await startLocalStack({ ethPort: PORTS.eth, basePort: PORTS.base, frontend: false, keeper: true, log: (m) => log(`stack: ${m}`) });
+  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+  try {
+    const dist = path.join(WORK, "dist-local");
+    buildDapp(dist, log);
+    server = await serveStatic(dist, PORTS.dapp);
+    if (!SKIP.has("rpc")) await idleRpc();
+    if (!SKIP.has("lighthouse")) await lighthouseRun();
+  } finally {
+    await server?.close();
+    await stack.stop();
+  }
+}
+report.generatedAt = new Date().toISOString();
+report.budgets = { initialJsGzipBytes: BUDGETS.initialJsGzipBytes, lighthousePerformance: BUDGETS.lighthousePerformance, rpcRequestsPerMinuteIdleHidden: 0 };
+fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+fs.writeFileSync(REPORT, JSON.stringify(report, null, 2) + "\n");
+log(`wrote ${path.relative(ROOT, REPORT)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+const over: string[] = [];
+if (typeof report.initialJsGzipBytes === "number" && report.initialJsGzipBytes > BUDGETS.initialJsGzipBytes) over.push("initialJsGzipBytes");
+if (typeof report.lighthousePerformance === "number" && report.lighthousePerformance < BUDGETS.lighthousePerformance) over.push("lighthousePerformance");
+const hidden = (report.rpcRequestsPerMinuteIdle as { hidden?: { eth: number; base: number } } | undefined)?.hidden;
+if (hidden && hidden.eth + hidden.base > 0) over.push("rpcRequestsPerMinuteIdle.hidden");
+if (over.length) {
+  console.error(`[bench:web] over budget: ${over.join(", ")}`);
+  process.exitCode = 1;
+}
+process.exit();
