@@ -3,6 +3,8 @@ import path from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { localWalletModule, resolveAppEnv } from "./vite.env.ts";
+import { shellPlugin } from "./build/shell.ts";
+import { addressesPlugin } from "./build/addresses.ts";
 
 const root = import.meta.dirname;
 
@@ -10,7 +12,7 @@ export default defineConfig(({ command, mode }) => {
   const appEnv = resolveAppEnv(process.env.VITE_APP_ENV, mode === "test" ? "serve" : command);
   return {
     base: "/",
-    plugins: [react()],
+    plugins: [react(), shellPlugin(root), addressesPlugin(path.resolve(root, "../deployments/deployedContracts.ts"))],
     define: { "import.meta.env.VITE_APP_ENV": JSON.stringify(appEnv) },
     resolve: {
       alias: {
@@ -23,7 +25,7 @@ export default defineConfig(({ command, mode }) => {
     build: { target: "es2022", sourcemap: false, manifest: true, chunkSizeWarningLimit: 900 },
     test: {
       environment: "node",
-      include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+      include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "build/**/*.test.ts"],
       setupFiles: ["src/test/setup.ts"],
     },
   };

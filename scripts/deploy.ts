@@ -11,7 +11,17 @@ import { connect, parse, Refusal, runMain } from "./lib/cli.js";
 import { assertChain, deploySystem, ignitionParameters, shapeOf } from "./lib/deploy.js";
 import { NETWORKS, networkInfo } from "./lib/networks.js";
 
+const USAGE = `npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
+npm run deploy -- --check            (validate every deploy/params/*.json and exit)
+
+Validates the network's parameter file, deploys the system with Ignition (resuming an interrupted public deploy
+from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.`;
+
 await runMain(async () => {
+  if (process.argv.includes("--help")) {
+    console.log(USAGE);
+    return;
+  }
   const { values } = parse(process.argv.slice(2), {
     network: { type: "string" },
     params: { type: "string" },

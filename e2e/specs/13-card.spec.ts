@@ -24,7 +24,7 @@ test("card purchase: modal, stand-in widget, tokens credited on Base", async ({ 
 
   const modal = page.getByTestId("card-modal");
   await expect(modal.getByTestId("card-disclaimer")).toBeVisible();
-  await expect(modal.getByTestId("card-summary-tokens")).toContainText("2500");
+  await expect(modal.getByTestId("card-summary-tokens")).toContainText("2,500");
   await modal.getByTestId("card-modal-continue").click();
   const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
   await expect(widget.locator("#pay")).toBeEnabled();

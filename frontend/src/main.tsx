@@ -29,7 +29,8 @@ const router = createBrowserRouter(routes);
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <Providers>
-      <Suspense fallback={<div className="page-loading"><span className="spinner" /></div>}>
+      {/* No fallback: until translations arrive the first-paint shell from index.html stays on screen. */}
+      <Suspense fallback={null}>
         <RouterProvider router={router} />
       </Suspense>
     </Providers>

@@ -10,6 +10,9 @@ interface ImportMetaEnv {
   readonly VITE_SITE_DOMAIN?: string;
   readonly VITE_DOCS_URL?: string;
 }
+declare module "virtual:deployed-addresses" {
+  export const deployedAddresses: Record<string, Record<string, { address: `0x${string}`; deployBlock?: number }>>;
+}
 declare module "virtual:local-test-wallet" {
   import type { CreateConnectorFn } from "wagmi";
   export const localTestWallet: (() => CreateConnectorFn) | null;

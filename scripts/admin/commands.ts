@@ -49,6 +49,8 @@ export const HELP = `Owner commands: npm run admin -- <command> --network <name>
   staking         [--apy 15%|1500] [--lock 30d] [--end-time UNIX|+365d] [--max-deposit TOKENS] [--deposits-locked true|false]
                   [--withdrawals-locked true|false] [--claims-locked true|false]          (Base side)
   fund-rewards    --amount TOKENS                                                         (Base side)
+  flags           [--sanctions on|off [--sanctions-oracle 0x…]] [--claim-whitelist-only on|off] [--card-provider-restricted on|off]
+  set-sequencer-grace --seconds N                                                         (Base side)
   handover        --to 0xSafe     (starts the admin transfer of Presale and the ownership transfer of Staking)
 
 --dry-run simulates every call from the sender and sends nothing; --safe writes a Safe Transaction Builder batch instead.
@@ -91,6 +93,10 @@ export async function runAdmin(argv: string[], env: AdminEnv = {}): Promise<void
       return fundRewards(rest, env, out);
     case "handover":
       return handover(rest, env, out);
+    case "flags":
+      return flags(rest, env, out);
+    case "set-sequencer-grace":
+      return sequencerGrace(rest, env, out);
     default:
       throw new UsageError(`unknown command "${command}"\n\n${HELP}`);
   }
@@ -495,6 +501,43 @@ async function fundRewards(rest: string[], env: AdminEnv, out: Out) {
     ],
     "Fund staking rewards",
   );
+}
+
+// ------------------------------------------------------------------ flags and oracle settings
+
+async function flags(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(
+    rest,
+    { sanctions: { type: "string" }, "sanctions-oracle": { type: "string" }, "claim-whitelist-only": { type: "string" }, "card-provider-restricted": { type: "string" } },
+    env,
+  );
+  const [sanctions, claimWl, cardRestricted] = (await chain.presale.flags()) as [boolean, boolean, boolean];
+  const oracle: string = await chain.presale.sanctionsList();
+  header(out, chain, "flags");
+  out(`  now: sanctions ${sanctions} (oracle ${oracle}), claim whitelist only ${claimWl}, card providers restricted ${cardRestricted}`);
+  const calls: PlannedCall[] = [];
+  const want = parseBool(v.sanctions, "--sanctions");
+  const newOracle = v["sanctions-oracle"] !== undefined ? parseAddress(v["sanctions-oracle"], "--sanctions-oracle") : oracle;
+  if (want !== undefined || newOracle !== oracle) {
+    const on = want ?? sanctions;
+    if (on && newOracle === ZeroAddress) throw new Refusal("sanctions screening needs an oracle: pass --sanctions-oracle");
+    if (on && (await chain.conn.ethers.provider.getCode(newOracle)) === "0x") throw new Refusal(`unknown address: ${newOracle} has no code on ${chain.info.name} (not a sanctions oracle)`);
+    if (on !== sanctions || newOracle !== oracle) calls.push(call(chain.presale, "Presale", "setSanctions", [newOracle, on], `sanctions ${sanctions} → ${on}, oracle ${newOracle}`));
+  }
+  const cw = parseBool(v["claim-whitelist-only"], "--claim-whitelist-only");
+  if (cw !== undefined && cw !== claimWl) calls.push(call(chain.presale, "Presale", "setClaimWhitelistOnly", [cw], `claim whitelist only ${claimWl} → ${cw}`));
+  const cr = parseBool(v["card-provider-restricted"], "--card-provider-restricted");
+  if (cr !== undefined && cr !== cardRestricted) calls.push(call(chain.presale, "Presale", "setCardProviderRestricted", [cr], `card providers restricted ${cardRestricted} → ${cr}`));
+  await execute(await makeExec(chain, v, out), calls, "Presale flags");
+}
+
+async function sequencerGrace(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { seconds: { type: "string" } }, env);
+  if (chain.info.role !== "base") throw new Refusal(`${chain.info.name} has no sequencer feed (L1): the grace period applies to the Base side`);
+  const grace = parseDuration(v.seconds, "--seconds");
+  if (grace > 86_400n) throw new Refusal(`--seconds ${grace} is more than a day — refusing`);
+  header(out, chain, "set sequencer grace period");
+  await execute(await makeExec(chain, v, out), [call(chain.presale, "Presale", "setSequencerGracePeriod", [grace], `grace after a sequencer restart → ${grace} s`)], "Sequencer grace period");
 }
 
 // ------------------------------------------------------------------ handover to a multisig

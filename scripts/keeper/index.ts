@@ -29,7 +29,18 @@ export async function sideFor(network: string, url: string | undefined, check: b
   return { name: network, conn, record, signer };
 }
 
+const USAGE = `npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 100]
+                  [--confirmations N] [--block-chunk 2000] [--eth-url URL] [--base-url URL] [--deployments dir]
+
+--once: one tick, then exit 0 (done), 1 (refused: missing role, wrong chain...), 2 (a chain is unreachable).
+Otherwise runs until Ctrl-C, retrying with exponential backoff while a chain is down.
+Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or \`npx hardhat keystore set\`).`;
+
 await runMain(async () => {
+  if (process.argv.includes("--help")) {
+    console.log(USAGE);
+    return;
+  }
   const { values } = parse(process.argv.slice(2), {
     pair: { type: "string", default: "local" },
     once: { type: "boolean", default: false },

@@ -243,9 +243,35 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
     params: toJsonSafe(resolved),
     contracts,
   };
+  if (isLocal) makeDeterministic(record, params);
   const files = writeDeployment(record, opts.outDir ?? DEPLOYMENTS_DIR);
   log(`wrote ${path.relative(ROOT, files.json)} and ${path.relative(ROOT, files.ts)}`);
   return record;
+}
+
+/**
+ * Local chains are fresh on every start and their addresses are deterministic; only the times differ. Recording the
+ * times as the parameter file's relative specs ("+3d") keeps deployments/3133x.json byte-identical between starts,
+ * so the committed files do not churn.
+ */
+function makeDeterministic(record: DeploymentRecord, params: DeployParams): void {
+  const rel = "relative to the deploy time (local chain)";
+  record.deployedAt = rel;
+  record.ignitionDeploymentId = "local";
+  const p = record.params as any;
+  p.anchor = params.sale.anchor;
+  p.startTime = params.sale.startTime;
+  p.endTime = params.sale.endTime;
+  p.rounds = p.rounds.map((r: any, i: number) => ({ ...r, endTime: params.sale.rounds[i].endTime }));
+  if (p.staking && params.staking) p.staking.endTime = params.staking.endTime;
+  const presaleArgs = record.contracts.Presale?.constructorArgs?.[0] as any;
+  if (presaleArgs) {
+    presaleArgs.startTime = params.sale.startTime;
+    presaleArgs.endTime = params.sale.endTime;
+    presaleArgs.endTimes = params.sale.rounds.map((r) => r.endTime);
+  }
+  const stakingArgs = record.contracts.Staking?.constructorArgs;
+  if (stakingArgs && params.staking) stakingArgs[4] = params.staking.endTime;
 }
 
 export function loadNetworkParams(network: string): DeployParams {

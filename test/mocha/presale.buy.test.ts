@@ -222,7 +222,7 @@ for (const chainName of CHAINS) {
         await d.presale.setCurrentStep(0, CAPS[0] - 1_000n);
         await buyEth(d, d.buyers[0], 1_000n); // sells round 1 out, re-spacing the later rounds
         await d.presale.setDynamicTime(false, 0n);
-        await advance(d, DAY + DAY / 2); // re-spaced round 2 (1 day) is over, round 3 (2 days) is live
+        await advance(d, DAY + DAY / 2n); // re-spaced round 2 (1 day) is over, round 3 (2 days) is live
         await d.presale.setCurrentStep(0, CAPS[0] - 500n);
         const usd = 500n * PRICES[0] + 500n * PRICES[2];
         expect(await d.presale.usdQuote(1_000n)).to.equal(usd);

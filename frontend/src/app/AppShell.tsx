@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Footer } from "../features/layout/Footer.tsx";
 import { Header } from "../features/layout/Header.tsx";
@@ -39,6 +39,8 @@ function HashScroll() {
 
 export function AppShell() {
   useLanguageSync();
+  // The first-paint shell of index.html (build/shell.ts) gives way to the app in the same frame.
+  useLayoutEffect(() => document.getElementById("shell")?.remove(), []);
   const w = useWalletUi();
   const b = useBuyUi();
   const connect = useOnceTrue(w.connectOpen);

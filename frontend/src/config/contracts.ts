@@ -1,9 +1,11 @@
-// The only source of contract addresses and ABIs: the generated map in deployments/ (alias @deployments).
+// ABIs (and addresses) from the generated map in deployments/ (alias @deployments). Imported only by lazily loaded
+// code (the chain layer, purchase and staking flows); first-paint code uses config/addresses.ts.
 import { deployedContracts } from "@deployments";
 import type { Abi, Address } from "viem";
+import type { ContractName } from "./addresses.ts";
 
-export type ContractName =
-  | "Presale" | "Staking" | "SaleToken" | "USDT" | "USDC" | "Multicall3" | "EthUsdFeed" | "SequencerFeed" | "SanctionsList";
+export { ZERO_ADDRESS, isDeployed, type ContractName } from "./addresses.ts";
+
 export type ContractEntry = { address: Address; abi: Abi; deployBlock?: number };
 export type ChainContracts = Partial<Record<ContractName, ContractEntry>>;
 
@@ -17,9 +19,4 @@ export function contractsFor(chainId: number): ChainContracts | undefined {
 export function abiOf(name: ContractName): Abi {
   for (const c of Object.values(map)) if (c[name]) return c[name]!.abi;
   throw new Error(`ABI for ${name} missing from deployments/deployedContracts.ts`);
-}
-
-export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as const;
-export function isDeployed(address: Address | undefined): address is Address {
-  return !!address && address !== ZERO_ADDRESS;
 }

@@ -4,7 +4,7 @@
 // blocks in the lazily loaded chain layer (features/wallet/viemChains.ts).
 import type { Address } from "viem";
 import type { AppEnv } from "../../vite.env.ts";
-import { contractsFor, ZERO_ADDRESS } from "./contracts.ts";
+import { addressesFor, ZERO_ADDRESS } from "./addresses.ts";
 
 export type ChainKey = "eth" | "base";
 export const CHAIN_KEYS: readonly ChainKey[] = ["eth", "base"];
@@ -101,7 +101,7 @@ const DEFAULT_RPC: Record<AppEnv, Record<ChainKey, [string, string]>> = {
 
 function block(env: AppEnv, key: ChainKey, rpc: string, backup: string, explorerOverride?: string): ChainBlock {
   const net = NETWORKS[env][key];
-  const c = contractsFor(net.id) ?? {};
+  const c = addressesFor(net.id) ?? {};
   const explorer = explorerOverride ?? net.explorer;
   const name = net.name;
   return {

@@ -274,6 +274,19 @@ describe("tooling: owner scripts against a local chain", function () {
     expect(lines.join("\n")).to.match(/Presale\s+│ UNREACHABLE: cannot reach localEth.*│ 0x/);
   });
 
+  it("flags and sequencer grace: toggles, refusals", async function () {
+    const p = await contract(pair.base, pair.baseDep, "Presale");
+    await refused(/has no code/, "flags", "--network", "hardhatBase", "--sanctions", "on", "--sanctions-oracle", A[4]);
+    await refused(/not true\/false/, "flags", "--network", "hardhatBase", "--claim-whitelist-only", "maybe");
+    await admin("flags", "--network", "hardhatBase", "--claim-whitelist-only", "on", "--card-provider-restricted", "off", "--sanctions", "off");
+    expect([...(await p.flags())]).to.deep.equal([false, true, false]);
+    await admin("flags", "--network", "hardhatBase", "--claim-whitelist-only", "off", "--card-provider-restricted", "on", "--sanctions", "on");
+    expect([...(await p.flags())]).to.deep.equal([true, false, true]);
+    await refused(/no sequencer feed \(L1\)/, "set-sequencer-grace", "--network", "hardhatEth", "--seconds", "3600");
+    await refused(/more than a day/, "set-sequencer-grace", "--network", "hardhatBase", "--seconds", "2d");
+    expect(await admin("set-sequencer-grace", "--network", "hardhatBase", "--seconds", "1h")).to.match(/sent Presale.setSequencerGracePeriod/);
+  });
+
   it("handover starts the admin/ownership transfer to a Safe (dry run)", async function () {
     const text = await admin("handover", "--network", "hardhatBase", "--to", A[4], "--dry-run");
     expect(text).to.match(/beginDefaultAdminTransfer/);

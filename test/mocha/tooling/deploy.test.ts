@@ -153,6 +153,16 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(await t.symbol()).to.equal("SHAFT");
   });
 
+  it("local records are deterministic: a later deploy on fresh chains writes byte-identical files", async function () {
+    await new Promise((r) => setTimeout(r, 1100)); // a different clock second
+    const again = await deployPair();
+    for (const f of ["31337.json", "31338.json", "deployedContracts.ts"]) {
+      expect(fs.readFileSync(path.join(again.dir, f), "utf8")).to.equal(fs.readFileSync(path.join(pair.dir, f), "utf8"), f);
+    }
+    const rec = JSON.parse(fs.readFileSync(path.join(pair.dir, "31337.json"), "utf8"));
+    expect(rec.contracts.Presale.constructorArgs[0].endTimes[0]).to.equal("+3d");
+  });
+
   it("refuses to deploy parameters of another chain (chain id mismatch)", async function () {
     const { deploySystem } = await import("../../../scripts/lib/deploy.js");
     try {

@@ -1,6 +1,5 @@
 // Glue between the form and the purchase flow: chain check, the run itself, popups, toasts, tracking, refresh.
 import { useTranslation } from "react-i18next";
-import { abiOf } from "../../config/contracts.ts";
 import { env } from "../../config/env.ts";
 import { trackConversion } from "../../shared/api.ts";
 import { openPopup } from "../../shared/popup.ts";
@@ -31,7 +30,7 @@ export function useBuyAction(data: PresaleView) {
     }
     if (!(await ensure(block))) return;
     pushAnalytics(env.production, "purchase_started", { token: token.symbol, chainId: block.chainIdInt, tokens });
-    const [{ runPurchase }, { wagmiIO }] = await Promise.all([import("./purchase.ts"), import("./wagmiIO.ts")]);
+    const [{ runPurchase }, { wagmiIO }, { abiOf }] = await Promise.all([import("./purchase.ts"), import("./wagmiIO.ts"), import("../../config/contracts.ts")]);
     const res = await runPurchase(
       wagmiIO(block.chainIdInt, address),
       {

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address } from "viem";
 import { DEFAULT_SALE_PRICE, TIMINGS } from "../../config/constants.ts";
-import { isDeployed } from "../../config/contracts.ts";
+import { isDeployed } from "../../config/addresses.ts";
 import { env, type ChainBlock } from "../../config/env.ts";
 import { loadWeb3, useWallet } from "../wallet/walletState.ts";
 import type { ChainData, Stage } from "./reads.ts";

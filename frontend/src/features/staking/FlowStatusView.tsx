@@ -5,13 +5,8 @@ import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatBalance } from "../../shared/format.ts";
 import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
+import { isKnownError } from "./rules.ts";
 import type { FlowState } from "./stakingMachine.ts";
-
-/** Contract errors with their own message (staking.errors.*). */
-export const KNOWN_ERRORS = [
-  "StillLocked", "ClaimsLocked", "WithdrawalsLocked", "DepositsLocked", "NothingStaked", "NoRewards", "StakingEnded",
-  "DepositLimitExceeded", "ClaimNotStarted", "NothingToClaim", "Blacklisted", "NotWhitelisted", "StakingUnavailable",
-] as const;
 
 export function TxLink({ hash }: { hash?: string }) {
   const { t } = useTranslation();
@@ -62,7 +57,7 @@ export function FlowStatusView({ s, onDone, onRetry, extra }: Props) {
         </div>
       );
     case "failed": {
-      const known = s.errorName && (KNOWN_ERRORS as readonly string[]).includes(s.errorName);
+      const known = isKnownError(s.errorName);
       return (
         <div className="status status-bad" data-testid="staking-status-failed">
           <span className="status-icon bad"><WarnIcon /></span>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   bpsToPercent, canUnstake, checkClaim, checkHarvest, checkOpenStake, checkOpenWithdraw, checkStake, checkStakeAmount,
-  checkWithdraw, isClaimLive, isDisabledBy, maxStake, poolPercent, type Ctx,
+  checkWithdraw, isClaimLive, isDisabledBy, isKnownError, maxStake, poolPercent, type Ctx,
 } from "./rules.ts";
 
 const BASE = 8453;
@@ -128,5 +128,14 @@ describe("figures", () => {
     expect(bpsToPercent(1500)).toBe(15);
     expect(poolPercent(25, 100)).toBe(25);
     expect(poolPercent(1, 0)).toBe(0);
+  });
+});
+
+describe("contract errors", () => {
+  it("only listed custom errors get their own message", () => {
+    expect(isKnownError("StillLocked")).toBe(true);
+    expect(isKnownError("ClaimNotStarted")).toBe(true);
+    expect(isKnownError("SomethingElse")).toBe(false);
+    expect(isKnownError(undefined)).toBe(false);
   });
 });

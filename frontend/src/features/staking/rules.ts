@@ -123,3 +123,10 @@ export const bpsToPercent = (bps: number) => bps / 100;
 export function rewardPerSecond(staked: number, apyPercent: number): number {
   return (staked * apyPercent) / 100 / (365 * 86400);
 }
+
+/** Contract errors with their own message (staking.errors.*). */
+export const KNOWN_ERRORS = [
+  "StillLocked", "ClaimsLocked", "WithdrawalsLocked", "DepositsLocked", "NothingStaked", "NoRewards", "StakingEnded",
+  "DepositLimitExceeded", "ClaimNotStarted", "NothingToClaim", "Blacklisted", "NotWhitelisted", "StakingUnavailable",
+] as const;
+export const isKnownError = (name: string | undefined): boolean => !!name && (KNOWN_ERRORS as readonly string[]).includes(name);

@@ -14,7 +14,7 @@ import { useWallet } from "../wallet/walletState.ts";
 import { openConnectModal } from "../wallet/walletUi.ts";
 import type { FlowResult } from "./flows.ts";
 import {
-  checkClaim, checkHarvest, checkOpenStake, checkOpenWithdraw, checkStake, checkWithdraw, type Block,
+  checkClaim, checkHarvest, checkOpenStake, checkOpenWithdraw, checkStake, checkWithdraw, isKnownError, type Block,
 } from "./rules.ts";
 import { dispatchFlow, getFlow, isFinal, isRunning, type FlowKind } from "./stakingMachine.ts";
 import { closeStakingModal, openStakingModal } from "./stakingUi.ts";
@@ -79,7 +79,10 @@ export function useStakingActions(data: PresaleView, view: StakeView, notify: No
     pushAnalytics(env.production, `staking_${kind}_${res.outcome}`, { chainId: b.chainIdInt });
     const amount = `${formatBalance(display)} ${env.tokenName}`;
     if (res.outcome === "complete") notify("success", t(`staking.toast.${kind}_done`), t(`staking.flow.${kind}.success`, { amount }));
-    else if (res.outcome === "failed") notify("error", t("staking.toast.failed"), t(`staking.flow.${kind}.title`));
+    else if (res.outcome === "failed") {
+      const { errorName } = getFlow();
+      notify("error", t("staking.toast.failed"), isKnownError(errorName) ? t(`staking.errors.${errorName}`) : t("staking.status.failed_desc"));
+    }
     void data.refetch();
     return res;
   }
