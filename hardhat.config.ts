@@ -24,6 +24,8 @@ export default defineConfig({
   },
   paths: { tests: { mocha: "test/mocha", solidity: "test/solidity" } },
   typechain: { outDir: "typechain-types" },
+  // `npm run verify`: the key only from the environment or `hardhat keystore set ETHERSCAN_API_KEY`.
+  verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
   test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 64, depth: 64 } } },
   networks: {
     // In-process simulated chains used by tests and by `hardhat node`.

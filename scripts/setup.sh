@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs everything the project needs on a fresh machine that has only Node 20 and npm.
-# Hardhat 3 needs Node >= 22.13 and npm must itself run on it (EDR's platform package), so a
-# Node 24 binary from the npm registry is put in .tools/ when the system Node is too old.
+# Installs everything the project needs on a fresh machine that has only Node 20 and npm, and compiles the
+# contracts. Idempotent and quick when nothing changed (a stamp of each package's manifest and lockfile).
+# Hardhat 3 needs Node >= 22.13 and npm must itself run on it (EDR's platform package), so a Node 24 binary from
+# the npm registry is put in .tools/ when the system Node is too old.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -17,8 +18,13 @@ if ! node_ok; then
 fi
 echo "setup: using Node $(node --version), npm $(npm --version)"
 for dir in . frontend server; do
-  if [ -f "$dir/package.json" ]; then
-    echo "setup: npm install in $dir"
-    (cd "$dir" && npm install --no-audit --no-fund)
-  fi
+  [ -f "$dir/package.json" ] || continue
+  stamp="$dir/node_modules/.setup-stamp"
+  want="$(cat "$dir/package.json" "$dir/package-lock.json" 2>/dev/null | sha256sum | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then continue; fi
+  echo "setup: npm install in $dir"
+  (cd "$dir" && npm install --no-audit --no-fund)
+  echo "$want" > "$stamp"
 done
+echo "setup: compiling contracts"
+npx hardhat compile --quiet 2>&1 | grep -vE "^(Warning: Transient|   -->|    \||[0-9]+ \||\s*$)" || true

@@ -61,7 +61,7 @@ export function serveStatic(dir: string, port: number, host = "127.0.0.1"): Prom
       "content-type": TYPES[ext] ?? "application/octet-stream",
       "cache-control": rel.startsWith("/assets/") && /-[A-Za-z0-9_-]{8,}\./.test(rel) ? "public, max-age=31536000, immutable" : "no-cache",
     };
-    let body = fs.readFileSync(file);
+    let body: Buffer = fs.readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
       let gz = gzCache.get(file);
       if (!gz) gzCache.set(file, (gz = gzipSync(body, { level: 6 })));

@@ -33,46 +33,38 @@ export type WalletCall = { method: string; params: unknown[]; outcome: "ok" | "e
 const USER_PROMPTS = ["eth_requestAccounts", "wallet_requestPermissions", "eth_sendTransaction", "personal_sign", "eth_signTypedData_v4", "wallet_switchEthereumChain", "wallet_addEthereumChain"];
 const rejected = (): RpcError => ({ code: 4001, message: "User rejected the request." });
 
-/** The page half: a plain script (no closures over Node values except the JSON it is given). */
-function pageProvider(info: { name: string; rdns: string; uuid: string; icon: string }) {
-  const w = window as any;
-  if (w.__e2eWalletInstalled) return;
-  w.__e2eWalletInstalled = true;
-  const listeners: Record<string, Array<(a: unknown) => void>> = {};
-  const emit = (name: string, arg: unknown) => {
-    for (const fn of (listeners[name] ?? []).slice()) {
-      try {
-        fn(arg);
-      } catch (e) {
-        console.error(e);
-      }
+/**
+ * The page half, as plain JavaScript source: a function's toString() would carry whatever helpers the transpiler in
+ * use injected (tsx/esbuild adds __name calls), which do not exist in the page.
+ */
+const PAGE_PROVIDER = String.raw`(info) => {
+  if (window.__e2eWalletInstalled) return;
+  window.__e2eWalletInstalled = true;
+  const listeners = {};
+  const emit = (name, arg) => {
+    for (const fn of (listeners[name] || []).slice()) {
+      try { fn(arg); } catch (e) { console.error(e); }
     }
   };
   const provider = {
     isE2EWallet: true,
-    async request(args: { method: string; params?: unknown }) {
+    async request(args) {
       if (!args || typeof args.method !== "string") throw Object.assign(new Error("invalid request"), { code: -32600 });
-      const r = (await w.__e2eWalletRequest(args.method, JSON.stringify(args.params ?? []))) as Envelope;
-      for (const ev of r.events ?? []) emit(ev.name, ev.arg);
+      const r = await window.__e2eWalletRequest(args.method, JSON.stringify(args.params === undefined ? [] : args.params));
+      for (const ev of r.events || []) emit(ev.name, ev.arg);
       if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code, data: r.error.data });
       return r.result;
     },
-    on(name: string, fn: (a: unknown) => void) {
-      (listeners[name] ??= []).push(fn);
-      return provider;
-    },
-    removeListener(name: string, fn: (a: unknown) => void) {
-      listeners[name] = (listeners[name] ?? []).filter((f) => f !== fn);
-      return provider;
-    },
+    on(name, fn) { (listeners[name] = listeners[name] || []).push(fn); return provider; },
+    removeListener(name, fn) { listeners[name] = (listeners[name] || []).filter((f) => f !== fn); return provider; },
   };
-  (provider as any).off = provider.removeListener;
-  w.__e2eWalletEmit = emit;
-  const detail = Object.freeze({ info: Object.freeze({ ...info }), provider });
+  provider.off = provider.removeListener;
+  window.__e2eWalletEmit = emit;
+  const detail = Object.freeze({ info: Object.freeze(Object.assign({}, info)), provider });
   const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }));
   window.addEventListener("eip6963:requestProvider", announce);
   announce();
-}
+}`;
 
 const ICON = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#1f6feb"/><text x="16" y="21" font-size="12" text-anchor="middle" fill="#fff" font-family="sans-serif">E2E</text></svg>').toString("base64")}`;
 
@@ -99,7 +91,7 @@ export class TestWallet {
   async install(page: Page): Promise<void> {
     this.page = page;
     await page.exposeFunction("__e2eWalletRequest", (method: string, params: string) => this.handle(method, JSON.parse(params) as unknown[]));
-    await page.addInitScript(pageProvider, { ...WALLET_INFO, icon: ICON });
+    await page.addInitScript({ content: `(${PAGE_PROVIDER})(${JSON.stringify({ ...WALLET_INFO, icon: ICON })});` });
   }
 
   /** The next request among `methods` (default: anything the user would be asked about) is rejected with 4001. */

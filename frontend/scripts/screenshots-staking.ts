@@ -144,10 +144,15 @@ async function main() {
           await page.goto(url, { waitUntil: "networkidle" });
           await page.waitForSelector('[data-testid="staking-page"]');
           if (account === ACCOUNT_7) {
-            await runEmptyAccount(page, shot, lang === LANGS[0]);
+            await runEmptyAccount(page, shot);
           } else {
             await resetAllowance();
-            await runFullAccount(page, shot, slow, lang === LANGS[0]);
+            try {
+              await runFullAccount(page, shot, slow, `${lang}-${width}`);
+            } catch (err) {
+              await page.screenshot({ path: path.join(out, `ERROR-${lang}-${width}.png`) });
+              throw err;
+            }
           }
           console.log(`done ${width} ${lang} ${account.slice(0, 6)}`);
         }
@@ -165,7 +170,7 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 
 async function connectIfNeeded(page: Page) {
   await page.waitForTimeout(600);
-  if (await page.locator(tid("staking-connect")).isVisible()) {
+  if (await page.locator(tid("staking-connect")).isVisible().catch(() => false)) {
     await page.click(tid("staking-connect"));
     await page.click(tid(`connect-injected-${WALLET_RDNS}`));
     await page.waitForSelector(tid("staking-connect"), { state: "detached" });
@@ -173,7 +178,7 @@ async function connectIfNeeded(page: Page) {
 }
 
 /** Account #7 (nothing bought), on Ethereum first: not connected, wrong chain popup, buy-and-stake modal. */
-async function runEmptyAccount(page: Page, shot: Shot, first: boolean) {
+async function runEmptyAccount(page: Page, shot: Shot) {
   // start disconnected in every language: forget the stored connection
   await page.evaluate(() => {
     sessionStorage.removeItem("__wallet_auth");
@@ -201,11 +206,10 @@ async function runEmptyAccount(page: Page, shot: Shot, first: boolean) {
   await page.waitForTimeout(800);
   await shot("buy-and-stake-modal");
   await page.click(tid("swap-modal-close"));
-  void first;
 }
 
 /** Account #6: a stake, a claimable deposit, SHAFT in the wallet. */
-async function runFullAccount(page: Page, shot: Shot, slow: { on: boolean }, first: boolean) {
+async function runFullAccount(page: Page, shot: Shot, slow: { on: boolean }, suffix: string) {
   await connectIfNeeded(page);
   await page.waitForFunction(() => !document.querySelector('[data-testid="staked-amount"]')?.textContent?.startsWith("0 "), undefined, { timeout: 10000 }).catch(() => {});
   await page.waitForTimeout(800);
@@ -280,7 +284,18 @@ async function runFullAccount(page: Page, shot: Shot, slow: { on: boolean }, fir
   slow.on = false;
   await shot("claim-modal-complete");
   await page.click(tid("staking-done"));
-  void first;
+  // home widget: the claim buttons under the claimable line (claims not live yet on the local chain -> popup)
+  await page.goto(page.url().replace(/\/staking$/, "") || "/", { waitUntil: "networkidle" });
+  await connectIfNeeded(page);
+  const claim = page.locator(tid("claim-actions"));
+  if (await claim.waitFor({ timeout: 15000 }).then(() => true, () => false)) {
+    await claim.scrollIntoViewIfNeeded();
+    await page.locator(tid("buy-widget")).screenshot({ path: path.join(out, `home-claim-buttons-${suffix}.png`) });
+    await page.click(tid("claim-and-stake"));
+    await page.waitForSelector(tid("popup-claim-not-live"));
+    await shot("home-claim-not-live");
+    await page.click(tid("popup-confirm"));
+  }
 }
 
 main().catch((err) => {

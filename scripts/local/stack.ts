@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 /**
  * The local two-chain stack, on loopback only:
  *   local Ethereum  (hardhat node, network hardhatEth, chain 31337, l1) on 127.0.0.1:8545
@@ -26,7 +27,7 @@ export interface LocalStackOptions {
   apiPort?: number; // 8787
   dappPort?: number; // 5173
   /** Stand-in card widget (server's "widget" script), started with the API server when it exists. */
-  widgetPort?: number; // 8788
+  widgetPort?: number; // $WIDGET_PORT or 8788
   /** Start the API server when server/package.json exists (default true). */
   server?: boolean;
   /** Start the dapp dev server when frontend/package.json exists (default true). */
@@ -40,6 +41,8 @@ export interface LocalStackOptions {
   /** Accounts (by index) funded with ETH, USDT, USDC. */
   fundAccounts?: number[]; // [3,4,5,6]
   log?: (msg: string) => void;
+  /** Delete this stack's log folder on stop() (only for stacks on non-default ports; tests). */
+  removeLogsOnStop?: boolean;
 }
 
 export interface LocalAccount {
@@ -56,10 +59,12 @@ export interface LocalStack {
   accounts: LocalAccount[];
   connections: { eth: Connection; base: Connection };
   startedInMs: number;
+  /** Where the children's logs and the keeper log go. */
+  logDir: string;
   stop: () => Promise<void>;
 }
 
-let LOG_DIR = path.join(ROOT, ".local/logs");
+const LOGS_ROOT = path.join(ROOT, ".local/logs");
 const HARDHAT_CLI = path.join(ROOT, "node_modules/hardhat/dist/src/cli.js");
 
 function portInUse(port: number): Promise<boolean> {
@@ -91,9 +96,9 @@ async function rpcUp(url: string): Promise<boolean> {
   return r.ok;
 }
 
-function spawnLogged(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): { child: ChildProcess; logFile: string } {
-  fs.mkdirSync(LOG_DIR, { recursive: true });
-  const logFile = path.join(LOG_DIR, `${name}.log`);
+function spawnLogged(logDir: string, name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): { child: ChildProcess; logFile: string } {
+  fs.mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${name}.log`);
   const fd = fs.openSync(logFile, "w");
   const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", fd, fd], detached: true });
   fs.closeSync(fd);
@@ -136,7 +141,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const ethUrl = `http://127.0.0.1:${ethPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
   // Stacks on other ports (tests) keep their logs and Ignition journals apart from `npm start`'s.
-  LOG_DIR = path.join(ROOT, ".local/logs", ethPort === 8545 ? "" : `stack-${ethPort}`);
+  const LOG_DIR = path.join(LOGS_ROOT, ethPort === 8545 ? "" : `stack-${ethPort}`);
   const journalId = (chainId: number, port: number) => (port === 8545 || port === 8546 ? `chain-${chainId}` : `local-${port}`);
   const children: { name: string; child: ChildProcess }[] = [];
   let keeperLoop: { stop: () => Promise<void> } | undefined;
@@ -160,6 +165,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     process.removeListener("exit", killAllSync);
     await keeperLoop?.stop();
     await Promise.all(children.reverse().map((c) => killTree(c.child)));
+    if (opts.removeLogsOnStop && LOG_DIR !== LOGS_ROOT) fs.rmSync(LOG_DIR, { recursive: true, force: true });
     // Journals of throw-away chains on non-default ports are useless once the chains are gone.
     for (const [id, port] of [[31337, ethPort], [31338, basePort]] as const) {
       if (journalId(id, port).startsWith("local-")) fs.rmSync(path.join(ROOT, "ignition/deployments", journalId(id, port)), { recursive: true, force: true });
@@ -170,7 +176,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const wantServer = opts.server !== false && fs.existsSync(path.join(ROOT, "server/package.json"));
     const wantDapp = opts.frontend !== false && fs.existsSync(path.join(ROOT, "frontend/package.json"));
     const wantWidget = wantServer && /"widget"\s*:/.test(fs.readFileSync(path.join(ROOT, "server/package.json"), "utf8"));
-    const widgetPort = opts.widgetPort ?? 8788;
+    const widgetPort = opts.widgetPort ?? (Number(process.env.WIDGET_PORT) || 8788);
     const ports: [number, string][] = [[ethPort, "local Ethereum"], [basePort, "local Base"]];
     if (wantServer) ports.push([opts.apiPort ?? 8787, "API server"]);
     if (wantDapp) ports.push([opts.dappPort ?? 5173, "dapp dev server"]);
@@ -180,7 +186,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     }
     // 1. Two fresh chains (in parallel with the compile).
     for (const [name, network, port] of [["eth-node", "hardhatEth", ethPort], ["base-node", "hardhatBase", basePort]] as const) {
-      const { child } = spawnLogged(name, process.execPath, [HARDHAT_CLI, "--network", network, "node", "--hostname", "127.0.0.1", "--port", String(port)], { HARDHAT_DISABLE_TELEMETRY: "true" });
+      const { child } = spawnLogged(LOG_DIR, name, process.execPath, [HARDHAT_CLI, "--network", network, "node", "--hostname", "127.0.0.1", "--port", String(port)], { HARDHAT_DISABLE_TELEMETRY: "true" });
       children.push({ name, child });
     }
     if (opts.compile !== false) {
@@ -228,7 +234,16 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     // 5. API server and dapp, when present.
     const apiPort = opts.apiPort ?? 8787;
     const dappPort = opts.dappPort ?? 5173;
+    // The card on-ramp's signing key, made fresh for every local run (never stored): the API server signs card
+    // sessions with it and the stand-in widget checks the signature, as the real provider does.
+    const cardSignerKey = randomBytes(32).toString("hex");
+    const widgetOrigin = `http://127.0.0.1:${opts.widgetPort ?? (Number(process.env.WIDGET_PORT) || 8788)}`;
     const env = {
+      WERT_SIGNER_PRIVATE_KEY: cardSignerKey,
+      WERT_PARTNER_ID: "local-partner",
+      VITE_WERT_PARTNER_ID: "local-partner",
+      WERT_ORIGIN: widgetOrigin,
+      VITE_WERT_ORIGIN: widgetOrigin,
       HOST: "127.0.0.1",
       ETH_RPC_URL: ethUrl,
       BASE_RPC_URL: baseUrl,
@@ -246,13 +261,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const waits: Promise<void>[] = [];
     if (wantServer) {
-      const { child, logFile } = spawnLogged("server", npm, ["--prefix", "server", "run", "dev"], { ...env, PORT: String(apiPort) });
+      const { child, logFile } = spawnLogged(LOG_DIR, "server", npm, ["--prefix", "server", "run", "dev"], { ...env, PORT: String(apiPort) });
       children.push({ name: "server", child });
       urls.api = `http://127.0.0.1:${apiPort}`;
       waits.push(waitFor("API server", () => portInUse(apiPort), 60_000, child, logFile));
     }
     if (wantWidget) {
-      const { child, logFile } = spawnLogged("widget", npm, ["--prefix", "server", "run", "widget"], {
+      const { child, logFile } = spawnLogged(LOG_DIR, "widget", npm, ["--prefix", "server", "run", "widget"], {
         ...env,
         WIDGET_PORT: String(widgetPort),
         WIDGET_HOST: "127.0.0.1",
@@ -264,7 +279,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       waits.push(waitFor("stand-in card widget", () => portInUse(widgetPort), 60_000, child, logFile));
     }
     if (wantDapp) {
-      const { child, logFile } = spawnLogged("frontend", npm, ["--prefix", "frontend", "run", "dev", "--", "--host", "127.0.0.1", "--port", String(dappPort), "--strictPort"], env);
+      const { child, logFile } = spawnLogged(LOG_DIR, "frontend", npm, ["--prefix", "frontend", "run", "dev", "--", "--host", "127.0.0.1", "--port", String(dappPort), "--strictPort"], env);
       children.push({ name: "frontend", child });
       urls.dapp = `http://127.0.0.1:${dappPort}`;
       waits.push(waitFor("dapp dev server", () => portInUse(dappPort), 60_000, child, logFile));
@@ -277,6 +292,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       accounts,
       connections: { eth: ethConn, base: baseConn },
       startedInMs: Date.now() - t0,
+      logDir: LOG_DIR,
       stop,
     };
   } catch (e) {

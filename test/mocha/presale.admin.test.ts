@@ -118,6 +118,30 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     await expect(d.presale.setRounds([], [], [])).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
   });
 
+  it("setRounds rejects more than 255 rounds, non-increasing end times, and a table the position does not fit", async function () {
+    const t = await now(d.conn);
+    const many = Array.from({ length: 256 }, (_, i) => BigInt(i + 1));
+    await expect(
+      d.presale.setRounds(many, many, many.map((i) => t + i)),
+    ).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    await expect(d.presale.setRounds([1n, 2n], [1n, 1n], [t + 2n * DAY, t + 2n * DAY])).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidRounds",
+    );
+    // Position in round 3: a two-round table has no round 3.
+    await d.presale.setCurrentStep(2, CAPS[1] + 1n);
+    await expect(d.presale.setRounds([1_000n, 2_000n], [1n, 1n], [t + DAY, t + 2n * DAY])).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidRounds",
+    );
+    // Position below the new previous cap: round 3 of the new table would start above it.
+    const caps = [...CAPS];
+    caps[1] = CAPS[1] + 2n;
+    await expect(d.presale.setRounds(caps, PRICES, d.roundEnds)).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    caps[1] = CAPS[1] + 1n; // exactly at the new round's start is fine
+    await expect(d.presale.setRounds(caps, PRICES, d.roundEnds)).to.emit(d.presale, "RoundsUpdated").withArgs(10n);
+  });
+
   it("setRounds cannot put a cap below what is already sold", async function () {
     await buyEth(d, d.buyers[0], 2_000n);
     const t = await now(d.conn);

@@ -235,6 +235,27 @@ for (const chainName of CHAINS) {
         expect(await d.presale.checkPoint()).to.equal(CAPS[1] + 500n);
       });
 
+      it("dynamic time: a purchase running past a sold-out round prices the next one and re-spaces from it", async function () {
+        await d.presale.setDynamicTime(true, DAY);
+        const amount = CAPS[0] + 1_000n;
+        const usd = CAPS[0] * PRICES[0] + 1_000n * PRICES[1];
+        expect(await d.presale.usdQuote(amount)).to.equal(usd);
+        await d.presale.connect(d.buyers[0]).buyWithEth(amount, false, { value: refEth(usd) });
+        const ts = BigInt(await d.helpers.time.latest());
+        const ends: bigint[] = [...(await d.presale.roundDetails(2))];
+        expect(ends[1]).to.equal(ts + DAY);
+        expect(ends[2]).to.equal(ts + 2n * DAY);
+        expect(await d.presale.checkPoint()).to.equal(amount);
+      });
+
+      it("dynamic time does not re-space when the step moves only because a round expired", async function () {
+        await d.presale.setDynamicTime(true, DAY);
+        await advanceTo(d, d.roundEnds[0] + 1n);
+        await buyEth(d, d.buyers[0], 10n);
+        expect(await d.presale.currentStep()).to.equal(1n);
+        expect([...(await d.presale.roundDetails(2))]).to.deep.equal(d.roundEnds);
+      });
+
       it("without dynamic time, round ends stay as configured after a sell-out", async function () {
         await buyEth(d, d.buyers[0], CAPS[0]);
         const ends: bigint[] = [...(await d.presale.roundDetails(2))];

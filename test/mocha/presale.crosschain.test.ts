@@ -37,6 +37,16 @@ for (const chainName of CHAINS) {
         expect(await d.presale.usdRaised()).to.equal(30_000_000n);
       });
 
+      it("a higher USD total alone (same tokens) is recorded", async function () {
+        await d.presale.connect(d.keeper).syncRemoteSales(5_000n, 30_000_000n);
+        await expect(d.presale.connect(d.keeper).syncRemoteSales(5_000n, 31_000_000n))
+          .to.emit(d.presale, "RemoteSalesSynced")
+          .withArgs(5_000n, 31_000_000n);
+        expect(await d.presale.remoteUsdRaised()).to.equal(31_000_000n);
+        expect(await d.presale.remoteTokensSold()).to.equal(5_000n);
+        expect(await d.presale.checkPoint()).to.equal(5_000n);
+      });
+
       it("a remote total crossing a cap advances the local round", async function () {
         await d.presale.connect(d.keeper).syncRemoteSales(CAPS[0] + 10n, 27_000_000_000n);
         expect(await d.presale.currentStep()).to.equal(1n);

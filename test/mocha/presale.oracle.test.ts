@@ -76,6 +76,12 @@ describe("Presale L2 sequencer uptime check (hardhatBase)", function () {
     );
   });
 
+  it("treats an uptime answer without a start time (startedAt 0) as not yet past the grace period", async function () {
+    const d = await load("hardhatBase");
+    await d.seqFeed!.updateRoundData(3, 0n, await now(d.conn), 0n);
+    await expect(d.presale.ethUsdPrice()).to.be.revertedWithCustomError(d.presale, "SequencerGracePeriod").withArgs(0n, GRACE);
+  });
+
   it("reverts SequencerGracePeriod up to the end of the grace period and accepts the price after it", async function () {
     const d = await load("hardhatBase");
     const [alice] = d.buyers;

@@ -93,6 +93,7 @@ describe("Staking (hardhatBase)", function () {
       await expect(s.connect(alice).deposit(1n)).to.be.revertedWithCustomError(s, "Blacklisted").withArgs(alice.address);
       await s.setBlacklist([alice.address], false);
       await expect(s.setMaxDepositLimit(100n * TOKEN)).to.emit(s, "MaxDepositLimitUpdated").withArgs(100n * TOKEN);
+      expect(await s.maxDepositLimit()).to.equal(100n * TOKEN);
       await s.connect(alice).deposit(60n * TOKEN);
       await expect(s.connect(bob).deposit(41n * TOKEN))
         .to.be.revertedWithCustomError(s, "DepositLimitExceeded")
@@ -262,6 +263,20 @@ describe("Staking (hardhatBase)", function () {
       expect(await s.getRewards(alice.address)).to.equal(pending); // nothing staked: nothing more accrues
       await s.setLocks(false, false, false);
       await expect(s.connect(alice).harvestRewards()).to.emit(s, "RewardsHarvested").withArgs(alice.address, pending);
+      expect(await s.getRewards(alice.address)).to.equal(0n);
+    });
+
+    it("an extended stake's carried-over rewards are paid with the withdrawal", async function () {
+      await fundRewards(d, 100_000n * TOKEN);
+      const t1 = await stakedAt(alice, 1_000n * TOKEN);
+      await d.helpers.time.increase(20n * DAY);
+      const t2 = await stakedAt(alice, 1_000n * TOKEN); // extension: 20 days of rewards carried as pending
+      await advanceTo(d, t2 + LOCK);
+      const before: bigint = await d.token!.balanceOf(alice.address);
+      await s.connect(alice).withdraw();
+      const t3 = await now(d.conn);
+      const got: bigint = (await d.token!.balanceOf(alice.address)) - before;
+      expectClose(got - 2_000n * TOKEN, reward(1_000n * TOKEN, APY_BPS, t2 - t1) + reward(2_000n * TOKEN, APY_BPS, t3 - t2));
       expect(await s.getRewards(alice.address)).to.equal(0n);
     });
 

@@ -26,7 +26,7 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
   before(async function () {
     if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip(); // see stack.test.ts
     const [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
-    stack = await startLocalStack({ ethPort, basePort, frontend: false, server: false, keeper: false, compile: false, deploymentsDir: dir });
+    stack = await startLocalStack({ ethPort, basePort, frontend: false, server: false, keeper: false, compile: false, removeLogsOnStop: true, deploymentsDir: dir });
   });
   after(async function () {
     await stack?.stop();

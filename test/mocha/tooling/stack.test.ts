@@ -36,7 +36,7 @@ describe("tooling: the local two-chain stack (startLocalStack)", function () {
     // `hardhat node` processes are not coverage-aware: this suite runs in normal test runs only.
     if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip();
     [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
-    stack = await startLocalStack({ ethPort, basePort, frontend: false, server: false, compile: false, deploymentsDir: dir, keeperIntervalMs: 300 });
+    stack = await startLocalStack({ ethPort, basePort, frontend: false, server: false, compile: false, removeLogsOnStop: true, deploymentsDir: dir, keeperIntervalMs: 300 });
   });
   after(async function () {
     await stack?.stop();

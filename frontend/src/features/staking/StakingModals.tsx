@@ -78,7 +78,7 @@ export function StakeModal({ view, actions }: { view: StakeView; actions: Stakin
             {t(extend ? "staking.stake_modal.lock_note_extend" : "staking.stake_modal.lock_note", { date: fmtDate(newUnlock) })}
           </p>
           {view.depositsLocked && <p className="warn" data-testid="stake-deposits-locked">{t("staking.deposits_locked")}</p>}
-          <div className="modal-actions">
+          <div className="stake-modal-actions">
             <button className="btn btn-ghost" onClick={done} data-testid="stake-cancel">{t("common.cancel")}</button>
             <button className="btn btn-primary" disabled={busy || isDisabledBy(amountBlock) || view.depositsLocked} onClick={() => void actions.stake(amount)} data-testid="stake-submit">
               {t("staking.stake_modal.submit")}
@@ -112,7 +112,7 @@ export function WithdrawModal({ view, actions }: { view: StakeView; actions: Sta
           </div>
         )}
         {view.withdrawalsLocked && <p className="warn" data-testid="withdraw-owner-locked">{t("staking.withdrawals_locked")}</p>}
-        <div className="modal-actions">
+        <div className="stake-modal-actions">
           <button className="btn btn-ghost" onClick={close} data-testid="withdraw-cancel">{t("common.cancel")}</button>
           <button className="btn btn-primary" disabled={!(staked > 0) || !view.canUnstake || view.withdrawalsLocked} onClick={() => void actions.withdraw()} data-testid="withdraw-submit">
             {t("staking.withdraw_modal.submit")}

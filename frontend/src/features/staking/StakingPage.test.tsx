@@ -118,6 +118,15 @@ describe("page", () => {
     expect(screen.getByTestId("total-staked").textContent).toContain("1,000,000");
     expect(screen.getByTestId("staking-page").dataset.layout).toBe("cards");
   });
+  it("shows dashes, not zeros, until the first read has arrived", () => {
+    connect();
+    const data = presale();
+    (data as unknown as { base: undefined }).base = undefined;
+    show(data);
+    expect(screen.getByTestId("apy-value").textContent).toBe("—");
+    expect(screen.getByTestId("total-staked").textContent).toContain("—");
+    expect(screen.getByTestId("staked-amount").textContent).toContain("—");
+  });
   it("stakeable card: Add stake when baseClaimable > 0, otherwise Buy and stake", () => {
     show(presale({ claimable: 0 }));
     expect(screen.queryByTestId("add-stake")).toBeNull();

@@ -48,7 +48,7 @@ function StakedCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: boo
   const block = checkOpenWithdraw(v.ctx, { staked: v.userStaked });
   return (
     <Card testId="card-staked" label={t("staking.cards.staked")} icon={<TokenIcon symbol="SHAFT" size={28} />} accent>
-      <Amount value={v.userStaked} show={v.connected} testId="staked-amount" />
+      <Amount value={v.userStaked} show={v.connected && v.loaded} testId="staked-amount" />
       {v.userStaked > 0 ? (
         v.canUnstake ? (
           <p className="stake-unlock ok" data-testid="unlock-status">{t("staking.unlocked_since", { date: fmtDate(v.unlockTime) })}</p>
@@ -76,7 +76,7 @@ function StakeableCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: 
   const claimBlock = checkClaim(v.ctx, { baseClaimable: v.baseClaimable, claimLive: v.claimLive });
   return (
     <Card testId="card-stakeable" label={t("staking.cards.stakeable")}>
-      <Amount value={v.baseClaimable} show={v.connected} testId="stakeable-amount" />
+      <Amount value={v.baseClaimable} show={v.connected && v.loaded} testId="stakeable-amount" />
       <p className="small muted" data-testid="wallet-balance">{t("staking.in_wallet")} <strong>{v.connected ? formatBalance(v.userBal) : "—"} {env.tokenName}</strong></p>
       <div className="stake-card-actions">
         {claimable ? (
@@ -108,7 +108,7 @@ function RewardsCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: bo
   const block = checkHarvest(v.ctx, { isClaimEnabled: v.isClaimEnabled, reward: v.userReward });
   return (
     <Card testId="card-rewards" label={t("staking.cards.rewards")}>
-      <Amount value={v.userReward} show={v.connected} testId="rewards-amount" decimals={6} />
+      <Amount value={v.userReward} show={v.connected && v.loaded} testId="rewards-amount" decimals={6} />
       <p className="small muted">{t("staking.rewards_hint", { apy: formatNumber(v.apy, 2) })}</p>
       {!v.isClaimEnabled && <p className="small stake-note" data-testid="claims-locked-note">{t("staking.claims_locked_note")}</p>}
       <div className="stake-card-actions">
@@ -127,11 +127,11 @@ function InfoCards({ v }: { v: StakeView }) {
     <div className="stake-info-grid" data-testid="info-cards">
       <div className="card stake-stat" data-testid="card-total-staked">
         <span className="muted small">{t("staking.total_staked")}</span>
-        <strong data-testid="total-staked">{formatNumber(v.totalStaked, 0)} <small>{env.tokenName}</small></strong>
+        <strong data-testid="total-staked">{v.loaded ? formatNumber(v.totalStaked, 0) : "—"} <small>{env.tokenName}</small></strong>
       </div>
       <div className="card stake-stat stake-stat-apy" data-testid="card-apy">
         <span className="muted small">{t("staking.apy")}</span>
-        <strong data-testid="apy-value">{formatNumber(v.apy, 2)}%</strong>
+        <strong data-testid="apy-value">{v.loaded ? `${formatNumber(v.apy, 2)}%` : "—"}</strong>
         <span className="muted small">{t("staking.per_annum")}</span>
       </div>
       <div className="card stake-stat" data-testid="card-lock">
@@ -140,7 +140,7 @@ function InfoCards({ v }: { v: StakeView }) {
       </div>
       <div className="card stake-stat" data-testid="card-share">
         <span className="muted small">{t("staking.cards.pool_share")}</span>
-        <strong data-testid="pool-share">{v.connected ? `${formatNumber(v.userPoolPercent, 4)}%` : "—"}</strong>
+        <strong data-testid="pool-share">{v.connected && v.loaded ? `${formatNumber(v.userPoolPercent, 4)}%` : "—"}</strong>
       </div>
     </div>
   );
