@@ -40,8 +40,8 @@ function NavItems({ onNavigate }: { onNavigate: () => void }) {
       <Link to={`${home}#shaft-ladder`} onClick={guard(`${home}#shaft-ladder`)} data-testid="nav-ladder">{t("nav.ladder")}</Link>
       <a href={NAV_EXTERNAL.terms} target="_blank" rel="noreferrer" data-testid="nav-terms">{t("nav.terms")}</a>
       <a href={NAV_EXTERNAL.contact} target="_blank" rel="noreferrer" data-testid="nav-contact">{t("nav.contact")}</a>
-      <a href={NAV_EXTERNAL.resources} target="_blank" rel="noreferrer" data-testid="nav-resources">{t("nav.resources")}</a>
-      <a href={NAV_EXTERNAL.partners} target="_blank" rel="noreferrer" data-testid="nav-partners">{t("nav.partners")}</a>
+      <a href={NAV_EXTERNAL.resources} target="_blank" rel="noreferrer" className="nav-secondary" data-testid="nav-resources">{t("nav.resources")}</a>
+      <a href={NAV_EXTERNAL.partners} target="_blank" rel="noreferrer" className="nav-secondary" data-testid="nav-partners">{t("nav.partners")}</a>
     </>
   );
 }
