@@ -29,8 +29,11 @@ contract Presale is
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
+    /// @notice Pauses, keeps the white- and blacklist, and moves the step.
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
+    /// @notice Mirrors the other chain's sales and imports Ethereum deposits.
     bytes32 public constant KEEPER_ROLE = keccak256("KEEPER_ROLE");
+    /// @notice Buys on behalf of card customers while the card restriction is on.
     bytes32 public constant CARD_PROVIDER_ROLE = keccak256("CARD_PROVIDER_ROLE");
 
     uint256 private constant TOKEN_UNIT = 1e18;
@@ -102,6 +105,7 @@ contract Presale is
     IStaking private _staking;
     mapping(address user => UserInfo) private _users;
 
+    /// @notice Deploys the presale with its full configuration; `p.owner` gets the default admin and ADMIN_ROLE.
     constructor(InitParams memory p)
         EthUsdOracle(p.sequencerFeed)
         AccessControlDefaultAdminRules(p.adminDelay, p.owner)
@@ -306,14 +310,17 @@ contract Presale is
         return _config.flags & FLAG_PAUSED != 0;
     }
 
-    /// @notice Whether sanctions screening is on, whether only whitelisted users may claim, and whether card
-    /// purchases are limited to CARD_PROVIDER_ROLE.
+    /// @notice The switches of the sale.
+    /// @return sanctionsEnabled Whether buyers (and payers) are screened against the sanctions oracle.
+    /// @return claimWhitelistOnly Whether only whitelisted users may claim.
+    /// @return cardProvidersRestricted Whether card purchases are limited to CARD_PROVIDER_ROLE.
     function flags() external view returns (bool sanctionsEnabled, bool claimWhitelistOnly, bool cardProvidersRestricted) {
         uint8 f = _config.flags;
         return (f & FLAG_SANCTIONS != 0, _claim.whitelistOnly, f & FLAG_CARD_RESTRICTED != 0);
     }
 
     /// @notice The sanctions oracle screened against while screening is on.
+    /// @return The oracle's address (zero if never set).
     function sanctionsList() external view returns (address) {
         return address(_sanctionsList);
     }
@@ -531,8 +538,8 @@ contract Presale is
 
     /// @dev At most 16,777,215 tokens per purchase (the field is 24 bits to share the purchase slot).
     function _setMaxTokensToBuy(uint256 maxTokensToBuy_) private {
-        if (maxTokensToBuy_ == 0) revert InvalidParameter();
-        _config.maxTokensToBuy = maxTokensToBuy_.toUint24();
+        if (maxTokensToBuy_ == 0 || maxTokensToBuy_ > type(uint24).max) revert InvalidParameter();
+        _config.maxTokensToBuy = uint24(maxTokensToBuy_);
         emit MaxTokensToBuyUpdated(maxTokensToBuy_);
     }
 

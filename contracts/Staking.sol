@@ -69,6 +69,7 @@ contract Staking is IStaking, Ownable2Step {
         _;
     }
 
+    /// @notice Deploys the staking pool; link it to the presale with `setPresale` and fund it with `fundRewards`.
     /// @param owner_ Owner of every setting.
     /// @param stakeToken_ The sale token, staked and paid as rewards.
     /// @param apyBps Reward rate in basis points per year.

@@ -22,6 +22,7 @@ abstract contract EthUsdOracle is IPresale {
     IAggregatorV3 private immutable _sequencerFeed;
     PriceFeed private _priceFeed;
 
+    /// @param sequencerFeed_ The L2 sequencer uptime feed, or zero where there is none.
     constructor(address sequencerFeed_) {
         _sequencerFeed = IAggregatorV3(sequencerFeed_);
     }
@@ -37,12 +38,16 @@ abstract contract EthUsdOracle is IPresale {
         return uint256(answer) * 10 ** (18 - pf.decimals);
     }
 
-    /// @notice The ETH/USD feed and its heartbeat in seconds.
+    /// @notice The ETH/USD feed and its heartbeat.
+    /// @return feed The Chainlink aggregator.
+    /// @return heartbeat Seconds after which an answer is stale.
     function priceFeed() external view returns (address feed, uint256 heartbeat) {
         return (address(_priceFeed.feed), _priceFeed.heartbeat);
     }
 
-    /// @notice The L2 sequencer uptime feed (zero where there is none) and its grace period in seconds.
+    /// @notice The L2 sequencer uptime feed and its grace period.
+    /// @return feed The uptime feed, zero where there is none.
+    /// @return gracePeriod Seconds after a restart during which prices are refused.
     function sequencerFeed() external view returns (address feed, uint256 gracePeriod) {
         return (address(_sequencerFeed), _priceFeed.sequencerGracePeriod);
     }

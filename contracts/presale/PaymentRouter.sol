@@ -27,6 +27,7 @@ abstract contract PaymentRouter is IPresale {
     mapping(address token => uint256) private _owedTotal;
 
     /// @notice The split recipients and their shares in basis points.
+    /// @return list Each recipient with its share; the payment wallet takes what they leave.
     function splits() external view override returns (IPresale.Split[] memory list) {
         uint256 n = _splitCount();
         list = new IPresale.Split[](n);
@@ -34,11 +35,15 @@ abstract contract PaymentRouter is IPresale {
     }
 
     /// @notice Payment held for `recipient` in `token` (address zero for ETH) after a failed delivery.
+    /// @param recipient A split recipient or the payment wallet.
+    /// @param token The payment token, or zero for ETH.
+    /// @return The amount it can pull with `withdrawOwed`.
     function owed(address recipient, address token) external view override returns (uint256) {
         return _owed[recipient][token];
     }
 
     /// @notice Pulls the caller's held payments in `token` (address zero for ETH).
+    /// @param token The payment token, or zero for ETH.
     function withdrawOwed(address token) external override {
         uint256 amount = _owed[msg.sender][token];
         if (amount == 0) revert IPresale.NothingOwed(msg.sender);
@@ -131,6 +136,8 @@ abstract contract PaymentRouter is IPresale {
     }
 
     /// @notice Total held for recipients in `token` (address zero for ETH).
+    /// @param token The payment token, or zero for ETH.
+    /// @return The sum of every recipient's `owed` in that token.
     function owedTotal(address token) external view returns (uint256) {
         return _owedTotal[token];
     }

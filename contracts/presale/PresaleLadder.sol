@@ -55,6 +55,8 @@ abstract contract PresaleLadder is IPresale {
     // ---------------------------------------------------------------- views
 
     /// @notice Rounds data in three parts: 0 caps, 1 prices, 2 end times.
+    /// @param part Which part: 0 cumulative caps (whole tokens), 1 prices (USD, 18 decimals), 2 end times.
+    /// @return values That part for every round.
     function roundDetails(uint256 part) external view override returns (uint256[] memory values) {
         if (part > 2) revert IPresale.InvalidParameter();
         uint256 n = _ladder.roundCount;
@@ -66,6 +68,7 @@ abstract contract PresaleLadder is IPresale {
     }
 
     /// @notice Every round as a struct.
+    /// @return list Cap, price and end time of each round.
     function rounds() external view override returns (IPresale.Round[] memory list) {
         uint256 n = _ladder.roundCount;
         list = new IPresale.Round[](n);
@@ -76,6 +79,7 @@ abstract contract PresaleLadder is IPresale {
     }
 
     /// @notice Unsold tokens of each expired round, by round index.
+    /// @return values Whole tokens left unsold in each round (zero for rounds that did not expire unsold).
     function trackRemainingTokens() external view override returns (uint256[] memory values) {
         uint256 n = _ladder.roundCount;
         values = new uint256[](n);
@@ -125,6 +129,8 @@ abstract contract PresaleLadder is IPresale {
     }
 
     /// @notice Whether later rounds are re-spaced when a round sells out early, and by how much.
+    /// @return enabled Whether re-spacing is on.
+    /// @return timeConstant Seconds between the re-spaced end times.
     function dynamicTime() external view returns (bool enabled, uint256 timeConstant) {
         DynamicTime memory d = _dynamicTime;
         return (d.enabled, d.timeConstant);
@@ -219,7 +225,7 @@ abstract contract PresaleLadder is IPresale {
             uint256 n = s.roundCount;
             uint256 step = s.step;
             while (step < n && position >= _rounds[step].cap) ++step;
-            uint256 last = n == 0 ? 0 : _rounds[n - 1].cap;
+            uint256 last = _rounds[n - 1].cap; // a ladder always has at least one round
             s.checkPoint = Math.min(position, last).toUint40();
             if (step != s.step) {
                 s.step = uint8(step);

@@ -18,6 +18,10 @@ test("BASE (native ETH on Base)", async ({ page, wallet }, testInfo) => {
   expect(await deposits("base", wallet.address)).toBe(before + 3_000n * WHOLE);
   await expect(page.getByTestId("stake-now")).toBeVisible(); // paid on Base outside a modal, not staking
   await endState(page, testInfo);
+  await page.getByTestId("stake-now").click();
+  await expect(page).toHaveURL(/\/staking$/);
+  await expect(page.getByTestId("staking-page")).toBeVisible();
+  await expect.poll(async () => Number(((await page.getByTestId("stakeable-amount").textContent()) ?? "").replace(/[^0-9.]/g, ""))).toBeGreaterThanOrEqual(3_000);
 });
 
 test("USDC on Base", async ({ page, wallet }, testInfo) => {

@@ -1,6 +1,6 @@
 /**
  * Claim phase and staking on (local) Base. Runs after every purchase scenario (file order): opening the claim
- * freezes purchases. Buyers: #18 (bought on Base), #17 (bought on Ethereum in 30-keeper, imported by the keeper),
+ * freezes purchases. Buyers: #18 (bought on Base), #6 (bought on Ethereum, imported on Base by the keeper),
  * #19 (bought and staked during the sale).
  */
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
@@ -15,16 +15,19 @@ const staker = async (who: number) => read<{ amount: bigint; unlockTime: bigint;
 const CLAIMER_TOKENS = 8_000n;
 const EARLY_STAKER_TOKENS = 20_000n;
 
-async function buyOnBase(who: number, tokens: bigint, stake: boolean) {
-  const cost = await read<bigint>("base", "Presale", "ethBuyHelper", [tokens]);
-  await write("base", "Presale", "buyWithEth", [tokens, stake], { from: who, value: (cost * 102n) / 100n });
+const ETH_BUYER_TOKENS = 7_000n;
+
+async function buyWithEth(chain: "eth" | "base", who: number, tokens: bigint, stake: boolean) {
+  const cost = await read<bigint>(chain, "Presale", "ethBuyHelper", [tokens]);
+  await write(chain, "Presale", "buyWithEth", [tokens, stake], { from: who, value: (cost * 102n) / 100n });
 }
 
 test.beforeAll(async () => {
   // Set-up purchases (the buy flows themselves are covered in 1x-*.spec.ts): straight to the contract.
   if ((await read<bigint>("base", "Presale", "claimStart")) !== 0n) return; // re-run against a kept dev stack
-  await buyOnBase(BUYERS.claim, CLAIMER_TOKENS, false);
-  await buyOnBase(BUYERS.stake, EARLY_STAKER_TOKENS, true);
+  await buyWithEth("base", BUYERS.claim, CLAIMER_TOKENS, false);
+  await buyWithEth("base", BUYERS.stake, EARLY_STAKER_TOKENS, true);
+  await buyWithEth("eth", BUYERS.claimAndStake, ETH_BUYER_TOKENS, false);
 });
 
 test.describe("before the claim opens", () => {
@@ -99,15 +102,15 @@ test.describe("claim phase", () => {
   });
 
   test.describe("claim and stake (Ethereum purchase imported by the keeper)", () => {
-    test.use({ buyer: BUYERS.keeper });
+    test.use({ buyer: BUYERS.claimAndStake });
     test("claim and stake on the staking page", async ({ page, wallet }, testInfo) => {
       const imported = await deposits("base", wallet.address);
-      expect(imported).toBeGreaterThan(0n); // bought on Ethereum in 30-keeper.spec.ts
+      expect(imported).toBe(ETH_BUYER_TOKENS * WHOLE); // bought on Ethereum, credited on Base by the keeper
       await openStakingAndConnect(page, wallet);
       await page.getByTestId("add-stake").click();
       await expect(page.getByTestId("claim-modal")).toBeVisible();
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();
-      expect((await staker(BUYERS.keeper)).amount).toBe(imported);
+      expect((await staker(BUYERS.claimAndStake)).amount).toBe(imported);
       expect(await deposits("base", wallet.address)).toBe(0n);
       await endState(page, testInfo);
     });

@@ -40,6 +40,7 @@ export const BUYERS = {
   keeper: 17,
   claim: 18,
   stake: 19,
+  claimAndStake: 6,
   i18n: 3,
 } as const;
 export const FUNDED = [3, 4, 5, 6, 10, 11, 12, 13, 14, 16, 17, 18, 19];

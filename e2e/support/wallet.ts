@@ -116,7 +116,7 @@ export class TestWallet {
   /** Moves the wallet to another chain as if the user did it in the wallet UI (emits chainChanged). */
   async userSwitchesTo(chainId: LocalChainId): Promise<void> {
     this.chainId = chainId;
-    await this.page?.evaluate((hex) => (window as any).__e2eWalletEmit?.("chainChanged", hex), `0x${chainId.toString(16)}`);
+    await this.page?.evaluate(`window.__e2eWalletEmit && window.__e2eWalletEmit("chainChanged", "0x${chainId.toString(16)}")`);
   }
 
   sent(): WalletCall[] {
