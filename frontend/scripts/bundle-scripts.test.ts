@@ -36,9 +36,9 @@ describe("measure-bundle", () => {
 });
 
 describe("check-bundle (local test wallet cannot reach other builds)", () => {
-  const key = "7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
-  it("flags the test key in a production or testnet build", () => {
-    const d = dist({ "assets/x.js": `const k="0x${key}"` });
+  const mnemonic = "test test test test test test test test test test test junk";
+  it("flags the test mnemonic in a production or testnet build", () => {
+    const d = dist({ "assets/x.js": `const m="${mnemonic}"` });
     expect(findForbidden(d, "production")).toHaveLength(1);
     expect(findForbidden(d, "testnet")).toHaveLength(1);
     expect(findForbidden(d, "local")).toHaveLength(0);

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// Post-build guard: a non-local build must not contain the local test wallet (its key or its connector id).
+// Post-build guard: a non-local build must not contain the local test wallet (its mnemonic or its connector id).
 // Runs as part of "npm run build". Importable: findForbidden(distDir, env).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const FORBIDDEN = [
-  "7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6", // Hardhat account #3 key
+  "test test test test test test test test test test test junk", // Hardhat's test mnemonic (local wallet)
   "localTestWallet",
 ];
 

@@ -5,7 +5,8 @@
  *    idle with a connected wallet (the e2e suite's injected wallet), visible and then with the tab hidden.
  *  - lighthousePerformance, lcpMs: Lighthouse (mobile emulation, simulated throttling) on `/` of the local build,
  *    served on loopback, in Debian's Chromium.
- * It starts its own local stack (scripts/local/stack.ts) and stops it at the end. A benchmark, not a test: it
+ * It starts its own local stack (scripts/local/stack.ts; no keeper, so nothing but the page and the measurement
+ * uses the CPU) and stops it at the end. A benchmark, not a test: it
  * reports and flags numbers over budget (exit code 1), it does not retry.
  * Options (env): BENCH_IDLE_SECONDS (default 60), BENCH_SKIP=bundle,rpc,lighthouse.
  */
@@ -139,7 +140,7 @@ async function lighthouseRun(): Promise<void> {
 const t0 = Date.now();
 if (!SKIP.has("bundle")) await bundle();
 if (!SKIP.has("rpc") || !SKIP.has("lighthouse")) {
-  const stack = await startLocalStack({ ethPort: PORTS.eth, basePort: PORTS.base, frontend: false, keeper: true, log: (m) => log(`stack: ${m}`) });
+  const stack = await startLocalStack({ ethPort: PORTS.eth, basePort: PORTS.base, frontend: false, keeper: false, log: (m) => log(`stack: ${m}`) });
   let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
   try {
     const dist = path.join(WORK, "dist-local");

@@ -4,8 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { loadConfig, ConfigError } from "../src/config.ts";
-import { loadWidgetConfig, LOCAL_CARD_PROVIDER_KEY } from "../src/widget/config.ts";
-import { privateKeyToAddress } from "viem/accounts";
+import { loadWidgetConfig, localCardProviderAccount } from "../src/widget/config.ts";
 import { tempDir, TEST_SIGNER_KEY } from "./helpers/app.ts";
 import { publicKeyOf } from "../src/card.ts";
 
@@ -23,7 +22,7 @@ test("local defaults: the two local chains, port 8787 on 127.0.0.1, the dapp's o
   assert.equal(c.card.network, "base_sepolia");
   assert.equal(c.card.origin, "http://127.0.0.1:8788");
   assert.equal(c.card.signerPrivateKey, undefined, "no key unless the environment gives one");
-  assert.equal(c.card.providerAddress, privateKeyToAddress(LOCAL_CARD_PROVIDER_KEY), "Hardhat #2 on a local chain");
+  assert.equal(c.card.providerAddress, localCardProviderAccount().address, "Hardhat #2 on a local chain");
 });
 
 test("presale addresses and ABI come from the generated deployedContracts.ts; env overrides the address", async () => {

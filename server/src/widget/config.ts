@@ -1,11 +1,13 @@
 /** Configuration of the local stand-in card widget (`npm run widget`). Documented in README.md. */
 import path from "node:path";
 import { getAddress, isAddress, type Address, type Hex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
 import { ConfigError, LOCAL_CHAIN_IDS } from "../config.ts";
 import { publicKeyOf } from "../card.ts";
 
-/** Hardhat's default mnemonic, account #2: the local card provider. Only ever used on a local chain id. */
-export const LOCAL_CARD_PROVIDER_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
+/** Hardhat's public test mnemonic, account #2: the local card provider. Only ever used on a local chain id. */
+export const localCardProviderAccount = () =>
+  mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 2 });
 
 export interface WidgetConfig {
   host: string;

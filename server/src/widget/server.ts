@@ -27,7 +27,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { presaleAbi } from "../chain.ts";
 import { verifyCardSignature } from "../card.ts";
 import { presaleFromDeployments } from "../config.ts";
-import { LOCAL_CARD_PROVIDER_KEY, isLocalChain, type WidgetConfig } from "./config.ts";
+import { isLocalChain, localCardProviderAccount, type WidgetConfig } from "./config.ts";
 import { renderPage, type PageModel } from "./page.ts";
 
 const ethUsdAbi = [{ type: "function", name: "ethUsdPrice", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] }] as const;
@@ -138,7 +138,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
     const id = await chainId();
     if (cfg.providerKey) return privateKeyToAccount(cfg.providerKey);
     if (!isLocalChain(id)) throw new Error(`chain ${id} is not local: set CARD_PROVIDER_PRIVATE_KEY`);
-    return privateKeyToAccount(LOCAL_CARD_PROVIDER_KEY);
+    return localCardProviderAccount();
   }
 
   async function pay(o: ParsedOptions): Promise<Hex> {

@@ -1,17 +1,18 @@
 // LOCAL ENVIRONMENT ONLY. vite.env.ts resolves "virtual:local-test-wallet" to this file only when VITE_APP_ENV is
 // "local"; every other build gets localTestWallet.stub.ts, and scripts/check-bundle.mjs fails a non-local build that
-// contains this key. The key is Hardhat's well-known account #3 (public test mnemonic), funded on the local chains.
+// contains this mnemonic. The account is Hardhat's well-known #3 (public test mnemonic), funded on the local chains.
 import { createConnector, type CreateConnectorFn } from "wagmi";
 import { createWalletClient, fromHex, getAddress, http, numberToHex, SwitchChainError, type Chain, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { mnemonicToAccount } from "viem/accounts";
 
-const HARDHAT_ACCOUNT_3_KEY: Hex = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
+/** Hardhat's public test mnemonic: every local node funds its first accounts from it. */
+const HARDHAT_TEST_MNEMONIC = "test test test test test test test test test test test junk";
 export const LOCAL_TEST_WALLET_ID: string | null = "localTestWallet";
 
 type Listener = (...args: unknown[]) => void;
 
 function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
-  const account = privateKeyToAccount(HARDHAT_ACCOUNT_3_KEY);
+  const account = mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: 3 });
   let chainId = initialChainId;
   const listeners = new Map<string, Set<Listener>>();
   const emit = (ev: string, ...a: unknown[]) => listeners.get(ev)?.forEach((l) => l(...a));
