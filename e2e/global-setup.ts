@@ -64,13 +64,13 @@ export default async function globalSetup(_config: FullConfig) {
 
   try {
     log("starting the local stack (log: .local/logs/e2e-stack.log)…");
-    const deadline = Date.now() + 300_000;
+    const deadline = Date.now() + 600_000; // includes a full contract compile when the artifacts are stale
     while (!fs.existsSync(STATE_FILE)) {
       if (runner.exitCode !== null) {
         const tail = fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n");
         throw new Error(`the local stack failed to start (exit ${runner.exitCode}):\n${tail}`);
       }
-      if (Date.now() > deadline) throw new Error("the local stack did not come up within 300 s (see .local/logs/e2e-stack.log)");
+      if (Date.now() > deadline) throw new Error("the local stack did not come up within 600 s (see .local/logs/e2e-stack.log)");
       await new Promise((r) => setTimeout(r, 250));
     }
     log(`stack up after ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -35,6 +35,9 @@ test("staking route keeps the language segment", async ({ page }, testInfo) => {
   await expect(page.getByTestId("staking-page")).toBeVisible();
   await expect(page).toHaveURL(`${URLS.dapp}/ru/staking`);
   await expect(page).toHaveTitle(bundle("ru").meta.title);
+  // Header Buy now on the staking page: scrolls up and opens the connect modal.
+  await page.getByTestId("header-buy-now").click();
+  await expect(page.getByTestId("connect-modal")).toBeVisible();
   await endState(page, testInfo);
 });
 

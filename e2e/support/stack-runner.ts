@@ -37,9 +37,6 @@ process.env.RPC_URL_31338 = URLS.base;
 process.env.WIDGET_RPC_URL = URLS.base;
 process.env.WIDGET_PORT = String(PORTS.widget);
 process.env.SITE_ORIGIN = URLS.dapp;
-// Card sessions: the API server signs and the stand-in widget verifies with the same key. A throw-away Ed25519
-// secret for the local chains only (the server refuses to sign without one).
-process.env.WERT_SIGNER_PRIVATE_KEY ||= `0e2e${"0".repeat(59)}1`;
 
 fs.rmSync(STATE_FILE, { force: true });
 const stack = await startLocalStack({
