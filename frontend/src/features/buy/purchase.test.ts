@@ -88,6 +88,16 @@ describe("stablecoin purchase flow", () => {
     await runPurchase(t.io, input("usdt"), t);
     expect(t.writes.map((w) => `${w.functionName}:${String(w.args?.[1])}`)).toEqual(["approve:0", `approve:${UNLIMITED_APPROVAL}`, "buyWithUSDT:30300000"]);
   });
+  it("approvals are simulated with a return-less approve, which USDT (no return value) and USDC both fit", async () => {
+    const t = setup({ allowance: 5n });
+    await runPurchase(t.io, input("usdt"), t);
+    const approvals = t.simulated.filter((a) => a.functionName === "approve");
+    expect(approvals).toHaveLength(2);
+    for (const a of approvals) {
+      const fragment = a.abi.find((item) => item.type === "function" && item.name === "approve");
+      expect(fragment && "outputs" in fragment ? fragment.outputs : undefined).toEqual([]);
+    }
+  });
   it("enough allowance: no approval", async () => {
     const t = setup({ allowance: UNLIMITED_APPROVAL });
     await runPurchase(t.io, input("usdc"), t);

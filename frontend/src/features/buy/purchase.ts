@@ -6,6 +6,23 @@ import { isContractRevert, isUserRejection } from "./errors.ts";
 import type { SwapEvent } from "./swapMachine.ts";
 import { MARGINS, withMargin } from "./validation.ts";
 
+/**
+ * `approve` as USDT implements it: no return value. Simulating with the standard bool-returning fragment fails on
+ * USDT ("returned no data"); this fragment fits USDT and every standard token (whose bool is simply not decoded).
+ */
+export const approveAbi = [
+  {
+    type: "function",
+    name: "approve",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "spender", type: "address" },
+      { name: "amount", type: "uint256" },
+    ],
+    outputs: [],
+  },
+] as const satisfies Abi;
+
 export type ReadArgs = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
 export type WriteArgs = ReadArgs & { value?: bigint };
 
@@ -80,7 +97,7 @@ export async function ensureAllowance(io: ChainIO, token: Address, owner: Addres
   h.dispatch({ type: "APPROVAL_REQUIRED" });
   const approve = async (amount: bigint): Promise<true | PurchaseResult> => {
     try {
-      const prepared = await io.simulate({ address: token, abi: erc20Abi, functionName: "approve", args: [spender, amount] });
+      const prepared = await io.simulate({ address: token, abi: approveAbi, functionName: "approve", args: [spender, amount] });
       const hash = await io.write(prepared);
       const r = await io.waitForReceipt(hash);
       if (r.status !== "success") {

@@ -4,7 +4,7 @@
 import { erc20Abi, type Abi, type Address, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { isUserRejection } from "../buy/errors.ts";
-import type { ChainIO, WriteArgs } from "../buy/purchase.ts";
+import { approveAbi, type ChainIO, type WriteArgs } from "../buy/purchase.ts";
 import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
 
 export type StakingFlowInput = {
@@ -70,7 +70,7 @@ async function send(io: ChainIO, args: WriteArgs, dispatch: Dispatch): Promise<F
 /** The sale-token approval for the staking contract; the large allowance of spec section 9 (1e26). */
 async function approve(io: ChainIO, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
   try {
-    const prepared = await io.simulate({ address: token, abi: erc20Abi as Abi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
+    const prepared = await io.simulate({ address: token, abi: approveAbi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
     const hash = await io.write(prepared);
     const r = await io.waitForReceipt(hash);
     if (r.status !== "success") {
