@@ -24,11 +24,6 @@ function sentCalls(wallet: TestWallet, from = 0) {
 
 test.describe.configure({ mode: "serial" });
 
-// FIXME(dapp): frontend/src/features/buy/purchase.ts ensureAllowance() simulates USDT's approve with viem's erc20Abi,
-// which expects a bool; USDT (and the local MockUSDT, packed like it) returns nothing, so the simulation throws
-// "returned no data" and every USDT purchase without a sufficient allowance ends in `failed` before the wallet is
-// asked. Remove this line once the approve call uses a fragment without outputs for USDT.
-test.fixme(true, "USDT approval fails in the dapp (approve simulated with a bool-returning ABI; USDT returns nothing)");
 
 test("USDT without allowance: one large approval, then the purchase", async ({ page, wallet }, testInfo) => {
   const presale = contract("eth", "Presale").address;
