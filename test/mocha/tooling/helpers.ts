@@ -1,5 +1,6 @@
 /** Shared setup of the tooling tests: the full system deployed with the real Ignition code on both simulated chains. */
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { network } from "hardhat";
@@ -46,3 +47,14 @@ export function collector(): { out: (s: string) => void; lines: string[]; text: 
   const lines: string[] = [];
   return { out: (s) => lines.push(s), lines, text: () => lines.join("\n") };
 }
+
+/** A free TCP port on loopback: stacks started by tests must not collide with `npm start` or the e2e suite. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });

@@ -1,21 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { expect } from "chai";
 import hre from "hardhat";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
-import { buyEth, contract, tmpDir } from "./helpers.js";
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
+import { buyEth, contract, freePort, tmpDir } from "./helpers.js";
 
 describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted", function () {
   this.timeout(180_000);

@@ -4,23 +4,13 @@ import path from "node:path";
 import { expect } from "chai";
 import hre from "hardhat";
 import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
-import { buyEth, contract, tmpDir } from "./helpers.js";
+import { buyEth, contract, freePort, tmpDir } from "./helpers.js";
 
 const free = (port: number) =>
   new Promise<boolean>((resolve) => {
     const s = net.connect({ host: "127.0.0.1", port });
     s.once("connect", () => (s.destroy(), resolve(false)));
     s.once("error", () => resolve(true));
-  });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
   });
 
 describe("tooling: the local two-chain stack (startLocalStack)", function () {
