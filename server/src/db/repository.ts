@@ -5,19 +5,24 @@
  */
 import { migrations } from "./migrations.ts";
 
-export interface LeadRecord {
-  dedupKey: string;
-  walletAddress: string;
-  event: string;
-  iid?: string;
+/** What a lead and a conversion both record: the purchase and where the visitor came from. */
+export interface Attribution {
   purchaseType?: string;
   purchaseTokens?: string;
   purchaseTypeAmount?: string;
   purchaseUsdAmount?: string;
+  /** The request's own IP; `clientIpAddress` is the one the client reported. */
   ipAddress?: string;
   clientIpAddress?: string;
   clickId?: string;
   source?: string;
+}
+
+export interface LeadRecord extends Attribution {
+  dedupKey: string;
+  walletAddress: string;
+  event: string;
+  iid?: string;
   pid?: string;
   tid?: string;
   referrer?: string;
@@ -25,19 +30,11 @@ export interface LeadRecord {
   acceptLanguage?: string;
 }
 
-export interface ConversionRecord {
+export interface ConversionRecord extends Attribution {
   chainId: number;
   txHash: string;
   publicAddress: string;
   event: string;
-  purchaseType?: string;
-  purchaseTokens?: string;
-  purchaseTypeAmount?: string;
-  purchaseUsdAmount?: string;
-  ipAddress?: string;
-  clientIpAddress?: string;
-  clickId?: string;
-  source?: string;
   presaleName?: string;
   isBw: boolean;
   extra?: string;

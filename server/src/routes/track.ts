@@ -5,8 +5,25 @@ import { getAddress, parseEventLogs, type TransactionReceipt } from "viem";
 import { HttpError, parse } from "../http.ts";
 import { conversionBody, leadBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
+import type { Attribution } from "../db/repository.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type AttributionBody = Omit<Attribution, "ipAddress" | "clientIpAddress"> & { ipAddress?: string };
+
+/** The attribution fields of a lead or conversion body; the request's own IP is kept beside the reported one. */
+function attribution(b: AttributionBody, requestIp: string): Attribution {
+  return {
+    purchaseType: b.purchaseType,
+    purchaseTokens: b.purchaseTokens,
+    purchaseTypeAmount: b.purchaseTypeAmount,
+    purchaseUsdAmount: b.purchaseUsdAmount,
+    ipAddress: requestIp,
+    clientIpAddress: b.ipAddress,
+    clickId: b.clickId,
+    source: b.source,
+  };
+}
 
 export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
   const { repo, chains, config } = deps;
@@ -25,14 +42,7 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
       walletAddress: wallet,
       event: b.event,
       iid: b.iid,
-      purchaseType: b.purchaseType,
-      purchaseTokens: b.purchaseTokens,
-      purchaseTypeAmount: b.purchaseTypeAmount,
-      purchaseUsdAmount: b.purchaseUsdAmount,
-      ipAddress: req.ip,
-      clientIpAddress: b.ipAddress,
-      clickId: b.clickId,
-      source: b.source,
+      ...attribution(b, req.ip),
       pid: b.pid,
       tid,
       referrer: b.referrer,
@@ -72,14 +82,7 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
       txHash: b.hash,
       publicAddress: user,
       event: b.event,
-      purchaseType: b.purchaseType,
-      purchaseTokens: b.purchaseTokens,
-      purchaseTypeAmount: b.purchaseTypeAmount,
-      purchaseUsdAmount: b.purchaseUsdAmount,
-      ipAddress: req.ip,
-      clientIpAddress: b.ipAddress,
-      clickId: b.clickId,
-      source: b.source,
+      ...attribution(b, req.ip),
       presaleName: b.presaleName,
       isBw: b.isBW,
       extra: b.extra,
