@@ -26,6 +26,17 @@ describe("measure-bundle", () => {
   it("counts the entry and its static imports, transitively, not dynamic imports", () => {
     expect(initialChunks(manifest).sort()).toEqual(["assets/a.js", "assets/b.js", "assets/index.js"]);
   });
+  it("also counts the start-up module and its static and dynamic imports, but not the app's lazy chunks", () => {
+    const withBoot = {
+      "index.html": { file: "assets/index.js", dynamicImports: ["src/app/boot.tsx"], isEntry: true },
+      "src/app/boot.tsx": { file: "assets/boot.js", imports: ["_a.js"], dynamicImports: ["_step.js"], isDynamicEntry: true },
+      "_a.js": { file: "assets/a.js" },
+      "_step.js": { file: "assets/step.js", imports: ["_b.js"], dynamicImports: ["_lazy.js"] },
+      "_b.js": { file: "assets/b.js" },
+      "_lazy.js": { file: "assets/lazy.js" },
+    };
+    expect(initialChunks(withBoot).sort()).toEqual(["assets/a.js", "assets/b.js", "assets/boot.js", "assets/index.js", "assets/step.js"]);
+  });
   it("sums gzipped sizes", () => {
     const d = dist({ ".vite/manifest.json": JSON.stringify(manifest), "assets/index.js": "x".repeat(1000), "assets/a.js": "a", "assets/b.js": "b", "assets/lazy.js": "y".repeat(5000) });
     const r = measureBundle(d);

@@ -5,8 +5,17 @@ export function floorTo(value: number, decimals: number): number {
   return Math.floor(value * f + 1e-9) / f;
 }
 
+/**
+ * en-US grouping ("1,234.5") without Intl: the first Intl.NumberFormat loads the locale data, which cost more
+ * main-thread time at start-up than the whole first render. Trailing fractional zeros are dropped, as
+ * Intl's minimumFractionDigits: 0 would.
+ */
 export function formatNumber(value: number, decimals = 0): string {
-  return floorTo(value, decimals).toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: decimals });
+  const v = floorTo(value, decimals);
+  if (Math.abs(v) >= 1e21) return String(v);
+  const [int = "0", frac = ""] = Math.abs(v).toFixed(decimals).split(".");
+  const trimmed = frac.replace(/0+$/, "");
+  return (v < 0 ? "-" : "") + int.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (trimmed ? `.${trimmed}` : "");
 }
 
 export const formatBalance = (value: number) => formatNumber(value, 4);
@@ -17,7 +26,7 @@ export function formatUsd(value: number, decimals = 2): string {
 
 /** Price with enough significant decimals for sub-cent prices (0.0065). */
 export function formatPrice(value: number): string {
-  return "$" + floorTo(value, 6).toLocaleString("en-US", { maximumFractionDigits: 6 });
+  return "$" + formatNumber(value, 6);
 }
 
 /** First 6 and last 5 characters, as the header shows. */

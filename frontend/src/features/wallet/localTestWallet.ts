@@ -6,24 +6,30 @@ import { createWalletClient, fromHex, getAddress, http, numberToHex, SwitchChain
 import { mnemonicToAccount } from "viem/accounts";
 
 /** Hardhat's public test mnemonic: every local node funds its first accounts from it. */
-const HARDHAT_TEST_MNEMONIC = "test test test test test test test test test test test junk";
+export const HARDHAT_TEST_MNEMONIC = "test test test test test test test test test test test junk";
 export const LOCAL_TEST_WALLET_ID: string | null = "localTestWallet";
 
 type Listener = (...args: unknown[]) => void;
 
+/** Hardhat's account #3 of the test mnemonic (the key derivation is the slow part: done once, on first use). */
+export const ACCOUNT_INDEX = 3;
+/** Its address, so reconnect and account reads need no key derivation. */
+export const ACCOUNT_ADDRESS = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+let derived: ReturnType<typeof mnemonicToAccount> | undefined;
+const signer = () => (derived ??= mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: ACCOUNT_INDEX }));
+
 function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
-  const account = mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: 3 });
   let chainId = initialChainId;
   const listeners = new Map<string, Set<Listener>>();
   const emit = (ev: string, ...a: unknown[]) => listeners.get(ev)?.forEach((l) => l(...a));
   const chain = () => chains.find((c) => c.id === chainId)!;
-  const wallet = () => createWalletClient({ account, chain: chain(), transport: http(chain().rpcUrls.default.http[0]) });
+  const wallet = () => createWalletClient({ account: signer(), chain: chain(), transport: http(chain().rpcUrls.default.http[0]) });
 
   async function request({ method, params }: { method: string; params?: unknown[] }): Promise<unknown> {
     switch (method) {
       case "eth_accounts":
       case "eth_requestAccounts":
-        return [account.address];
+        return [ACCOUNT_ADDRESS];
       case "eth_chainId":
         return numberToHex(chainId);
       case "wallet_switchEthereumChain": {
@@ -38,19 +44,19 @@ function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
       case "eth_sendTransaction": {
         const tx = params?.[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
         return wallet().sendTransaction({
-          account, chain: chain(), to: tx.to, data: tx.data,
+          account: signer(), chain: chain(), to: tx.to, data: tx.data,
           value: tx.value ? fromHex(tx.value, "bigint") : undefined,
           gas: tx.gas ? fromHex(tx.gas, "bigint") : undefined,
         });
       }
       case "personal_sign":
-        return account.signMessage({ message: { raw: params?.[0] as Hex } });
+        return signer().signMessage({ message: { raw: params?.[0] as Hex } });
       default:
         return wallet().request({ method, params } as never);
     }
   }
   return {
-    account,
+    address: ACCOUNT_ADDRESS,
     request,
     on: (ev: string, l: Listener) => void (listeners.get(ev) ?? listeners.set(ev, new Set()).get(ev)!).add(l),
     removeListener: (ev: string, l: Listener) => void listeners.get(ev)?.delete(l),
@@ -70,7 +76,7 @@ export const localTestWallet: () => CreateConnectorFn = () => {
       const p = (await this.getProvider()) as LocalProvider;
       if (chainId) await this.switchChain!({ chainId });
       connected = true;
-      const addr = getAddress(p.account.address);
+      const addr = getAddress(p.address);
       const accounts = withCapabilities ? [{ address: addr, capabilities: {} }] : [addr];
       return { accounts: accounts as never, chainId: await this.getChainId() };
     },
@@ -79,7 +85,7 @@ export const localTestWallet: () => CreateConnectorFn = () => {
     },
     async getAccounts() {
       const p = (await this.getProvider()) as LocalProvider;
-      return [getAddress(p.account.address)];
+      return [getAddress(p.address)];
     },
     async getChainId() {
       const p = (await this.getProvider()) as LocalProvider;

@@ -1,0 +1,28 @@
+import { StrictMode, startTransition, Suspense } from "react";
+import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { Providers } from "./Providers.tsx";
+import { routes } from "./routes.tsx";
+import { loadWeb3 } from "../features/wallet/walletState.ts";
+
+/** Renders the app into `container`. */
+export function mount(container: HTMLElement): void {
+  const router = createBrowserRouter(routes);
+  const root = createRoot(container);
+  // A transition render is time-sliced: React yields to the browser every few milliseconds instead of blocking
+  // the main thread for the whole tree.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers>
+          {/* No fallback: until translations arrive the first-paint shell from index.html stays on screen. */}
+          <Suspense fallback={null}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+  // The chain layer (wagmi, viem, connectors) is fetched right after the first render, not before it.
+  requestAnimationFrame(() => void loadWeb3());
+}
