@@ -1,6 +1,6 @@
 // "virtual:deployed-addresses": the addresses (and deploy blocks) of deployments/deployedContracts.ts without the
 // ABIs, so the first-paint bundle carries a few hundred bytes instead of every ABI. The ABIs stay in the generated
-// map, imported (alias @deployments) only by the lazily loaded chain layer. The map is evaluated, not parsed with
+// map, imported (alias @deployments) only by the lazily loaded read and wallet layers. The map is evaluated, not parsed with
 // regular expressions, so any valid regeneration of it works.
 import { readFileSync } from "node:fs";
 import ts from "typescript";

@@ -3,6 +3,6 @@
 import "@fontsource-variable/inter";
 import "@fontsource-variable/space-grotesk";
 import "./styles/global.css";
-import { afterNextPaint } from "./shared/afterNextPaint.ts";
+import { afterNextPaint } from "./shared/schedule.ts";
 
 afterNextPaint(() => void import("./app/boot.tsx").then((m) => m.boot()));

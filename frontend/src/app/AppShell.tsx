@@ -6,6 +6,7 @@ import { useLanguageSync } from "../features/i18n/useLanguageSync.ts";
 import { useBuyUi } from "../features/buy/buyUi.ts";
 import { useWalletUi } from "../features/wallet/walletUi.ts";
 import { WalletLifecycle } from "../features/wallet/WalletLifecycle.tsx";
+import { BelowTheFold } from "../shared/BelowTheFold.tsx";
 import { Popup } from "../shared/Popup.tsx";
 import { Toasts } from "../shared/Toasts.tsx";
 
@@ -55,7 +56,9 @@ export function AppShell() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <BelowTheFold>
+        <Footer />
+      </BelowTheFold>
       <Suspense fallback={null}>
         {connect && <ConnectModal />}
         {promo && <PromoModal />}

@@ -5,7 +5,7 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, refetchIntervalInBackground: false } },
 });
 
-/** No wagmi context on purpose: the chain layer loads after first paint (features/wallet/walletState.ts). */
+/** No wagmi context on purpose: the wallet layer loads when the page is idle (features/wallet/walletState.ts). */
 export function Providers({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,7 +1,7 @@
 // Start-up, after the first-paint shell is on screen (main.tsx). Each step evaluates one part of the app in its own
 // task and yields in between, so no single task blocks input for long on a slow phone: the UI library, then the
 // translations, then the app itself, which renders time-sliced.
-import { yieldToMain } from "../shared/afterNextPaint.ts";
+import { yieldToMain } from "../shared/schedule.ts";
 import { env } from "../config/env.ts";
 import { detectLanguage, langFromPath, localizePath, readSavedLang } from "../features/i18n/detect.ts";
 import { captureTracking } from "../shared/tracking.ts";
@@ -23,6 +23,8 @@ export async function boot(): Promise<void> {
   void initI18n(lang);
   await yieldToMain();
   const { mount } = await import("./mount.tsx");
+  // The presale reads (viem) start downloading now, so the first render's queries find them loaded.
+  void import("../features/buy/chainReads.ts");
   await yieldToMain();
   mount(document.getElementById("root")!);
 }

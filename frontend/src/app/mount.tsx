@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { Providers } from "./Providers.tsx";
 import { routes } from "./routes.tsx";
 import { loadWeb3 } from "../features/wallet/walletState.ts";
+import { whenIdle } from "../shared/schedule.ts";
 
 /** Renders the app into `container`. */
 export function mount(container: HTMLElement): void {
@@ -23,6 +24,7 @@ export function mount(container: HTMLElement): void {
       </StrictMode>,
     ),
   );
-  // The chain layer (wagmi, viem, connectors) is fetched right after the first render, not before it.
-  requestAnimationFrame(() => void loadWeb3());
+  // The wallet layer (wagmi, connectors, reconnect) starts once the page is idle; the presale data does not wait
+  // for it (features/buy/chainReads.ts).
+  whenIdle(() => void loadWeb3());
 }

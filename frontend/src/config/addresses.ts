@@ -1,5 +1,5 @@
 // Contract addresses for the first-paint bundle: generated from deployments/deployedContracts.ts at build time
-// without the ABIs (build/addresses.ts). ABIs: config/contracts.ts, loaded with the chain layer.
+// without the ABIs (build/addresses.ts). ABIs: config/contracts.ts, loaded with the read layer.
 import { deployedAddresses } from "virtual:deployed-addresses";
 import type { Address } from "viem";
 

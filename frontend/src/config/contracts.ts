@@ -1,5 +1,5 @@
 // ABIs (and addresses) from the generated map in deployments/ (alias @deployments). Imported only by lazily loaded
-// code (the chain layer, purchase and staking flows); first-paint code uses config/addresses.ts.
+// code (the read layer, wallet layer, purchase and staking flows); first-paint code uses config/addresses.ts.
 import { deployedContracts } from "@deployments";
 import type { Abi, Address } from "viem";
 import type { ContractName } from "./addresses.ts";

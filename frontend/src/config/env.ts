@@ -1,7 +1,7 @@
 // Build-time environment configuration, one block per chain, mirroring spec section 3 "Environment configuration".
 // Secrets never live here: only public URLs and ids, overridable through VITE_ variables.
 // Deliberately free of viem: this module is in the first-paint bundle; viem chain objects are built from these
-// blocks in the lazily loaded chain layer (features/wallet/viemChains.ts).
+// blocks in the lazily loaded read and wallet layers (features/wallet/viemChains.ts).
 import type { Address } from "viem";
 import type { AppEnv } from "../../vite.env.ts";
 import { addressesFor, ZERO_ADDRESS } from "./addresses.ts";
@@ -115,7 +115,7 @@ function block(env: AppEnv, key: ChainKey, rpc: string, backup: string, explorer
     nativeFunction: "buyWithEth",
     presaleAddress: c.Presale?.address ?? ZERO_ADDRESS,
     // Public chains without a generated entry use the canonical deployment that viem's chain objects carry
-    // (resolved in the chain layer); the map wins whenever it has one.
+    // (resolved in viemChains.ts); the map wins whenever it has one.
     multicall: c.Multicall3?.address ?? ZERO_ADDRESS,
     usdTAddress: key === "base" ? "" : (c.USDT?.address ?? ZERO_ADDRESS),
     usdcAddress: c.USDC?.address ?? ZERO_ADDRESS,

@@ -1,7 +1,7 @@
 // The buy widget: countdown, progress, claimable / stakeable lines, price line, refer-and-earn, the no-wallet
 // buttons or the swap form, the links below it, and the click-block while a transaction is pending.
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, memo, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { fetchReferralUrl } from "../../shared/api.ts";
@@ -20,7 +20,8 @@ import type { PresaleView } from "./usePresale.ts";
 // Claim / claim-and-stake under the claimable line (issue 5's component), loaded once a wallet is connected.
 const ClaimActions = lazy(() => import("../staking/ClaimActions.tsx"));
 
-export function BuyWidget({ data }: { data: PresaleView }) {
+/** Memoised: the home page hands it a deferred copy of the presale data (HomePage.tsx). */
+export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const { address, chainId, isConnected } = useWallet();
   const swap = useSwapState();
@@ -85,4 +86,4 @@ export function BuyWidget({ data }: { data: PresaleView }) {
       <CardHost />
     </div>
   );
-}
+});

@@ -5,11 +5,12 @@ import type { Address } from "viem";
 import { DEFAULT_SALE_PRICE, TIMINGS } from "../../config/constants.ts";
 import { isDeployed } from "../../config/addresses.ts";
 import { env, type ChainBlock } from "../../config/env.ts";
-import { loadWeb3, useWallet } from "../wallet/walletState.ts";
+import { useWallet } from "../wallet/walletState.ts";
 import type { ChainData, Stage } from "./reads.ts";
 import { effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
 
-// The read code (ABI encoding, multicall, transports) lives in the chain layer, loaded after first paint.
+// The read code (ABI encoding, multicall, transports) is a lazy chunk, loaded by the first query.
+const loadReads = () => import("./chainReads.ts");
 
 /** Refresh cadence (spec section 4): 10 s connected, 20 s not; none while the tab is hidden. */
 export function pollInterval(kind: "presale" | "stage", connected: boolean, hidden: boolean): number | false {
@@ -25,7 +26,7 @@ export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs
   const key = ["presale", b.chainIdInt, user ?? null];
   return useQuery({
     queryKey: key,
-    queryFn: async () => (await loadWeb3()).readChainData(b, user, qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null])),
+    queryFn: async () => (await loadReads()).readChainData(b, user, qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null])),
     refetchInterval: () => (hidden() ? false : (refetchMs ?? pollInterval("presale", !!user, false))),
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
@@ -42,7 +43,7 @@ export function useStage() {
   return useQuery({
     queryKey: ["stage", b.chainIdInt],
     enabled: isDeployed(b.presaleAddress),
-    queryFn: async (): Promise<Stage> => (await loadWeb3()).readStageData(b),
+    queryFn: async (): Promise<Stage> => (await loadReads()).readStageData(b),
     refetchInterval: () => pollInterval("stage", false, hidden()),
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,

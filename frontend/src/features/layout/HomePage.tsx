@@ -1,3 +1,5 @@
+import { useDeferredValue } from "react";
+import { BelowTheFold } from "../../shared/BelowTheFold.tsx";
 import { BuyWidget } from "../buy/BuyWidget.tsx";
 import { usePresale } from "../buy/usePresale.ts";
 import { Banner } from "./Banner.tsx";
@@ -5,7 +7,9 @@ import { HowToBuy } from "./HowToBuy.tsx";
 import { Ladder } from "./Ladder.tsx";
 
 export default function HomePage() {
-  const data = usePresale();
+  // Fresh presale data reaches the (memoised) widget and ladder in a deferred, time-sliced render: TanStack Query's
+  // store updates are synchronous, so without this each refresh re-rendered both in one blocking task.
+  const data = useDeferredValue(usePresale());
   return (
     <>
       <section className="hero" data-testid="home-page">
@@ -14,8 +18,10 @@ export default function HomePage() {
           <BuyWidget data={data} />
         </div>
       </section>
-      <HowToBuy />
-      <Ladder data={data} />
+      <BelowTheFold>
+        <HowToBuy />
+        <Ladder data={data} />
+      </BelowTheFold>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber, formatPrice } from "../../shared/format.ts";
 import { useMediaQuery } from "../../shared/hooks.ts";
@@ -5,7 +6,7 @@ import { cumulativeUsdCaps } from "../buy/stage.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { LadderChart } from "./LadderChart.tsx";
 
-export function Ladder({ data }: { data: PresaleView }) {
+export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const usdCaps = cumulativeUsdCaps(data.rounds);
   const compact = useMediaQuery("(max-width: 560px)");
@@ -38,4 +39,4 @@ export function Ladder({ data }: { data: PresaleView }) {
       </div>
     </section>
   );
-}
+});

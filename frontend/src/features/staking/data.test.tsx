@@ -70,7 +70,7 @@ describe("500 ms staking poll on the same query", () => {
   it("adds an observer with the staking interval to the Base presale query (no second request key), paused while the tab is hidden", async () => {
     vi.resetModules();
     const readChainData = vi.fn(async () => ({ chainId: env.base.chainIdInt }));
-    vi.doMock("../wallet/walletState.ts", async (orig) => ({ ...(await orig<object>()), loadWeb3: async () => ({ readChainData }) }));
+    vi.doMock("../buy/chainReads.ts", () => ({ readChainData }));
     const { useStakingPoll } = await import("./useStakingData.ts");
     const qc = new QueryClient();
     function Probe() {

@@ -8,6 +8,7 @@ import { pushAnalytics } from "../../shared/tracking.ts";
 import { loadConnector, type LazyKind } from "./lazyConnectors.ts";
 import { wagmiConfig } from "./wagmiConfig.ts";
 import { closeConnectModal, walletUi } from "./walletUi.ts";
+import { loadWeb3 } from "./walletState.ts";
 
 function browserName(): string {
   const ua = navigator.userAgent;
@@ -28,6 +29,7 @@ async function afterConnect(address: string | undefined) {
 export async function connectWith(connector: Connector) {
   walletUi.set((s) => ({ ...s, connecting: connector.id }));
   try {
+    await loadWeb3(); // the wallet layer may still be waiting for idle time: it mirrors the new connection
     const r = await connect(wagmiConfig, { connector });
     await afterConnect(r.accounts[0]);
   } finally {
@@ -39,6 +41,7 @@ export async function connectWith(connector: Connector) {
 export async function connectLazy(kind: LazyKind, opts: { partner?: boolean; label: string }) {
   walletUi.set((s) => ({ ...s, connecting: opts.partner ? "partner" : kind }));
   try {
+    await loadWeb3();
     const fn = await loadConnector(kind);
     const connector = wagmiConfig._internal.connectors.setup(fn);
     connector.emitter.on("message", ({ type, data }) => {

@@ -2,8 +2,7 @@
 // "local"; every other build gets localTestWallet.stub.ts, and scripts/check-bundle.mjs fails a non-local build that
 // contains this mnemonic. The account is Hardhat's well-known #3 (public test mnemonic), funded on the local chains.
 import { createConnector, type CreateConnectorFn } from "wagmi";
-import { createWalletClient, fromHex, getAddress, http, numberToHex, SwitchChainError, type Chain, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { createWalletClient, fromHex, getAddress, http, numberToHex, SwitchChainError, type Chain, type Hex, type LocalAccount } from "viem";
 
 /** Hardhat's public test mnemonic: every local node funds its first accounts from it. */
 export const HARDHAT_TEST_MNEMONIC = "test test test test test test test test test test test junk";
@@ -11,19 +10,20 @@ export const LOCAL_TEST_WALLET_ID: string | null = "localTestWallet";
 
 type Listener = (...args: unknown[]) => void;
 
-/** Hardhat's account #3 of the test mnemonic (the key derivation is the slow part: done once, on first use). */
+/** Hardhat's account #3 of the test mnemonic. The key derivation (and its code) waits for the first signature. */
 export const ACCOUNT_INDEX = 3;
 /** Its address, so reconnect and account reads need no key derivation. */
 export const ACCOUNT_ADDRESS = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-let derived: ReturnType<typeof mnemonicToAccount> | undefined;
-const signer = () => (derived ??= mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: ACCOUNT_INDEX }));
+let derived: Promise<LocalAccount> | undefined;
+const signer = () =>
+  (derived ??= import("viem/accounts").then(({ mnemonicToAccount }) => mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: ACCOUNT_INDEX })));
 
 function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
   let chainId = initialChainId;
   const listeners = new Map<string, Set<Listener>>();
   const emit = (ev: string, ...a: unknown[]) => listeners.get(ev)?.forEach((l) => l(...a));
   const chain = () => chains.find((c) => c.id === chainId)!;
-  const wallet = () => createWalletClient({ account: signer(), chain: chain(), transport: http(chain().rpcUrls.default.http[0]) });
+  const wallet = async () => createWalletClient({ account: await signer(), chain: chain(), transport: http(chain().rpcUrls.default.http[0]) });
 
   async function request({ method, params }: { method: string; params?: unknown[] }): Promise<unknown> {
     switch (method) {
@@ -43,16 +43,16 @@ function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
         return null;
       case "eth_sendTransaction": {
         const tx = params?.[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
-        return wallet().sendTransaction({
-          account: signer(), chain: chain(), to: tx.to, data: tx.data,
+        return (await wallet()).sendTransaction({
+          account: await signer(), chain: chain(), to: tx.to, data: tx.data,
           value: tx.value ? fromHex(tx.value, "bigint") : undefined,
           gas: tx.gas ? fromHex(tx.gas, "bigint") : undefined,
         });
       }
       case "personal_sign":
-        return signer().signMessage({ message: { raw: params?.[0] as Hex } });
+        return (await signer()).signMessage({ message: { raw: params?.[0] as Hex } });
       default:
-        return wallet().request({ method, params } as never);
+        return (await wallet()).request({ method, params } as never);
     }
   }
   return {

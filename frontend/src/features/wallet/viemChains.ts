@@ -1,7 +1,9 @@
-// viem chain objects for the environment's two blocks (chain layer, loaded after first paint).
-// Local chains are custom; public ones are viem's definitions. Multicall3 comes from the generated map.
-import { defineChain, type Address, type Chain } from "viem";
+// viem chain objects and RPC transports for the environment's two blocks (loaded after first paint, shared by the
+// read layer and wagmi). Local chains are custom; public ones are viem's definitions. Multicall3 comes from the
+// generated map.
+import { defineChain, fallback, http, type Address, type Chain } from "viem";
 import { base, baseSepolia, mainnet, sepolia } from "viem/chains";
+import { RPC } from "../../config/constants.ts";
 import { isDeployed } from "../../config/contracts.ts";
 import { env, type ChainBlock } from "../../config/env.ts";
 
@@ -29,4 +31,10 @@ export const baseChain = viemChain(env.base);
 export function multicallOf(b: ChainBlock): Address | undefined {
   if (isDeployed(b.multicall)) return b.multicall;
   return viemChain(b).contracts?.multicall3?.address;
+}
+
+/** The block's RPC, then its backup. No JSON-RPC batching: every refresh is already one Multicall3 call. */
+export function transportFor(b: ChainBlock) {
+  const opts = { retryCount: RPC.retryCount, retryDelay: RPC.retryDelay, timeout: RPC.timeout, batch: false } as const;
+  return fallback([http(b.rpcURL, opts), http(b.backupRPC, opts)], { rank: false, retryCount: 0 });
 }

@@ -1,15 +1,10 @@
 // wagmi config: both chains of the environment, fallback RPC transports, EIP-6963 discovery. Heavy connector SDKs
 // (WalletConnect, Base Account) are NOT registered here: lazyConnectors.ts loads them when the visitor picks one.
-import { createConfig, createStorage, fallback, http, type CreateConnectorFn } from "wagmi";
+import { createConfig, createStorage, type CreateConnectorFn } from "wagmi";
 import { localTestWallet } from "virtual:local-test-wallet";
 import { RPC } from "../../config/constants.ts";
-import { env, type ChainBlock } from "../../config/env.ts";
-import { baseChain, ethChain } from "./viemChains.ts";
-
-export function transportFor(b: ChainBlock) {
-  const opts = { retryCount: RPC.retryCount, retryDelay: RPC.retryDelay, timeout: RPC.timeout, batch: false } as const;
-  return fallback([http(b.rpcURL, opts), http(b.backupRPC, opts)], { rank: false, retryCount: 0 });
-}
+import { env } from "../../config/env.ts";
+import { baseChain, ethChain, transportFor } from "./viemChains.ts";
 
 const connectors: CreateConnectorFn[] = [];
 if (localTestWallet) connectors.push(localTestWallet());

@@ -1,5 +1,6 @@
-// Connection state for the UI, in the first-paint bundle. The chain layer (web3.ts, loaded right after first
-// paint) mirrors wagmi's connection into it, so components never need wagmi's React context.
+// Connection state for the UI, in the start-up bundle. The wallet layer (web3.ts, loaded once the page is idle, or
+// at once when the visitor opens the connect modal) mirrors wagmi's connection into it, so components never need
+// wagmi's React context.
 import type { Address } from "viem";
 import { createStore, useStore } from "../../shared/store.ts";
 
@@ -17,5 +18,5 @@ export const walletState = createStore<WalletState>({ ready: false, status: "dis
 export const useWallet = () => useStore(walletState);
 
 let web3: Promise<typeof import("./web3.ts")> | undefined;
-/** Loads (once) the chain layer: wagmi config, viem, connectors. */
+/** Loads (once) the wallet layer: wagmi config, connectors, reconnect. */
 export const loadWeb3 = () => (web3 ??= import("./web3.ts"));

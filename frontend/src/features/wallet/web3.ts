@@ -1,9 +1,5 @@
-// The chain layer entry point (lazy chunk): starts wagmi, reconnects, and mirrors the connection into walletState.
-import type { Address, Client } from "viem";
-import { disconnect, getClient, getConnection, reconnect, watchConnection } from "wagmi/actions";
-import type { ChainBlock } from "../../config/env.ts";
-import { readChain, readStage, type ChainData } from "../buy/reads.ts";
-import { multicallOf } from "./viemChains.ts";
+// The wallet layer entry point (lazy chunk): starts wagmi, reconnects, and mirrors the connection into walletState.
+import { disconnect, getConnection, reconnect, watchConnection } from "wagmi/actions";
 import { wagmiConfig } from "./wagmiConfig.ts";
 import { walletState } from "./walletState.ts";
 import { LAZY_IDS, loadConnector } from "./lazyConnectors.ts";
@@ -38,10 +34,5 @@ async function reconnectAll() {
 void reconnectAll();
 
 export { wagmiConfig };
-export const clientFor = (chainId: number) => getClient(wagmiConfig, { chainId }) as unknown as Client;
 export const currentConnector = () => getConnection(wagmiConfig).connector;
 export const disconnectWallet = () => disconnect(wagmiConfig);
-
-export const readChainData = (b: ChainBlock, user: Address | undefined, prev: ChainData | undefined) =>
-  readChain(clientFor(b.chainIdInt), b, multicallOf(b), user, prev);
-export const readStageData = (b: ChainBlock) => readStage(clientFor(b.chainIdInt), b, multicallOf(b));

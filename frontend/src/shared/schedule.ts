@@ -15,3 +15,9 @@ export function afterNextPaint(fn: () => void, hiddenFallbackMs = 100): void {
 
 /** Ends the current task so the browser can paint and handle input before the next piece of start-up work. */
 export const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Runs `fn` when the browser is idle (at the latest after `timeoutMs`); a timeout where idle callbacks are missing. */
+export function whenIdle(fn: () => void, timeoutMs = 2_000): void {
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => fn(), { timeout: timeoutMs });
+  else setTimeout(fn, 50);
+}
