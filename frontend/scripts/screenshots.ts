@@ -40,6 +40,9 @@ async function main() {
         const url = `${base}${lang === "en" ? "/" : `/${lang}`}`;
         await page.goto(url, { waitUntil: "networkidle" });
         await page.waitForSelector('[data-testid="banner-title"]');
+        // Sections below the first screen use content-visibility: auto (painted as they scroll into view); a
+        // full-page capture has to ask for all of them.
+        await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
         await page.waitForTimeout(400);
         await page.screenshot({ path: path.join(out, `home-${lang}-${width}.png`), fullPage: true });
         if (process.env.SEGMENTS) await segments(page, `home-${lang}-${width}`);

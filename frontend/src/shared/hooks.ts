@@ -42,13 +42,29 @@ export function isMobileDevice(): boolean {
   return /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
 }
 
+/**
+ * True once the page is scrolled more than `px`. A 1 px marker at that depth is watched with an
+ * IntersectionObserver, which reports asynchronously: reading scrollY during the commit forced a layout of the
+ * whole page in the middle of start-up.
+ */
 export function useScrolledPast(px: number): boolean {
   const [s, setS] = useState(false);
   useEffect(() => {
-    const on = () => setS(window.scrollY > px);
-    on();
-    window.addEventListener("scroll", on, { passive: true });
-    return () => window.removeEventListener("scroll", on);
+    if (typeof IntersectionObserver === "undefined") {
+      const on = () => setS(window.scrollY > px);
+      window.addEventListener("scroll", on, { passive: true });
+      return () => window.removeEventListener("scroll", on);
+    }
+    const marker = document.createElement("div");
+    marker.setAttribute("aria-hidden", "true");
+    marker.style.cssText = `position:absolute;top:${px}px;left:0;width:1px;height:1px;pointer-events:none`;
+    document.body.appendChild(marker);
+    const io = new IntersectionObserver(([e]) => e && setS(!e.isIntersecting && e.boundingClientRect.top < 0));
+    io.observe(marker);
+    return () => {
+      io.disconnect();
+      marker.remove();
+    };
   }, [px]);
   return s;
 }

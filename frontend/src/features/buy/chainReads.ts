@@ -4,7 +4,8 @@
 import { createPublicClient, type Address, type Client } from "viem";
 import type { ChainBlock } from "../../config/env.ts";
 import { multicallOf, transportFor, viemChain } from "../wallet/viemChains.ts";
-import { readChain, readStage, type ChainData } from "./reads.ts";
+import { yieldToMain } from "../../shared/schedule.ts";
+import { readChain, readStage, type ChainData, type Stage } from "./reads.ts";
 
 const clients = new Map<number, Client>();
 function clientFor(b: ChainBlock): Client {
@@ -13,6 +14,14 @@ function clientFor(b: ChainBlock): Client {
   return c;
 }
 
-export const readChainData = (b: ChainBlock, user: Address | undefined, prev: ChainData | undefined) =>
-  readChain(clientFor(b), b, multicallOf(b), user, prev);
-export const readStageData = (b: ChainBlock) => readStage(clientFor(b), b, multicallOf(b));
+// Each read starts in a task of its own: the queries of both chains resolve together, and encoding and decoding a
+// multicall is several milliseconds of work on a phone.
+export async function readChainData(b: ChainBlock, user: Address | undefined, prev: ChainData | undefined): Promise<ChainData> {
+  await yieldToMain();
+  return readChain(clientFor(b), b, multicallOf(b), user, prev);
+}
+
+export async function readStageData(b: ChainBlock): Promise<Stage> {
+  await yieldToMain();
+  return readStage(clientFor(b), b, multicallOf(b));
+}

@@ -73,7 +73,7 @@ function presale(o: Over = {}): PresaleView {
 }
 
 function connect(chainId = env.base.chainIdInt) {
-  walletState.set({ ready: true, status: "connected", address: USER, chainId, isConnected: true });
+  walletState.set({ status: "connected", address: USER, chainId, isConnected: true });
 }
 
 function show(data: PresaleView, el: "page" | "claim" = "page", path = "/staking") {
@@ -96,7 +96,7 @@ beforeEach(() => {
   Object.assign(chain, { allowance: 0n, writeErrors: {}, receipts: {}, hold: null, writes: [] });
   flowStore.set(INITIAL_FLOW);
   stakingUi.set({ modal: null });
-  walletState.set({ ready: true, status: "disconnected", isConnected: false });
+  walletState.set({ status: "disconnected", isConnected: false });
   walletUi.set((s) => ({ ...s, connectOpen: false }));
   buyUi.set((s) => ({ ...s, swapModal: null }));
   mobile = false;

@@ -6,7 +6,6 @@ import { createStore, useStore } from "../../shared/store.ts";
 
 export type WalletStatus = "disconnected" | "connecting" | "connected" | "reconnecting";
 export type WalletState = {
-  ready: boolean;
   status: WalletStatus;
   address?: Address;
   chainId?: number;
@@ -14,7 +13,10 @@ export type WalletState = {
   isConnected: boolean;
 };
 
-export const walletState = createStore<WalletState>({ ready: false, status: "disconnected", isConnected: false });
+export const walletState = createStore<WalletState>({ status: "disconnected", isConnected: false });
+
+export const sameWalletState = (a: WalletState, b: WalletState) =>
+  a.status === b.status && a.address === b.address && a.chainId === b.chainId && a.connectorId === b.connectorId && a.isConnected === b.isConnected;
 export const useWallet = () => useStore(walletState);
 
 let web3: Promise<typeof import("./web3.ts")> | undefined;

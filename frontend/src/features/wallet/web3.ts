@@ -1,19 +1,20 @@
 // The wallet layer entry point (lazy chunk): starts wagmi, reconnects, and mirrors the connection into walletState.
 import { disconnect, getConnection, reconnect, watchConnection } from "wagmi/actions";
 import { wagmiConfig } from "./wagmiConfig.ts";
-import { walletState } from "./walletState.ts";
+import { sameWalletState, walletState, type WalletState } from "./walletState.ts";
 import { LAZY_IDS, loadConnector } from "./lazyConnectors.ts";
 
 function mirror() {
   const c = getConnection(wagmiConfig);
-  walletState.set({
-    ready: true,
+  const next: WalletState = {
     status: c.status,
     address: c.address,
     chainId: c.chainId,
     connectorId: c.connector?.id,
     isConnected: c.status === "connected",
-  });
+  };
+  // Every consumer re-renders synchronously on a store change: only publish real changes.
+  walletState.set((prev) => (sameWalletState(prev, next) ? prev : next));
 }
 
 watchConnection(wagmiConfig, { onChange: mirror });
