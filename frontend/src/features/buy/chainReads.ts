@@ -1,16 +1,17 @@
 // The read layer (lazy chunk): one viem public client per chain for the presale reads. It needs viem but not
 // wagmi, so the page's data loads without waiting for the wallet layer (features/wallet/web3.ts), which starts
 // later, when the browser is idle.
-import { createPublicClient, type Address, type Client } from "viem";
+import { createClient, type Address, type Client } from "viem";
 import type { ChainBlock } from "../../config/env.ts";
 import { multicallOf, transportFor, viemChain } from "../wallet/viemChains.ts";
 import { yieldToMain } from "../../shared/schedule.ts";
 import { readChain, readStage, type ChainData, type Stage } from "./reads.ts";
 
+// A bare client: the reads need one action (multicall), not the eighty that createPublicClient attaches.
 const clients = new Map<number, Client>();
 function clientFor(b: ChainBlock): Client {
   let c = clients.get(b.chainIdInt);
-  if (!c) clients.set(b.chainIdInt, (c = createPublicClient({ chain: viemChain(b), transport: transportFor(b) })));
+  if (!c) clients.set(b.chainIdInt, (c = createClient({ chain: viemChain(b), transport: transportFor(b) })));
   return c;
 }
 
