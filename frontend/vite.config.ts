@@ -5,7 +5,6 @@ import react from "@vitejs/plugin-react";
 import { localWalletModule, resolveAppEnv } from "./vite.env.ts";
 import { shellPlugin } from "./build/shell.ts";
 import { addressesPlugin } from "./build/addresses.ts";
-import { inlineCssPlugin } from "./build/inlineCss.ts";
 
 const root = import.meta.dirname;
 
