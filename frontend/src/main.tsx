@@ -5,4 +5,20 @@ import "@fontsource-variable/space-grotesk";
 import "./styles/global.css";
 import { afterNextPaint } from "./shared/schedule.ts";
 
-afterNextPaint(() => void import("./app/boot.tsx").then((m) => m.boot()));
+const RELOADED = "shaft.reloaded";
+
+afterNextPaint(() =>
+  void import("./app/boot.tsx")
+    .then((m) => m.boot())
+    .catch((err: unknown) => {
+      // Typically a chunk that a newer deployment replaced: one reload fetches the current index.html.
+      console.error("start-up failed", err);
+      try {
+        if (sessionStorage.getItem(RELOADED)) return;
+        sessionStorage.setItem(RELOADED, "1");
+      } catch {
+        return;
+      }
+      window.location.reload();
+    }),
+);
