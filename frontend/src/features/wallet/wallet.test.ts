@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "../../config/env.ts";
 import { partnerDeepLink } from "./connect.ts";
 import { qrPath } from "./QrCode.tsx";
+import { sameWalletState, type WalletState } from "./walletState.ts";
 
 describe("wallet helpers", () => {
   it("builds the partner wallet deep link with the WalletConnect URI, callback and browser", () => {
@@ -17,5 +18,14 @@ describe("wallet helpers", () => {
     const { size, d } = qrPath("https://best.wallet/download");
     expect(size).toBeGreaterThanOrEqual(21);
     expect(d.length).toBeGreaterThan(100);
+  });
+});
+
+describe("wallet store", () => {
+  const base: WalletState = { status: "connected", address: "0x00000000000000000000000000000000000000a1", chainId: 1, connectorId: "x", isConnected: true };
+  it("treats a re-read of the same connection as no change (no re-render of every consumer)", () => {
+    expect(sameWalletState(base, { ...base })).toBe(true);
+    for (const change of [{ status: "reconnecting" }, { address: "0x00000000000000000000000000000000000000a2" }, { chainId: 8453 }, { connectorId: "y" }, { isConnected: false }] as Partial<WalletState>[])
+      expect(sameWalletState(base, { ...base, ...change }), JSON.stringify(change)).toBe(false);
   });
 });
