@@ -1,4 +1,5 @@
 import path from "node:path";
+import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { shellHtml, shellTexts } from "./shell.ts";
 
@@ -10,10 +11,30 @@ describe("first-paint shell", () => {
     expect(Object.keys(t)).toEqual(["en", "zh-hans", "zh-hant", "ru", "es"]);
     for (const l of Object.values(t)) for (const k of ["eyebrow", "title", "donation", "description", "buy"]) expect(l[k]).toBeTruthy();
   });
-  it("renders English markup, escapes text, and skips staking routes", () => {
+  it("renders English markup, escapes text, and mentions the staking routes", () => {
     const html = shellHtml({ en: { eyebrow: "a", title: "<b>x</b>", donation: "d", description: "e", buy: "Buy" } });
-    expect(html).toContain('id="shell"');
+    expect(html).toContain('id="shell" aria-hidden="true" style="visibility:hidden"');
     expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
     expect(html).toContain("staking");
+  });
+  const page = (url: string, lang: string) => {
+    const dom = new JSDOM(`<body>${shellHtml(shellTexts(dir))}</body>`, {
+      url,
+      runScripts: "dangerously",
+      beforeParse: (w) => void ((w as unknown as { __i18nPreload: unknown }).__i18nPreload = { lang, data: Promise.resolve(null) }),
+    });
+    return dom.window.document;
+  };
+  it("switches the texts to the visitor's language before the app loads", () => {
+    const doc = page("https://site.example/ru", "ru");
+    expect(doc.querySelector("[data-shell=title]")?.textContent).toBe(shellTexts(dir).ru!.title);
+    expect(doc.documentElement.lang).toBe("ru");
+    expect(doc.getElementById("shell")?.style.visibility).toBe(""); // revealed only now, translated
+  });
+  it("staking routes keep the header bar and drop the home page's hero", () => {
+    const doc = page("https://site.example/es/staking", "es");
+    expect(doc.querySelector("#shell .header")).not.toBeNull();
+    expect(doc.querySelector("#shell .hero")).toBeNull();
+    expect(doc.querySelector("[data-shell=buy]")?.textContent).toBe(shellTexts(dir).es!.buy);
   });
 });
