@@ -9,7 +9,11 @@ source scripts/node-env.sh
 run() { echo; echo "=== $1"; shift; "$@"; }
 run "contracts: lint" npm run lint:sol
 run "contracts: tests" npm run test:contracts
+run "tooling: types" npm run typecheck:tooling
+[ -f frontend/package.json ] && run "dapp: types" npm --prefix frontend run typecheck
 [ -f frontend/package.json ] && run "dapp: unit tests" npm run test:frontend
+[ -f server/package.json ] && run "server: types" npm --prefix server run typecheck
 [ -f server/package.json ] && run "server: tests" npm run test:server
+[ -f e2e/playwright.config.ts ] && run "end-to-end: types" npx tsc -p e2e/tsconfig.json
 [ -f e2e/playwright.config.ts ] && run "end-to-end" npm run test:e2e
 echo; echo "all suites passed"

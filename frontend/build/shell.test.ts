@@ -1,5 +1,5 @@
+// @vitest-environment jsdom
 import path from "node:path";
-import { JSDOM } from "jsdom";
 import { describe, expect, it } from "vitest";
 import { shellHtml, shellTexts } from "./shell.ts";
 
@@ -17,22 +17,23 @@ describe("first-paint shell", () => {
     expect(html).toContain("&lt;b&gt;x&lt;/b&gt;");
     expect(html).toContain("staking");
   });
-  const page = (url: string, lang: string) => {
-    const dom = new JSDOM(`<body>${shellHtml(shellTexts(dir))}</body>`, {
-      url,
-      runScripts: "dangerously",
-      beforeParse: (w) => void ((w as unknown as { __i18nPreload: unknown }).__i18nPreload = { lang, data: Promise.resolve(null) }),
-    });
-    return dom.window.document;
+  /** The shell as the browser gets it at `pathname`, with its inline script run. */
+  const page = (pathname: string, lang: string) => {
+    window.history.replaceState(null, "", pathname);
+    (window as unknown as { __i18nPreload: unknown }).__i18nPreload = { lang, data: Promise.resolve(null) };
+    const html = shellHtml(shellTexts(dir));
+    document.body.innerHTML = html.slice(0, html.indexOf("<script>"));
+    new Function(html.slice(html.indexOf("<script>") + 8, html.lastIndexOf("</script>")))();
+    return document;
   };
   it("switches the texts to the visitor's language before the app loads", () => {
-    const doc = page("https://site.example/ru", "ru");
+    const doc = page("/ru", "ru");
     expect(doc.querySelector("[data-shell=title]")?.textContent).toBe(shellTexts(dir).ru!.title);
     expect(doc.documentElement.lang).toBe("ru");
     expect(doc.getElementById("shell")?.style.visibility).toBe(""); // revealed only now, translated
   });
   it("staking routes keep the header bar and drop the home page's hero", () => {
-    const doc = page("https://site.example/es/staking", "es");
+    const doc = page("/es/staking", "es");
     expect(doc.querySelector("#shell .header")).not.toBeNull();
     expect(doc.querySelector("#shell .hero")).toBeNull();
     expect(doc.querySelector("[data-shell=buy]")?.textContent).toBe(shellTexts(dir).es!.buy);
