@@ -26,5 +26,5 @@ export async function boot(): Promise<void> {
   // The presale reads (viem) start downloading now, so the first render's queries find them loaded.
   void import("../features/buy/chainReads.ts");
   await yieldToMain();
-  mount(document.getElementById("root")!);
+  await mount(document.getElementById("root")!);
 }

@@ -4,11 +4,12 @@ import { createBrowserRouter, RouterProvider } from "react-router";
 import { Providers } from "./Providers.tsx";
 import { routes } from "./routes.tsx";
 import { loadWeb3 } from "../features/wallet/walletState.ts";
-import { whenIdle } from "../shared/schedule.ts";
+import { whenIdle, yieldToMain } from "../shared/schedule.ts";
 
 /** Renders the app into `container`. */
-export function mount(container: HTMLElement): void {
-  const router = createBrowserRouter(routes);
+export async function mount(container: HTMLElement): Promise<void> {
+  const router = createBrowserRouter(routes); // matches the URL and reads session storage: a task of its own
+  await yieldToMain();
   const root = createRoot(container);
   // A transition render is time-sliced: React yields to the browser every few milliseconds instead of blocking
   // the main thread for the whole tree.

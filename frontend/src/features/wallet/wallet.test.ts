@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { env } from "../../config/env.ts";
 import { partnerDeepLink } from "./connect.ts";
 import { qrPath } from "./QrCode.tsx";
@@ -27,5 +27,28 @@ describe("wallet store", () => {
     expect(sameWalletState(base, { ...base })).toBe(true);
     for (const change of [{ status: "reconnecting" }, { address: "0x00000000000000000000000000000000000000a2" }, { chainId: 8453 }, { connectorId: "y" }, { isConnected: false }] as Partial<WalletState>[])
       expect(sameWalletState(base, { ...base, ...change }), JSON.stringify(change)).toBe(false);
+  });
+});
+
+describe("WalletLifecycle", () => {
+  it("reloads the presale data when the account, chain or connection changes, not at mount", async () => {
+    const { createElement } = await import("react");
+    const { act, render } = await import("@testing-library/react");
+    const { QueryClient, QueryClientProvider } = await import("@tanstack/react-query");
+    const { WalletLifecycle } = await import("./WalletLifecycle.tsx");
+    const { walletState } = await import("./walletState.ts");
+    const qc = new QueryClient();
+    const invalidate = vi.spyOn(qc, "invalidateQueries").mockResolvedValue();
+    walletState.set({ status: "disconnected", isConnected: false });
+    const view = render(createElement(QueryClientProvider, { client: qc }, createElement(WalletLifecycle)));
+    expect(invalidate).not.toHaveBeenCalled();
+    act(() => walletState.set({ status: "reconnecting", isConnected: false }));
+    expect(invalidate).not.toHaveBeenCalled(); // not settled yet
+    act(() => walletState.set({ status: "connected", address: "0x00000000000000000000000000000000000000a1", chainId: 1, isConnected: true }));
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    act(() => walletState.set({ status: "connected", address: "0x00000000000000000000000000000000000000a1", chainId: 8453, isConnected: true }));
+    expect(invalidate).toHaveBeenCalledTimes(2);
+    view.unmount();
+    walletState.set({ status: "disconnected", isConnected: false });
   });
 });
