@@ -15,12 +15,18 @@ afterEach(() => {
 
 const visibility = (v: DocumentVisibilityState) => Object.defineProperty(document, "visibilityState", { value: v, configurable: true });
 
+/** Fake timers and animation frames that run only when the test says so; returns the pending frames. */
+function manualFrames(state: DocumentVisibilityState): FrameRequestCallback[] {
+  vi.useFakeTimers();
+  visibility(state);
+  const frames: FrameRequestCallback[] = [];
+  vi.stubGlobal("requestAnimationFrame", (cb: FrameRequestCallback) => frames.push(cb));
+  return frames;
+}
+
 describe("afterNextPaint", () => {
   it("runs in a task after the next animation frame, once", () => {
-    vi.useFakeTimers();
-    visibility("visible");
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (cb: FrameRequestCallback) => frames.push(cb));
+    const frames = manualFrames("visible");
     const fn = vi.fn();
     afterNextPaint(fn);
     vi.advanceTimersByTime(1_000);
@@ -31,10 +37,7 @@ describe("afterNextPaint", () => {
     expect(fn).toHaveBeenCalledTimes(1);
   });
   it("a hidden tab gets no frames: a timeout runs it, and the late frame does not run it again", () => {
-    vi.useFakeTimers();
-    visibility("hidden");
-    const frames: FrameRequestCallback[] = [];
-    vi.stubGlobal("requestAnimationFrame", (cb: FrameRequestCallback) => frames.push(cb));
+    const frames = manualFrames("hidden");
     const fn = vi.fn();
     afterNextPaint(fn, 100);
     vi.advanceTimersByTime(99);

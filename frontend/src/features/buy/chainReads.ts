@@ -1,4 +1,4 @@
-// The read layer (lazy chunk): one viem public client per chain for the presale reads. It needs viem but not
+// The read layer (lazy chunk): one bare viem client per chain for the presale reads. It needs viem but not
 // wagmi, so the page's data loads without waiting for the wallet layer (features/wallet/web3.ts), which starts
 // later, when the browser is idle.
 import { createClient, type Address, type Client } from "viem";

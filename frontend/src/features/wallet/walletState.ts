@@ -1,5 +1,5 @@
 // Connection state for the UI, in the start-up bundle. The wallet layer (web3.ts, loaded once the page is idle, or
-// at once when the visitor opens the connect modal) mirrors wagmi's connection into it, so components never need
+// at once when the visitor connects) mirrors wagmi's connection into it, so components never need
 // wagmi's React context.
 import type { Address } from "viem";
 import { createStore, useStore } from "../../shared/store.ts";
