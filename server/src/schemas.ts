@@ -9,18 +9,49 @@ export const address = z
   .transform((s) => getAddress(s) as Address)
   .refine((a) => a !== zeroAddress, "must not be the zero address");
 
-const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+/**
+ * C0 and C1 control characters (NUL, ESC and terminal escapes, DEL...). Stored text is later printed in logs,
+ * terminals and spreadsheets, and PostgreSQL refuses NUL in TEXT: refused with a 400 rather than stored.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const text = (max: number) =>
+  z
+    .string()
+    .refine((s) => !CONTROL.test(s), "must not contain control characters (NUL, escape sequences, line breaks...)")
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, `at most ${max} characters`));
 const optText = (max: number) => text(max).optional();
 
-/** A non-negative decimal amount, as a JSON number or a string; stored as its decimal text. */
+/** Largest accepted amount: 24 integer digits, 18 decimals (a wei-precise ether amount, far above any purchase). */
+export const AMOUNT_LIMITS = { integerDigits: 24, fractionDigits: 18 } as const;
+const DECIMAL = new RegExp(`^(0|[1-9]\\d{0,${AMOUNT_LIMITS.integerDigits - 1}})(\\.\\d{1,${AMOUNT_LIMITS.fractionDigits}})?$`);
+const DECIMAL_REASON = `must be a non-negative decimal string with at most ${AMOUNT_LIMITS.integerDigits} digits before the point and ${AMOUNT_LIMITS.fractionDigits} after`;
+
+/**
+ * A non-negative amount, stored as its decimal text. Strings are taken digit for digit. A JSON number has already
+ * passed through a double: it is accepted only when that kept it exactly as written, i.e. an integer up to 2^53 or a
+ * plain decimal of at most 15 significant digits (what the dapp sends, e.g. 0.05 or 150.25); anything else (1e300,
+ * 1e-20, 0.1234567890123456789) is refused instead of being rounded.
+ */
 const amount = z
-  .union([z.number().finite().nonnegative(), z.string().trim().regex(/^\d{1,40}(\.\d{1,36})?$/, "must be a non-negative decimal")])
-  .transform((v) => (typeof v === "number" ? numberToDecimal(v) : v))
+  .union([
+    z.string().trim().regex(DECIMAL, DECIMAL_REASON),
+    z
+      .number()
+      .nonnegative()
+      .refine((v) => exactNumberText(v) !== undefined, "as a JSON number: an exact integer up to 9007199254740991 or at most 15 significant digits; send larger or finer amounts as a decimal string")
+      .transform((v) => exactNumberText(v)!),
+  ])
   .optional();
 
-function numberToDecimal(v: number): string {
-  // Avoid exponent notation for large/small JSON numbers.
-  return Number.isInteger(v) ? BigInt(v).toString() : v.toFixed(18).replace(/0+$/, "").replace(/\.$/, "");
+/** The decimal text of a JSON number when the double holds it exactly as the client wrote it, else undefined. */
+function exactNumberText(v: number): string | undefined {
+  if (!Number.isFinite(v) || v < 0) return undefined;
+  if (Number.isInteger(v)) return Number.isSafeInteger(v) ? String(v) : undefined;
+  const t = String(v); // shortest round-trip text
+  if (!/^\d+\.\d+$/.test(t)) return undefined; // exponent notation
+  const significant = t.replace(".", "").replace(/^0+/, "").length;
+  return significant <= 15 && DECIMAL.test(t) ? t : undefined;
 }
 
 /** Whole tokens (spec: the token field allows 0 decimals). */
@@ -62,10 +93,14 @@ export const leadBody = z.object({
   acceptLanguage: optText(256),
 });
 
+/** clickId and source are accepted for compatibility but not stored: a conversion's attribution is the wallet's own lead. */
 export const conversionBody = z.object({
   publicAddress: address,
   event: z.enum(["conversion", "revenue"]),
   ...attribution,
+  pid: optText(256),
+  tid: optText(256),
+  referrer: optText(1024),
   hash: z
     .string()
     .trim()
