@@ -61,8 +61,15 @@ export async function assertReachable(conn: Connection, timeoutMs = 5000): Promi
     ]);
     return Number(id);
   } catch (e) {
-    throw new ChainDownError(`cannot reach ${conn.networkName} (${url}): ${shortError(e)}`);
+    throw missingVariable(e) ?? new ChainDownError(`cannot reach ${conn.networkName} (${url}): ${shortError(e)}`);
   }
+}
+
+/** Hardhat's "configuration variable not found" (a key or URL not set) as a usage error naming the variable. */
+export function missingVariable(e: unknown): UsageError | undefined {
+  const m = /Configuration Variable "([A-Z0-9_]+)" not found/i.exec(String((e as Error)?.message ?? e));
+  if (m === null) return undefined;
+  return new UsageError(`${m[1]} is not set: export it, or store it with \`npx hardhat keystore set ${m[1]}\``);
 }
 
 async function describeUrl(conn: Connection): Promise<string> {
