@@ -95,7 +95,7 @@ export async function runMain(main: () => Promise<void | number>): Promise<void>
     process.exitCode = typeof code === "number" ? code : 0;
   } catch (e) {
     process.exitCode = exitCodeFor(e);
-    const label = { 1: "refused", 2: "chain unreachable" }[process.exitCode as 1 | 2] ?? "error";
+    const label = e instanceof UsageError ? "usage error" : ({ 1: "refused", 2: "chain unreachable" }[process.exitCode as 1 | 2] ?? "error");
     console.error(`${label}: ${(e as Error).message}`);
     if (process.exitCode === 3 && process.env.DEBUG) console.error(e);
   }
