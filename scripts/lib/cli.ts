@@ -67,7 +67,8 @@ export async function assertReachable(conn: Connection, timeoutMs = 5000): Promi
 
 /** Hardhat's "configuration variable not found" (a key or URL not set) as a usage error naming the variable. */
 export function missingVariable(e: unknown): UsageError | undefined {
-  const m = /Configuration Variable "([A-Z0-9_]+)" not found/i.exec(String((e as Error)?.message ?? e));
+  const text = String((e as Error)?.message ?? e);
+  const m = /Configuration Variable "([A-Z0-9_]+)" not found/i.exec(text) ?? /Key "([A-Z0-9_]+)" not found in the [a-z ]*keystore/i.exec(text);
   if (m === null) return undefined;
   return new UsageError(`${m[1]} is not set: export it, or store it with \`npx hardhat keystore set ${m[1]}\``);
 }

@@ -25,6 +25,11 @@ export interface DeployOptions {
   log?: (msg: string) => void;
   /** Ignition deployment id (journal folder under ignition/deployments/); default chain-<chainId>. */
   deploymentId?: string;
+  /**
+   * Unix time that `sale.anchor: "deploy"` resolves to, instead of this chain's block time: deploying both chains of
+   * a pair with the same value gives them identical round end times (one ladder; `admin status` compares them).
+   */
+  anchor?: number;
 }
 
 export function shapeOf(r: ResolvedParams): SystemShape {
@@ -137,7 +142,7 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
   const journalDir = path.join(ROOT, "ignition/deployments", deploymentId);
 
   // A public deploy anchored at "deploy" keeps the anchor of its first attempt, so a resumed run sends the same values.
-  let anchor: number | undefined;
+  let anchor: number | undefined = params.sale.anchor === "deploy" ? opts.anchor : undefined;
   if (!simulated && params.sale.anchor === "deploy" && fs.existsSync(path.join(journalDir, ANCHOR_FILE))) {
     anchor = JSON.parse(fs.readFileSync(path.join(journalDir, ANCHOR_FILE), "utf8")).anchor;
     log(`resuming with the anchor of the first attempt: ${anchor}`);

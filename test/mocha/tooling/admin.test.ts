@@ -86,7 +86,11 @@ describe("tooling: owner scripts against a local chain", function () {
   it("--safe writes a Safe Transaction Builder batch and sends nothing", async function () {
     const file = path.join(work, "pause-safe.json");
     const safe = pair.baseDep.contracts.Multicall3.address; // any contract stands in for the Safe here
+    const presale = await contract(pair.base, pair.baseDep, "Presale");
+    const adminRole = await presale.ADMIN_ROLE();
+    await (await presale.grantRole(adminRole, safe)).wait(); // as after the handover: the batch is simulated from the Safe
     const text = await admin("pause", "--network", "hardhatBase", "--safe", file, "--safe-address", safe);
+    await (await presale.revokeRole(adminRole, safe)).wait();
     expect(text).to.match(/wrote Safe Transaction Builder batch/);
     const batch = JSON.parse(fs.readFileSync(file, "utf8"));
     expect(batch.version).to.equal("1.0");
@@ -334,6 +338,9 @@ describe("tooling: owner scripts against a local chain", function () {
     expect(e).to.be.instanceOf(UsageError);
     expect(exitCodeFor(e)).to.equal(1);
     expect(e!.message).to.match(/^DEPLOYER_PRIVATE_KEY is not set/);
+    const k = missingVariable(new Error('HHE50002: Key "MAINNET_RPC_URL" not found in the development keystore.'));
+    expect(k!.message).to.match(/^MAINNET_RPC_URL is not set/);
+    expect(missingVariable(new Error("connect ECONNREFUSED 127.0.0.1:9"))).to.equal(undefined);
   });
 
   it("the keeper names a corrupt state file and stops (exit 1) instead of retrying for ever", async function () {
