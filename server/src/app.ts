@@ -48,7 +48,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   // An outage produces the same error on every request: log each distinct one once per interval, with a count.
   const throttle = new LogThrottle(config.errorLogIntervalMs);
   app.setErrorHandler((raw: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
-    const err = asUnavailable(raw) ?? raw;
+    const err = asUnavailable(raw, config.redisUrl !== undefined) ?? raw;
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) {
         throttle.run(`${err.code}:${err.reason}`, (suppressed) => req.log.warn({ code: err.code, reason: err.reason, cause: causeOf(raw), suppressed }, "request failed"));
@@ -116,12 +116,15 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   return app;
 }
 
-/** Failures of a dependency that arrive as plain errors (the store, the Redis client) mapped to a 503. */
-function asUnavailable(err: Error): UnavailableError | undefined {
+/**
+ * Failures of a dependency that arrive as plain errors mapped to a 503: the store's StoreUnavailableError, and when
+ * Redis holds the rate-limit counters, ioredis's own errors (its retry limit, a closed connection, a server reply error).
+ */
+function asUnavailable(err: Error, usesRedis: boolean): UnavailableError | undefined {
   if (err instanceof StoreUnavailableError) return new UnavailableError("db_unavailable", "the database is unavailable; retry shortly");
-  const redisDown = /^(MaxRetriesPerRequestError|ReplyError)$/.test(err.name) || /Connection is closed|Stream isn't writeable|ECONNREFUSED|Reached the max retries/i.test(err.message);
-  if (redisDown && !(err instanceof HttpError)) return new UnavailableError("rate_limit_unavailable", "the rate-limit store is unavailable; retry shortly");
-  return undefined;
+  if (!usesRedis || err instanceof HttpError) return undefined;
+  const redisDown = /^(MaxRetriesPerRequestError|ReplyError|AbortError)$/.test(err.name) || /^(Connection is closed\.?|Stream isn't writeable.*)$/.test(err.message);
+  return redisDown ? new UnavailableError("rate_limit_unavailable", "the rate-limit store is unavailable; retry shortly") : undefined;
 }
 
 function causeOf(err: Error): string | undefined {
