@@ -10,7 +10,8 @@ import { Wallet } from "ethers";
 import { loadParams, resolveParams, toJsonSafe } from "../deploy/schema.js";
 import { connect, parse, Refusal, runMain } from "./lib/cli.js";
 import { assertChain, deploySystem, ignitionParameters, shapeOf } from "./lib/deploy.js";
-import { NETWORKS, networkInfo } from "./lib/networks.js";
+import { NETWORKS, networkInfo, pairOf } from "./lib/networks.js";
+import { DEPLOYMENTS_DIR, readDeployment } from "./lib/deployments.js";
 import { assertDeployable } from "./lib/preflight.js";
 
 const USAGE = `npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
@@ -31,6 +32,18 @@ function deployerFromEnv(): string | undefined {
   } catch {
     throw new Refusal("DEPLOYER_PRIVATE_KEY is not a valid private key (32 bytes of hex)");
   }
+}
+
+/**
+ * For `sale.anchor: "deploy"` on a public chain: the anchor the other chain of the pair was deployed with, if it is
+ * deployed already, so both chains get the same round end times (one ladder).
+ */
+function partnerAnchor(network: string, anchorSpec: number | "deploy", outDir: string | undefined): number | undefined {
+  if (anchorSpec !== "deploy" || networkInfo(network).local) return undefined;
+  const pair = pairOf(network);
+  const other = networkInfo(pair.eth === network ? pair.base : pair.eth);
+  const a = (readDeployment(other.chainId, outDir ?? DEPLOYMENTS_DIR)?.params as { anchor?: unknown } | undefined)?.anchor;
+  return typeof a === "number" ? a : undefined;
 }
 
 await runMain(async () => {
@@ -68,7 +81,7 @@ await runMain(async () => {
     const block = await conn.ethers.provider.getBlock("latest");
     // Without a key the deployer is unknown: a stand-in address, printed as what it is rather than as an address.
     const deployer = deployerFromEnv() ?? NO_KEY_STANDIN;
-    const resolved = resolveParams(params, { deployer, now: Number(block!.timestamp) });
+    const resolved = resolveParams(params, { deployer, now: Number(block!.timestamp), anchor: partnerAnchor(info.name, params.sale.anchor, values.out) });
     const show = (text: string) => (deployer === NO_KEY_STANDIN ? text.replaceAll(NO_KEY_STANDIN, "(deployer: no key given)") : text);
     console.log(`dry run: would deploy to ${info.name} (chain ${info.chainId}) from ${show(deployer)}; nothing sent.`);
     console.log("shape:", JSON.stringify(shapeOf(resolved)));
@@ -77,7 +90,9 @@ await runMain(async () => {
   }
   await hre.tasks.getTask("build").run({ quiet: true });
   const conn = await connect(info.name, "deployer");
-  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log, outDir: values.out });
+  const anchor = partnerAnchor(info.name, params.sale.anchor, values.out);
+  if (anchor !== undefined) console.log(`sale.anchor "deploy": using the other chain's anchor ${anchor} (identical round end times on both chains)`);
+  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log, outDir: values.out, anchor });
   console.log(`\n${info.name} (chain ${record.chainId}):`);
   for (const [name, c] of Object.entries(record.contracts)) console.log(`  ${name.padEnd(14)} ${c.address}  block ${c.deployBlock}${c.external ? "  (existing)" : ""}`);
   if (!info.local) console.log(`\nverify: npm run verify -- chain-${record.chainId}`);
