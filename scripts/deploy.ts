@@ -77,7 +77,11 @@ await runMain(async () => {
   if (values["dry-run"]) {
     const conn = await connect(info.name, "none");
     await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
-    await assertDeployable(conn, params, { allowUnverified: values["allow-unverified"], log: console.log });
+    // The preview is printed either way; a failed preflight then makes the dry run fail too.
+    const preflight = await assertDeployable(conn, params, { allowUnverified: values["allow-unverified"], log: console.log }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const block = await conn.ethers.provider.getBlock("latest");
     // Without a key the deployer is unknown: a stand-in address, printed as what it is rather than as an address.
     const deployer = deployerFromEnv() ?? NO_KEY_STANDIN;
@@ -86,6 +90,7 @@ await runMain(async () => {
     console.log(`dry run: would deploy to ${info.name} (chain ${info.chainId}) from ${show(deployer)}; nothing sent.`);
     console.log("shape:", JSON.stringify(shapeOf(resolved)));
     console.log(show(`ignition parameters: ${JSON.stringify(toJsonSafe(ignitionParameters(resolved)), null, 2)}`));
+    if (preflight !== undefined) throw preflight;
     return;
   }
   await hre.tasks.getTask("build").run({ quiet: true });

@@ -3,13 +3,16 @@
  * by network name or URL: a node on 127.0.0.1 with chain id 1 is treated as mainnet). On a public chain nothing is
  * sent unless
  *  - no parameter is a placeholder: no "mock" contract, no "deployer" account, nothing listed under `unverified`;
- *  - every external address answers on the target chain as what it claims to be (code, decimals, symbol, a fresh
- *    positive price, a live sequencer feed).
+ *  - every external address answers on the target chain as what it claims to be (code that is not one of this
+ *    repo's mocks, decimals, symbol, a fresh positive price, a live sequencer feed).
  * Every problem names the parameter, the address and what was found; all of them are reported at once.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { Contract, getAddress } from "ethers";
 import { ParamsError, type DeployParams } from "../../deploy/schema.js";
 import type { Connection } from "./deploy.js";
+import { ROOT } from "./networks.js";
 
 export const LOCAL_CHAIN_IDS: ReadonlySet<number> = new Set([31337, 31338]);
 export const isPublicChain = (chainId: number): boolean => !LOCAL_CHAIN_IDS.has(chainId);
@@ -141,6 +144,7 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
     ...Object.entries(params.external).map(([f, v]) => [`external.${f}`, v, EXTERNAL_CHECKS[f] ?? hasCode] as [string, unknown, Check]),
     ...OTHER_CONTRACT_PARAMS.map((p) => [p, at(params, p), hasCode] as [string, unknown, Check]),
   ];
+  const mocks = mockRuntimeCodes();
   const issues: PreflightIssue[] = [];
   for (const [param, value, check] of fields) {
     if (value === null || value === undefined || value === "mock") continue; // absent, or refused as a placeholder
@@ -150,9 +154,49 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
       issues.push({ param, address, found: "no contract code at this address on the target chain" });
       continue;
     }
+    const mock = whichMock(code, mocks);
+    if (mock !== undefined) {
+      issues.push({ param, address, found: `the code is ${mock} from contracts/mocks (a local stand-in), not the real contract` });
+      continue;
+    }
     for (const found of await check(ctx, address)) issues.push({ param, address, found });
   }
   return issues;
+}
+
+type ImmutableRefs = Record<string, { start: number; length: number }[]>;
+
+/**
+ * The runtime code of every stand-in compiled from contracts/mocks, by contract name, with where its immutables sit.
+ * A mock deployed at an address passes the behavioural checks (it mimics the real thing on purpose), so on a public
+ * chain its code is recognised instead.
+ */
+function mockRuntimeCodes(): Map<string, { code: string; refs: ImmutableRefs }> {
+  const out = new Map<string, { code: string; refs: ImmutableRefs }>();
+  const dir = path.join(ROOT, "artifacts/contracts/mocks");
+  if (!fs.existsSync(dir)) return out;
+  for (const sol of fs.readdirSync(dir)) {
+    for (const f of fs.readdirSync(path.join(dir, sol)).filter((x) => x.endsWith(".json"))) {
+      const a = JSON.parse(fs.readFileSync(path.join(dir, sol, f), "utf8")) as { contractName?: string; deployedBytecode?: string; immutableReferences?: ImmutableRefs };
+      if (!a.contractName || !a.deployedBytecode || a.deployedBytecode.length <= 2) continue;
+      const refs = a.immutableReferences ?? {};
+      out.set(a.contractName, { code: blankImmutables(a.deployedBytecode, refs), refs });
+    }
+  }
+  return out;
+}
+
+/** The code with the bytes of its immutables zeroed (they hold per-deployment values such as decimals). */
+function blankImmutables(code: string, refs: ImmutableRefs): string {
+  const hex = code.toLowerCase().replace(/^0x/, "").split("");
+  for (const r of Object.values(refs).flat()) hex.fill("0", r.start * 2, (r.start + r.length) * 2);
+  return hex.join("");
+}
+
+/** The mock from contracts/mocks whose code this is, if any. */
+function whichMock(code: string, mocks: Map<string, { code: string; refs: ImmutableRefs }>): string | undefined {
+  for (const [name, m] of mocks) if (blankImmutables(code, m.refs) === m.code) return name;
+  return undefined;
 }
 
 export function formatIssues(issues: PreflightIssue[]): string {

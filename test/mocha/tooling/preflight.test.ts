@@ -50,9 +50,19 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     }
     // Mocks deployed from another account (#1), so the deployer's nonce shows whether the deploy sent anything.
     const from: Signer = await provider.getSigner(1);
-    const deploy = async (file: string, name: string, args: unknown[] = []) => {
+    /**
+     * Deploys a contract of contracts/mocks as is (`foreign` false: what the rehearsal did), or with one byte of its
+     * metadata hash changed: the same behaviour from code that is not this repo's mock, i.e. what a real token or
+     * feed looks like to the preflight, so its behavioural checks can be exercised.
+     */
+    const deploy = async (file: string, name: string, args: unknown[] = [], foreign = true) => {
       const a = artifact(file, name);
-      const k = await new ContractFactory(a.abi, a.bytecode, from).deploy(...args);
+      let bytecode = a.bytecode;
+      if (foreign) {
+        const i = bytecode.length - 40; // inside the runtime's CBOR metadata hash
+        bytecode = bytecode.slice(0, i) + (bytecode[i] === "a" ? "b" : "a") + bytecode.slice(i + 1);
+      }
+      const k = await new ContractFactory(a.abi, bytecode, from).deploy(...args);
       await k.waitForDeployment();
       return await k.getAddress();
     };
@@ -67,6 +77,11 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     await (await stale.updateRoundData(2, 3000n * 10n ** 8n, now - 86_400, now - 86_400)).wait();
     c.sanctions = await deploy("mocks/MockSanctionsList.sol", "MockSanctionsList");
     c.multicall = await deploy("mocks/Multicall3.sol", "Multicall3");
+    // This repo's own mocks, deployed unchanged.
+    c.mockUsdt = await deploy("mocks/MockUSDT.sol", "MockUSDT", [], false);
+    c.mockUsdc = await deploy("mocks/MockUSDC.sol", "MockUSDC", [], false);
+    c.mockFeed = await deploy("mocks/MockV3Aggregator.sol", "MockV3Aggregator", [8, 3000n * 10n ** 8n, "ETH / USD"], false);
+    c.mockSanctions = await deploy("mocks/MockSanctionsList.sol", "MockSanctionsList", [], false);
     work = tmpDir("preflight");
   });
 
@@ -114,6 +129,18 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     await nothingSent(block);
   });
 
+  it("this repo's mocks deployed at addresses (mint-by-anyone tokens, a settable feed) are recognised by their code and refused", async function () {
+    const block = await provider.getBlockNumber();
+    const r = deployCli((p) => Object.assign(p.external, { usdt: c.mockUsdt, usdc: c.mockUsdc, ethUsdFeed: c.mockFeed, sanctionsList: c.mockSanctions, multicall3: c.multicall }));
+    expect(r.status).to.equal(1, r.stderr + r.stdout);
+    expect(r.stderr).to.include(`external.usdt (${c.mockUsdt}): the code is MockUSDT from contracts/mocks (a local stand-in), not the real contract`);
+    expect(r.stderr).to.include(`external.usdc (${c.mockUsdc}): the code is MockUSDC from contracts/mocks`);
+    expect(r.stderr).to.include(`external.ethUsdFeed (${c.mockFeed}): the code is MockV3Aggregator from contracts/mocks`);
+    expect(r.stderr).to.include(`external.sanctionsList (${c.mockSanctions}): the code is MockSanctionsList from contracts/mocks`);
+    expect(r.stderr.match(/^\s+- /gm)).to.have.length(4, r.stderr);
+    await nothingSent(block);
+  });
+
   it("real-looking addresses that are wrong on this chain are refused, each with the parameter, the address and what was found", async function () {
     const block = await provider.getBlockNumber();
     const r = deployCli((p) => {
@@ -151,8 +178,13 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
       p.accounts.keeper = "deployer";
       p.accounts.paymentWallet = "deployer";
     };
-    // Placeholders are refused on a public chain even in a dry run...
-    expect(deployCli(over, ["--dry-run"], {}).stderr).to.match(/accounts\.keeper: "deployer" placeholder/);
+    // Placeholders are refused on a public chain even in a dry run (after the preview, which names the unknown deployer)...
+    const withPlaceholders = deployCli(over, ["--dry-run"], {});
+    expect(withPlaceholders.status).to.equal(1);
+    expect(withPlaceholders.stderr).to.match(/accounts\.keeper: "deployer" placeholder/);
+    expect(withPlaceholders.stdout).to.match(/"keeper": "\(deployer: no key given\)"/);
+    expect(withPlaceholders.stdout).to.match(/"paymentWallet": "\(deployer: no key given\)"/);
+    expect(withPlaceholders.stdout).to.not.match(/dead/i);
     // ...and with real accounts the dry run passes the preflight and names the unknown deployer plainly.
     const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall }), ["--dry-run"], {});
     expect(r.status).to.equal(0, r.stderr + r.stdout);
@@ -166,5 +198,40 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall }), [], {});
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.match(/usage error: DEPLOYER_PRIVATE_KEY is not set/);
+  });
+});
+
+describe("tooling: preflight rules (in-process chain)", function () {
+  it("public is decided by chain id: 31337/31338 are local, every other id (1 included) is public", async function () {
+    const { isPublicChain } = await import("../../../scripts/lib/preflight.js");
+    expect([31337, 31338].map(isPublicChain)).to.deep.equal([false, false]);
+    expect([1, 8453, 11155111, 84532, 1337].map(isPublicChain)).to.deep.equal([true, true, true, true, true]);
+  });
+
+  it("an address field added to `external` later is checked for code without any new code (e.g. a messenger)", async function () {
+    const { network } = await import("hardhat");
+    const { onChainIssues } = await import("../../../scripts/lib/preflight.js");
+    const { loadParams } = await import("../../../deploy/schema.js");
+    const conn = (await network.create("hardhatEth")) as any;
+    const params = loadParams(path.join(ROOT, "deploy/params/mainnet.json"));
+    const withNew = { ...params, external: { ...params.external, messenger: "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1" } } as any;
+    const issues = await onChainIssues(conn, withNew);
+    expect(issues.map((i: any) => i.param)).to.include("external.messenger");
+    expect(issues.find((i: any) => i.param === "external.messenger")).to.deep.equal({
+      param: "external.messenger",
+      address: "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1",
+      found: "no contract code at this address on the target chain",
+    });
+  });
+
+  it("unverified entries are refused unless --allow-unverified", async function () {
+    const { placeholderIssues } = await import("../../../scripts/lib/preflight.js");
+    const { loadParams } = await import("../../../deploy/schema.js");
+    const params = { ...loadParams(path.join(ROOT, "deploy/params/mainnet.json")), unverified: ["external.sanctionsList"] };
+    params.accounts = { ...params.accounts, keeper: KEEPER, paymentWallet: TREASURY };
+    expect(placeholderIssues(params)).to.deep.equal([
+      { param: "external.sanctionsList", address: "0x40C57923924B5c5c5455c48D93317139ADDaC8fb", found: 'listed under "unverified" (verify it, or pass --allow-unverified)' },
+    ]);
+    expect(placeholderIssues(params, { allowUnverified: true })).to.deep.equal([]);
   });
 });
