@@ -144,6 +144,10 @@ describe("tooling: owner scripts against a local chain", function () {
     }
     await admin("set-step", "--pair", "hardhat", "--step", "1", "--checkpoint", "0");
     for (const p of ps) expect(await p.currentStep()).to.equal(0n);
+    // With --safe, an owner without code is refused before a batch is written for either chain.
+    const file = path.join(work, "step-safe.json");
+    await refused(/the presale owner .* has no contract code on hardhatEth/, "set-step", "--pair", "hardhat", "--step", "2", "--checkpoint", "4500000", "--safe", file);
+    expect(fs.readdirSync(work).filter((f) => f.startsWith("step-safe"))).to.deep.equal([]);
   });
 
   it("status fails (exit 1) and shows the difference when one chain's ladder was moved alone", async function () {
