@@ -107,13 +107,15 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     });
   };
 
+  /** The chain's own block number (ethers' getBlockNumber may answer from its cache). */
+  const blockNumber = async () => Number(await provider.send("eth_blockNumber", []));
   const nothingSent = async (blockBefore: number) => {
-    expect(await provider.getTransactionCount(DEPLOYER)).to.equal(0, "the deployer sent nothing");
-    expect(await provider.getBlockNumber()).to.equal(blockBefore, "no block mined");
+    expect(Number(await provider.send("eth_getTransactionCount", [DEPLOYER, "latest"]))).to.equal(0, "the deployer sent nothing");
+    expect(await blockNumber()).to.equal(blockBefore, "no block mined");
   };
 
   it("mainnet.json with \"mock\" contracts and \"deployer\" placeholders is refused before any transaction, naming each field", async function () {
-    const block = await provider.getBlockNumber();
+    const block = await blockNumber();
     const r = deployCli((p) => {
       Object.assign(p.external, { usdt: "mock", usdc: "mock", ethUsdFeed: "mock", sanctionsList: "mock" });
       p.accounts.keeper = "deployer";
@@ -130,7 +132,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   });
 
   it("this repo's mocks deployed at addresses (mint-by-anyone tokens, a settable feed) are recognised by their code and refused", async function () {
-    const block = await provider.getBlockNumber();
+    const block = await blockNumber();
     const r = deployCli((p) => Object.assign(p.external, { usdt: c.mockUsdt, usdc: c.mockUsdc, ethUsdFeed: c.mockFeed, sanctionsList: c.mockSanctions, multicall3: c.multicall }));
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.include(`external.usdt (${c.mockUsdt}): the code is MockUSDT from contracts/mocks (a local stand-in), not the real contract`);
@@ -142,7 +144,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   });
 
   it("real-looking addresses that are wrong on this chain are refused, each with the parameter, the address and what was found", async function () {
-    const block = await provider.getBlockNumber();
+    const block = await blockNumber();
     const r = deployCli((p) => {
       p.external.usdt = c.usdc; // a token, but USDC
       // usdc stays Circle's mainnet address: no code on this chain
@@ -160,7 +162,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   });
 
   it("a stale price is refused; --dry-run runs the same preflight", async function () {
-    const block = await provider.getBlockNumber();
+    const block = await blockNumber();
     const over = (p: any) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.staleFeed, sanctionsList: c.sanctions, multicall3: c.multicall });
     for (const args of [[], ["--dry-run"]]) {
       const r = deployCli(over, args);
@@ -172,7 +174,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   });
 
   it("with every address checking out, the dry run passes and shows a missing key as such, not as an address", async function () {
-    const block = await provider.getBlockNumber();
+    const block = await blockNumber();
     const over = (p: any) => {
       Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall });
       p.accounts.keeper = "deployer";
@@ -233,5 +235,32 @@ describe("tooling: preflight rules (in-process chain)", function () {
       { param: "external.sanctionsList", address: "0x40C57923924B5c5c5455c48D93317139ADDaC8fb", found: 'listed under "unverified" (verify it, or pass --allow-unverified)' },
     ]);
     expect(placeholderIssues(params, { allowUnverified: true })).to.deep.equal([]);
+  });
+});
+
+describe("tooling: preflight of the Base side's sequencer feed (in-process chain)", function () {
+  it("a sequencer feed reporting the sequencer down, or not a feed at all, is refused; a live one passes", async function () {
+    const { network } = await import("hardhat");
+    const { onChainIssues } = await import("../../../scripts/lib/preflight.js");
+    const { loadParams } = await import("../../../deploy/schema.js");
+    const conn = (await network.create("hardhatBase")) as any;
+    const [signer] = await conn.ethers.getSigners();
+    const a = artifact("mocks/MockV3Aggregator.sol", "MockV3Aggregator");
+    // Not this repo's mock (one metadata byte changed): only the behavioural check applies.
+    const i = a.bytecode.length - 40;
+    const bytecode = a.bytecode.slice(0, i) + (a.bytecode[i] === "a" ? "b" : "a") + a.bytecode.slice(i + 1);
+    const feed = async (answer: bigint) => {
+      const k = await new ContractFactory(a.abi, bytecode, signer).deploy(0, answer, "L2 Sequencer Uptime Status Feed");
+      await k.waitForDeployment();
+      return await k.getAddress();
+    };
+    const base = loadParams(path.join(ROOT, "deploy/params/base.json"));
+    const issuesFor = async (sequencerFeed: string) =>
+      (await onChainIssues(conn, { ...base, external: { usdt: null, usdc: null, ethUsdFeed: null, sanctionsList: null, multicall3: null, sequencerFeed } } as any)).map((x: any) => x.found);
+    expect(await issuesFor(await feed(0n))).to.deep.equal([]);
+    expect(await issuesFor(await feed(1n))).to.deep.equal(["latestRoundData() reports the sequencer down"]);
+    const notAFeed = await (await new ContractFactory(artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").abi, artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").bytecode.replace(/.{2}(?=.{38}$)/, "ab"), signer).deploy()).getAddress();
+    const [why] = await issuesFor(notAFeed);
+    expect(why).to.match(/^latestRoundData\(\) failed/);
   });
 });
