@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Repository } from "./db/index.ts";
 import type { Chains } from "./chain.ts";
 import { HttpError, LogThrottle, UnavailableError } from "./http.ts";
+import { parseJsonBody } from "./json.ts";
 import { StoreUnavailableError } from "./db/repository.ts";
 import cardRoutes from "./routes/card.ts";
 import referralRoutes from "./routes/referral.ts";
@@ -66,8 +67,16 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     return reply.code(500).send({ error: "internal", reason: "internal server error" });
   });
 
-  // JSON only: other bodies get a 415 instead of reaching the schemas as strings.
+  // JSON only: other bodies get a 415 instead of reaching the schemas as strings. Numbers keep their exact text.
   app.removeContentTypeParser("text/plain");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
 
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: "not_found", reason: `no route for ${req.method} ${req.url.split("?")[0]}` }));
 

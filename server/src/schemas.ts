@@ -28,10 +28,10 @@ const DECIMAL = new RegExp(`^(0|[1-9]\\d{0,${AMOUNT_LIMITS.integerDigits - 1}})(
 const DECIMAL_REASON = `must be a non-negative decimal string with at most ${AMOUNT_LIMITS.integerDigits} digits before the point and ${AMOUNT_LIMITS.fractionDigits} after`;
 
 /**
- * A non-negative amount, stored as its decimal text. Strings are taken digit for digit. A JSON number has already
- * passed through a double: it is accepted only when that kept it exactly as written, i.e. an integer up to 2^53 or a
- * plain decimal of at most 15 significant digits (what the dapp sends, e.g. 0.05 or 150.25); anything else (1e300,
- * 1e-20, 0.1234567890123456789) is refused instead of being rounded.
+ * A non-negative amount, stored as its decimal text, digit for digit. Strings are taken as sent. JSON numbers too:
+ * the body parser (json.ts) hands a number a double cannot hold as written (e.g. 0.1234567890123456789 or
+ * 9007199254740993) over as its source text, so what arrives here as a number is exactly what the client wrote;
+ * either way exponent notation (1e300, 1e-20) and digits beyond the limits are a 400, never rounded.
  */
 const amount = z
   .union([
@@ -39,20 +39,10 @@ const amount = z
     z
       .number()
       .nonnegative()
-      .refine((v) => exactNumberText(v) !== undefined, "as a JSON number: an exact integer up to 9007199254740991 or at most 15 significant digits; send larger or finer amounts as a decimal string")
-      .transform((v) => exactNumberText(v)!),
+      .refine((v) => DECIMAL.test(String(v)), DECIMAL_REASON.replace("string", "number (no exponent)"))
+      .transform((v) => String(v)),
   ])
   .optional();
-
-/** The decimal text of a JSON number when the double holds it exactly as the client wrote it, else undefined. */
-function exactNumberText(v: number): string | undefined {
-  if (!Number.isFinite(v) || v < 0) return undefined;
-  if (Number.isInteger(v)) return Number.isSafeInteger(v) ? String(v) : undefined;
-  const t = String(v); // shortest round-trip text
-  if (!/^\d+\.\d+$/.test(t)) return undefined; // exponent notation
-  const significant = t.replace(".", "").replace(/^0+/, "").length;
-  return significant <= 15 && DECIMAL.test(t) ? t : undefined;
-}
 
 /** Whole tokens (spec: the token field allows 0 decimals). */
 export const wholeTokens = z

@@ -112,35 +112,60 @@ describe("input hygiene", () => {
     }
   });
 
-  test("amounts: decimal strings within the limits; JSON numbers only when exact", async () => {
-    const t = await makeApp();
-    try {
-      const lead = (v: unknown) => t.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, clickId: crypto.randomUUID(), purchaseUsdAmount: v }) });
-      for (const bad of [1e300, 1e-20, 2 ** 53 + 2, 0.1234567890123456789, -1, "1e5", "0x10", "1".repeat(25), "1." + "1".repeat(19), "007", " ", "NaN"]) {
-        const r = await lead(bad);
-        assert.equal(r.statusCode, 400, `${String(bad)}: ${r.body}`);
-        assert.equal(r.json().error, "invalid_input");
-      }
-      for (const good of [0, 150, 150.25, 0.05, "0", "123456789012345678901234", "0.000000000000000001", String(2 ** 53)]) {
-        assert.equal((await lead(good)).statusCode, 201, String(good));
-      }
-    } finally {
-      await t.close();
-    }
-  });
-
-  test("the stored amount is exactly the text sent (no float rounding)", async () => {
+  test("amounts: decimal strings and JSON numbers within the limits, taken digit for digit; exponents and excess digits refused", async () => {
     const file = path.join(tempDir(), "db.sqlite");
     const t = await makeApp({ SQLITE_PATH: file });
+    /** The amount is spliced into the JSON text as is, so the request carries exactly these characters. */
+    const lead = (amountJson: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/track/lead",
+        payload: `{"walletAddress":"${WALLET}","clickId":"${crypto.randomUUID()}","purchaseUsdAmount":${amountJson}}`,
+        headers: { "content-type": "application/json" },
+      });
     try {
-      await t.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, purchaseTokens: "123456789012345678901234.5", purchaseUsdAmount: 150.25 }) });
+      const bad = ["1e300", "1e-20", "1E5", "-1", '"1e5"', '"0x10"', `"${"1".repeat(25)}"`, "1" + "0".repeat(24), `"1.${"1".repeat(19)}"`, "0.1234567890123456789", '"007"', '" "', '"NaN"', "true"];
+      for (const v of bad) {
+        const r = await lead(v);
+        assert.equal(r.statusCode, 400, `${v}: ${r.body}`);
+        assert.equal(r.json().error, "invalid_input");
+      }
+      // Each accepted value is stored as the exact text sent (JSON numbers included: no float in between).
+      const good: Array<[string, string]> = [
+        ["0", "0"],
+        ["150", "150"],
+        ["150.25", "150.25"],
+        ["2.1645000000000003", "2.1645000000000003"], // what a dapp's float arithmetic sends
+        ["0.123456789012345678", "0.123456789012345678"], // more digits than a double holds
+        ["9007199254740993", "9007199254740993"], // above 2^53
+        ["1.50", "1.50"],
+        ['"123456789012345678901234"', "123456789012345678901234"],
+        ['"0.000000000000000001"', "0.000000000000000001"],
+      ];
+      for (const [sent] of good) assert.equal((await lead(sent)).statusCode, 201, sent);
+      assert.equal(await t.repo.countLeads(), good.length);
     } finally {
       await t.close();
     }
     const db = new DatabaseSync(file, { readOnly: true });
-    const row = db.prepare("SELECT purchase_tokens, purchase_usd_amount FROM leads").get() as Record<string, string>;
+    const stored = (db.prepare("SELECT purchase_usd_amount AS v FROM leads ORDER BY first_seen, rowid").all() as Array<{ v: string }>).map((r) => r.v);
     db.close();
-    assert.deepEqual({ ...row }, { purchase_tokens: "123456789012345678901234.5", purchase_usd_amount: "150.25" });
+    assert.deepEqual(stored.sort(), [
+      "0", "150", "150.25", "2.1645000000000003", "0.123456789012345678", "9007199254740993", "1.50", "123456789012345678901234", "0.000000000000000001",
+    ].sort());
+  });
+
+  test("prototype-poisoning keys in a body are refused", async () => {
+    const t = await makeApp();
+    try {
+      for (const payload of [`{"walletAddress":"${WALLET}","__proto__":{"x":1}}`, `{"walletAddress":"${WALLET}","constructor":{"prototype":{"x":1}}}`]) {
+        const r = await t.app.inject({ method: "POST", url: "/api/referral", payload, headers: { "content-type": "application/json" } });
+        assert.equal(r.statusCode, 400, payload);
+        assert.equal(r.json().error, "invalid_json");
+      }
+    } finally {
+      await t.close();
+    }
   });
 
   test("an empty body and a non-object are 400 with a reason", async () => {
