@@ -6,16 +6,45 @@
  * from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.
  */
 import hre from "hardhat";
+import { Wallet } from "ethers";
 import { loadParams, resolveParams, toJsonSafe } from "../deploy/schema.js";
 import { connect, parse, Refusal, runMain } from "./lib/cli.js";
 import { assertChain, deploySystem, ignitionParameters, shapeOf } from "./lib/deploy.js";
-import { NETWORKS, networkInfo } from "./lib/networks.js";
+import { NETWORKS, networkInfo, pairOf } from "./lib/networks.js";
+import { DEPLOYMENTS_DIR, readDeployment } from "./lib/deployments.js";
+import { assertDeployable } from "./lib/preflight.js";
 
 const USAGE = `npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
 npm run deploy -- --check            (validate every deploy/params/*.json and exit)
 
 Validates the network's parameter file, deploys the system with Ignition (resuming an interrupted public deploy
 from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.`;
+
+/** A stand-in for the deployer's address when no key is given (never shown as such). */
+const NO_KEY_STANDIN = "0x00000000000000000000000000000000DeaDBeef";
+
+/** The deployer's address from DEPLOYER_PRIVATE_KEY in the environment, if set and valid. */
+function deployerFromEnv(): string | undefined {
+  const key = process.env.DEPLOYER_PRIVATE_KEY?.trim();
+  if (!key) return undefined;
+  try {
+    return new Wallet(key.startsWith("0x") ? key : `0x${key}`).address;
+  } catch {
+    throw new Refusal("DEPLOYER_PRIVATE_KEY is not a valid private key (32 bytes of hex)");
+  }
+}
+
+/**
+ * For `sale.anchor: "deploy"` on a public chain: the anchor the other chain of the pair was deployed with, if it is
+ * deployed already, so both chains get the same round end times (one ladder).
+ */
+function partnerAnchor(network: string, anchorSpec: number | "deploy", outDir: string | undefined): number | undefined {
+  if (anchorSpec !== "deploy" || networkInfo(network).local) return undefined;
+  const pair = pairOf(network);
+  const other = networkInfo(pair.eth === network ? pair.base : pair.eth);
+  const a = (readDeployment(other.chainId, outDir ?? DEPLOYMENTS_DIR)?.params as { anchor?: unknown } | undefined)?.anchor;
+  return typeof a === "number" ? a : undefined;
+}
 
 await runMain(async () => {
   if (process.argv.includes("--help")) {
@@ -48,17 +77,29 @@ await runMain(async () => {
   if (values["dry-run"]) {
     const conn = await connect(info.name, "none");
     await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
+    // The preview is printed either way; a failed preflight then makes the dry run fail too.
+    const preflight = await assertDeployable(conn, params, { allowUnverified: values["allow-unverified"], log: console.log }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const block = await conn.ethers.provider.getBlock("latest");
-    const resolved = resolveParams(params, { deployer: "0x000000000000000000000000000000000000dEaD", now: Number(block!.timestamp) });
-    console.log(`dry run: would deploy to ${info.name} (chain ${info.chainId}); nothing sent.`);
+    // Without a key the deployer is unknown: a stand-in address, printed as what it is rather than as an address.
+    const deployer = deployerFromEnv() ?? NO_KEY_STANDIN;
+    const resolved = resolveParams(params, { deployer, now: Number(block!.timestamp), anchor: partnerAnchor(info.name, params.sale.anchor, values.out) });
+    const show = (text: string) => (deployer === NO_KEY_STANDIN ? text.replaceAll(NO_KEY_STANDIN, "(deployer: no key given)") : text);
+    console.log(`dry run: would deploy to ${info.name} (chain ${info.chainId}) from ${show(deployer)}; nothing sent.`);
     console.log("shape:", JSON.stringify(shapeOf(resolved)));
-    console.log("ignition parameters:", JSON.stringify(toJsonSafe(ignitionParameters(resolved)), null, 2));
+    console.log(show(`ignition parameters: ${JSON.stringify(toJsonSafe(ignitionParameters(resolved)), null, 2)}`));
+    if (preflight !== undefined) throw preflight;
     return;
   }
   await hre.tasks.getTask("build").run({ quiet: true });
   const conn = await connect(info.name, "deployer");
-  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log, outDir: values.out });
+  const anchor = partnerAnchor(info.name, params.sale.anchor, values.out);
+  if (anchor !== undefined) console.log(`sale.anchor "deploy": using the other chain's anchor ${anchor} (identical round end times on both chains)`);
+  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log, outDir: values.out, anchor });
   console.log(`\n${info.name} (chain ${record.chainId}):`);
   for (const [name, c] of Object.entries(record.contracts)) console.log(`  ${name.padEnd(14)} ${c.address}  block ${c.deployBlock}${c.external ? "  (existing)" : ""}`);
   if (!info.local) console.log(`\nverify: npm run verify -- chain-${record.chainId}`);
 });
+

@@ -9,7 +9,7 @@ import { formatUnits, getAddress, isAddress, ZeroAddress } from "ethers";
 import { checkRounds, loadParams, ParamsError, resolveRounds, roundSchema, type ResolvedRound } from "../../deploy/schema.js";
 import { parse, Refusal, UsageError } from "../lib/cli.js";
 import { execute, fmtArg, type PlannedCall } from "../lib/exec.js";
-import { NETWORKS, pairOf, ROOT } from "../lib/networks.js";
+import { NETWORKS, PAIRS, pairNamed, pairOf, ROOT } from "../lib/networks.js";
 import { status } from "./status.js";
 import {
   fmtTime,
@@ -37,8 +37,8 @@ export const HELP = `Owner commands: npm run admin -- <command> --network <name>
 
   status          [--pair local|testnet|mainnet | --network X]   state of both chains in one table
   pause | unpause
-  set-rounds      --file rounds.json        (array of {cap, price, endTime}, or a deploy/params file; times absolute or "+3d" from now)
-  set-step        --step N --checkpoint TOKENS
+  set-rounds      --pair P --file rounds.json   (both chains; array of {cap, price, endTime}, or a deploy/params file; times absolute or "+3d" from now)
+  set-step        --pair P --step N --checkpoint TOKENS   (both chains)
   set-max-tokens  --amount TOKENS
   set-splits      --split 0xWallet:10% [--split …] [--payment-wallet 0x…] | --clear
   set-payment-wallet --address 0x…
@@ -53,8 +53,11 @@ export const HELP = `Owner commands: npm run admin -- <command> --network <name>
   set-sequencer-grace --seconds N                                                         (Base side)
   handover        --to 0xSafe     (starts the admin transfer of Presale and the ownership transfer of Staking)
 
---dry-run simulates every call from the sender and sends nothing; --safe writes a Safe Transaction Builder batch instead.
-Exit codes: 0 done, 1 refused (bad input or unsafe state), 2 a chain is unreachable, 3 unexpected error.`;
+--dry-run simulates every call from the sender and sends nothing; --safe writes a Safe Transaction Builder batch instead
+(with --pair: one file per chain, <file>-<network>.json). Commands that move the ladder (set-rounds, set-step) take
+--pair and simulate on both chains before sending to either.
+Exit codes: 0 done, 1 refused or usage error (bad input, unsafe state, or status finding the two ladders differ),
+2 a chain is unreachable, 3 unexpected error.`;
 
 export async function runAdmin(argv: string[], env: AdminEnv = {}): Promise<void> {
   const out = env.out ?? ((s: string) => console.log(s));
@@ -163,56 +166,100 @@ export function readRoundsFile(file: string, now: number): ResolvedRound[] {
   }
 }
 
+// The round table, the current step and the checkpoint are one ladder shared by both chains of a pair: the
+// commands that move it plan and simulate on both chains before sending to either, and refuse a single --network.
+
+async function openLadderPair(command: string, rest: string[], extra: Record<string, any>, env: AdminEnv) {
+  const { values } = parse(rest, { ...COMMON, pair: { type: "string" }, ...extra });
+  const v = values as Record<string, any>;
+  if (v.pair === undefined) {
+    throw new UsageError(`${command} moves the ladder both chains share: give --pair (${Object.keys(PAIRS).join(", ")}) so both chains change together${v.network ? ` (not --network ${v.network})` : ""}`);
+  }
+  if (v.network !== undefined) throw new UsageError(`${command}: --pair and --network exclude each other`);
+  const pair = pairNamed(v.pair);
+  const readOnly = v["dry-run"] || v.safe !== undefined;
+  const chains = [await openChain(pair.eth, env, readOnly ? "none" : "deployer"), await openChain(pair.base, env, readOnly ? "none" : "deployer")];
+  return { v, chains };
+}
+
+/** Simulates every chain's calls, then sends / dry-runs / writes one Safe batch per chain (`<file>-<network>.json`). */
+async function executePair(chains: ChainCtx[], plans: PlannedCall[][], v: Record<string, any>, out: Out, title: string) {
+  const execs = [];
+  for (const chain of chains) {
+    const safe = v.safe === undefined ? undefined : (v.safe as string).replace(/(\.json)?$/, `-${chain.info.name}.json`);
+    execs.push(await makeExec(chain, { ...v, safe }, out));
+  }
+  if (execs[0]!.mode.kind === "send") {
+    for (const [i, exec] of execs.entries()) await execute({ ...exec, mode: { kind: "dry-run" }, out: () => {} }, plans[i]!, title);
+  }
+  for (const [i, exec] of execs.entries()) {
+    out(`${chains[i]!.info.name}:`);
+    await execute(exec, plans[i]!, title);
+  }
+}
+
+type Ladder = { rounds: ResolvedRound[]; step: number; checkPoint: bigint; sold: bigint };
+
+async function readLadder(chain: ChainCtx): Promise<Ladder> {
+  const rounds: ResolvedRound[] = (await chain.presale.rounds()).map((r: any) => ({ cap: r.cap, price: r.price, endTime: r.endTime }));
+  return { rounds, step: Number(await chain.presale.currentStep()), checkPoint: await chain.presale.checkPoint(), sold: await chain.presale.totalTokensSold() };
+}
+
+const sameRounds = (a: ResolvedRound[], b: ResolvedRound[]) => a.length === b.length && a.every((r, i) => r.cap === b[i]!.cap && r.price === b[i]!.price && r.endTime === b[i]!.endTime);
+
 async function setRounds(rest: string[], env: AdminEnv, out: Out) {
-  const { v, chain } = await open(rest, { file: { type: "string" } }, env);
+  const { v, chains } = await openLadderPair("set-rounds", rest, { file: { type: "string" } }, env);
   if (v.file === undefined) throw new UsageError("set-rounds needs --file");
-  const now = Number((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+  // One clock for relative times, so both chains get the identical table.
+  const now = Number((await chains[0]!.conn.ethers.provider.getBlock("latest"))!.timestamp);
   const next = readRoundsFile(v.file, now);
   checkRounds(next);
-  if (next[next.length - 1].endTime <= BigInt(now)) throw new Refusal("every round of the new table has already ended");
-  header(out, chain, "set rounds");
-  const current: { cap: bigint; price: bigint; endTime: bigint }[] = (await chain.presale.rounds()).map((r: any) => ({ cap: r.cap, price: r.price, endTime: r.endTime }));
-  const step = Number(await chain.presale.currentStep());
-  const checkPoint: bigint = await chain.presale.checkPoint();
-  out(`  current step ${step + 1}, checkpoint ${checkPoint} tokens`);
-  out("  round | cap (current → new) | price USD (current → new) | end (current → new)");
-  for (let i = 0; i < Math.max(current.length, next.length); i++) {
-    const a = current[i];
-    const b = next[i];
-    const f = (x: { cap: bigint; price: bigint; endTime: bigint } | undefined, k: "cap" | "price" | "endTime") =>
-      x === undefined ? "-" : k === "price" ? formatUnits(x.price, 18) : k === "endTime" ? new Date(Number(x.endTime) * 1000).toISOString().slice(0, 16) : x.cap.toString();
-    out(`  ${String(i + 1).padStart(5)} | ${f(a, "cap")} → ${f(b, "cap")} | ${f(a, "price")} → ${f(b, "price")} | ${f(a, "endTime")} → ${f(b, "endTime")}`);
-  }
-  const same = current.length === next.length && current.every((r, i) => r.cap === next[i].cap && r.price === next[i].price && r.endTime === next[i].endTime);
-  if (!same) {
-    // The contract requires the current position to stay inside the current round of the new table.
-    if (step >= next.length || checkPoint >= next[step].cap || (step > 0 && checkPoint < next[step - 1].cap)) {
-      throw new Refusal(`the new table does not keep checkpoint ${checkPoint} inside round ${step + 1}; adjust the caps (or set-step first)`);
+  if (next[next.length - 1]!.endTime <= BigInt(now)) throw new Refusal("every round of the new table has already ended");
+  const plans: PlannedCall[][] = [];
+  for (const chain of chains) {
+    header(out, chain, "set rounds");
+    const { rounds: current, step, checkPoint } = await readLadder(chain);
+    out(`  current step ${step + 1}, checkpoint ${checkPoint} tokens`);
+    out("  round | cap (current → new) | price USD (current → new) | end (current → new)");
+    for (let i = 0; i < Math.max(current.length, next.length); i++) {
+      const a = current[i];
+      const b = next[i];
+      const f = (x: ResolvedRound | undefined, k: "cap" | "price" | "endTime") =>
+        x === undefined ? "-" : k === "price" ? formatUnits(x.price, 18) : k === "endTime" ? new Date(Number(x.endTime) * 1000).toISOString().slice(0, 16) : x.cap.toString();
+      out(`  ${String(i + 1).padStart(5)} | ${f(a, "cap")} → ${f(b, "cap")} | ${f(a, "price")} → ${f(b, "price")} | ${f(a, "endTime")} → ${f(b, "endTime")}`);
     }
+    const same = sameRounds(current, next);
+    // The contract requires the current position to stay inside the current round of the new table.
+    if (!same && (step >= next.length || checkPoint >= next[step]!.cap || (step > 0 && checkPoint < next[step - 1]!.cap))) {
+      throw new Refusal(`${chain.info.name}: the new table does not keep checkpoint ${checkPoint} inside round ${step + 1}; adjust the caps (or set-step --pair first); nothing sent`);
+    }
+    plans.push(same ? [] : [call(chain.presale, "Presale", "setRounds", [next.map((r) => r.cap), next.map((r) => r.price), next.map((r) => r.endTime)], `${next.length} rounds`)]);
   }
-  const calls = same
-    ? []
-    : [call(chain.presale, "Presale", "setRounds", [next.map((r) => r.cap), next.map((r) => r.price), next.map((r) => r.endTime)], `${next.length} rounds`)];
-  await execute(await makeExec(chain, v, out), calls, "Set presale rounds");
+  await executePair(chains, plans, v, out, "Set presale rounds");
 }
 
 async function setStep(rest: string[], env: AdminEnv, out: Out) {
-  const { v, chain } = await open(rest, { step: { type: "string" }, checkpoint: { type: "string" } }, env);
+  const { v, chains } = await openLadderPair("set-step", rest, { step: { type: "string" }, checkpoint: { type: "string" } }, env);
   const step1 = Number(parseUint(v.step, "--step (1-based round number)"));
   const cp = parseUint(v.checkpoint, "--checkpoint (whole tokens)");
-  const rounds: any[] = await chain.presale.rounds();
+  const ladders = await Promise.all(chains.map(readLadder));
+  if (!sameRounds(ladders[0]!.rounds, ladders[1]!.rounds)) {
+    throw new Refusal(`the round tables of ${chains[0]!.info.name} and ${chains[1]!.info.name} differ (see admin status): set the same table on both with set-rounds --pair first; nothing sent`);
+  }
+  const rounds = ladders[0]!.rounds;
   if (step1 < 1 || step1 > rounds.length) throw new Refusal(`--step ${step1}: there are ${rounds.length} rounds (1..${rounds.length})`);
   const idx = step1 - 1;
-  const lo: bigint = idx === 0 ? 0n : rounds[idx - 1].cap;
-  const hi: bigint = rounds[idx].cap;
+  const lo: bigint = idx === 0 ? 0n : rounds[idx - 1]!.cap;
+  const hi: bigint = rounds[idx]!.cap;
   if (cp < lo || cp >= hi) throw new Refusal(`--checkpoint ${cp} is outside round ${step1} [${lo}, ${hi})`);
-  const sold: bigint = await chain.presale.totalTokensSold();
-  if (cp < sold) throw new Refusal(`--checkpoint ${cp} is below the tokens already sold (${sold})`);
-  header(out, chain, "set step/checkpoint");
-  const curStep = Number(await chain.presale.currentStep());
-  const curCp: bigint = await chain.presale.checkPoint();
-  const calls = curStep === idx && curCp === cp ? [] : [call(chain.presale, "Presale", "setCurrentStep", [BigInt(idx), cp], `round ${curStep + 1} @ ${curCp} → round ${step1} @ ${cp}`)];
-  await execute(await makeExec(chain, v, out), calls, "Set presale step");
+  const plans: PlannedCall[][] = [];
+  for (const [i, chain] of chains.entries()) {
+    const { step, checkPoint, sold } = ladders[i]!;
+    if (cp < sold) throw new Refusal(`--checkpoint ${cp} is below the tokens already sold on ${chain.info.name} (${sold}); nothing sent`);
+    header(out, chain, "set step/checkpoint");
+    plans.push(step === idx && checkPoint === cp ? [] : [call(chain.presale, "Presale", "setCurrentStep", [BigInt(idx), cp], `round ${step + 1} @ ${checkPoint} → round ${step1} @ ${cp}`)]);
+  }
+  await executePair(chains, plans, v, out, "Set presale step");
 }
 
 async function setMaxTokens(rest: string[], env: AdminEnv, out: Out) {

@@ -48,7 +48,14 @@ export async function makeExec(chain: ChainCtx, values: { "dry-run"?: boolean; s
   let mode: Mode;
   let from: string;
   if (values.safe !== undefined) {
-    const safeAddress = values["safe-address"] !== undefined ? parseAddress(values["safe-address"], "--safe-address") : await chain.presale.owner();
+    const given = values["safe-address"] !== undefined;
+    const safeAddress = given ? parseAddress(values["safe-address"], "--safe-address") : await chain.presale.owner();
+    // A batch for an address without code could never be executed (an EOA is no Safe): refuse before writing it.
+    if ((await chain.conn.ethers.provider.getCode(safeAddress)) === "0x") {
+      throw new Refusal(
+        `${given ? "--safe-address" : "the presale owner"} ${safeAddress} has no contract code on ${chain.info.name}: --safe needs the Safe's address${given ? "" : " (pass --safe-address, or hand the ownership over first)"}`,
+      );
+    }
     mode = { kind: "safe", file: values.safe, safeAddress };
     from = safeAddress;
   } else {

@@ -1,12 +1,12 @@
 /** `admin status`: the state of both chains of a pair in one table, plus the cross-chain consistency checks. */
 import { formatUnits } from "ethers";
-import { ChainDownError, parse, shortError } from "../lib/cli.js";
-import { PAIRS, pairOf } from "../lib/networks.js";
+import { ChainDownError, parse, Refusal, shortError } from "../lib/cli.js";
+import { pairNamed, pairOf } from "../lib/networks.js";
 import { fmtTime, openChain, type AdminEnv, type ChainCtx } from "./context.js";
 
 type Row = [string, string, string];
 
-async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?: any }> {
+async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?: any; _ladder?: any }> {
   const p = c.presale;
   const tryRead = async <T,>(f: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -36,7 +36,7 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
   ]);
   const r = rounds[Number(step)] ?? rounds[rounds.length - 1];
   const usd6 = (x: bigint) => `$${Number(formatUnits(x, 6)).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-  const row: Record<string, string> & { _sold?: any } = {
+  const row: Record<string, string> & { _sold?: any; _ladder?: any } = {
     "Presale": String(p.target),
     "owner": owner,
     "paused": String(paused),
@@ -59,6 +59,7 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
   const keeper = (c.record.params as any)?.keeper as string | undefined;
   if (keeper) row["keeper (has KEEPER_ROLE?)"] = `${keeper.slice(0, 10)}… ${(await p.hasRole(await p.KEEPER_ROLE(), keeper)) ? "yes" : "NO"}`;
   row._sold = { local, remote, imported, total };
+  row._ladder = { rounds: rounds.map((x: any) => ({ cap: x.cap, price: x.price, endTime: x.endTime })), step: Number(step), checkPoint: cp };
   if (c.saleToken) {
     row["presale SHAFT balance"] = formatUnits(await c.saleToken.balanceOf(p.target), 18);
   }
@@ -82,8 +83,7 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
 
 export async function status(rest: string[], env: AdminEnv, out: (s: string) => void): Promise<void> {
   const { values } = parse(rest, { pair: { type: "string" }, network: { type: "string" } });
-  const pair = values.network ? pairOf(values.network) : PAIRS[values.pair ?? "local"];
-  if (pair === undefined) throw new ChainDownError(`unknown pair "${values.pair}" (local, testnet, mainnet)`);
+  const pair = values.network ? pairOf(values.network) : pairNamed(values.pair ?? "local");
   const results = await Promise.allSettled([pair.eth, pair.base].map(async (n) => readChain(await openChain(n, env, "none"))));
   const cols = results.map((r, i) => (r.status === "fulfilled" ? r.value : { "Presale": `UNREACHABLE: ${shortError(r.reason).slice(0, 60)}`, _err: r.reason as any }));
   const keys = [...new Set(cols.flatMap((c) => Object.keys(c).filter((k) => !k.startsWith("_"))))];
@@ -97,6 +97,11 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
     const ok = b._sold.imported >= need;
     rows.push(["CHECK Ethereum buyers importable", ok ? "ok" : `NO: ${formatUnits(b._sold.imported, 18)} of ${e._sold.local} imported`, ok ? "ok" : "run the keeper"]);
   }
+  const ladderDiffs = e._ladder && b._ladder ? compareLadders(e._ladder, b._ladder) : [];
+  if (e._ladder && b._ladder) {
+    if (ladderDiffs.length === 0) rows.push(["CHECK same round table, step, checkpoint", "ok", "ok"]);
+    for (const d of ladderDiffs) rows.push([`DIFF ${d.what}`, d.eth, d.base]);
+  }
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i].length)));
   for (const [i, r] of rows.entries()) {
     out(`${r[0].padEnd(w[0])} │ ${r[1].padEnd(w[1])} │ ${r[2]}`);
@@ -104,4 +109,29 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
   }
   const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult | undefined;
   if (failed) throw failed.reason instanceof ChainDownError || (failed.reason as Error)?.name === "Refusal" ? failed.reason : new ChainDownError(shortError(failed.reason));
+  if (ladderDiffs.length > 0) {
+    throw new Refusal(`the two chains' ladders differ (${ladderDiffs.map((d) => d.what).join(", ")}): the DIFF rows above show each side; fix with set-rounds / set-step --pair ${values.pair ?? "<pair>"} (or run the keeper if only the position lags)`);
+  }
+}
+
+interface LadderView {
+  rounds: { cap: bigint; price: bigint; endTime: bigint }[];
+  step: number;
+  checkPoint: bigint;
+}
+
+/** Every difference between the two chains' ladders: round count, each round's cap/price/end, step, checkpoint. */
+export function compareLadders(e: LadderView, b: LadderView): { what: string; eth: string; base: string }[] {
+  const diffs: { what: string; eth: string; base: string }[] = [];
+  if (e.rounds.length !== b.rounds.length) diffs.push({ what: "number of rounds", eth: String(e.rounds.length), base: String(b.rounds.length) });
+  for (let i = 0; i < Math.min(e.rounds.length, b.rounds.length); i++) {
+    const x = e.rounds[i]!;
+    const y = b.rounds[i]!;
+    if (x.cap !== y.cap) diffs.push({ what: `round ${i + 1} cap`, eth: x.cap.toString(), base: y.cap.toString() });
+    if (x.price !== y.price) diffs.push({ what: `round ${i + 1} price`, eth: `$${formatUnits(x.price, 18)}`, base: `$${formatUnits(y.price, 18)}` });
+    if (x.endTime !== y.endTime) diffs.push({ what: `round ${i + 1} end`, eth: fmtTime(x.endTime), base: fmtTime(y.endTime) });
+  }
+  if (e.step !== b.step) diffs.push({ what: "step (round)", eth: String(e.step + 1), base: String(b.step + 1) });
+  if (e.checkPoint !== b.checkPoint) diffs.push({ what: "checkpoint", eth: e.checkPoint.toString(), base: b.checkPoint.toString() });
+  return diffs;
 }

@@ -69,6 +69,7 @@ await runMain(async () => {
     log,
     hooks: pauseMs > 0 ? { afterImportBatch: () => new Promise((r) => setTimeout(r, pauseMs)) } : undefined,
   });
+  keeper.checkStateFile();
   if (values.once) {
     const r = await keeper.tick();
     log(`once: synced→base ${r.synced.toBase}, synced→eth ${r.synced.toEth}, imported ${r.imported} buyer(s) in ${r.batches} batch(es), ${r.pending} pending`);

@@ -101,12 +101,17 @@ export class Keeper {
       updatedAt: new Date().toISOString(),
     };
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
-    const s = JSON.parse(fs.readFileSync(this.opts.stateFile, "utf8")) as KeeperState;
+    const s = readStateFile(this.opts.stateFile);
     if (s.eth.presale !== fresh.eth.presale || s.base.presale !== fresh.base.presale || s.eth.chainId !== fresh.eth.chainId || s.base.chainId !== fresh.base.chainId) {
       this.opts.log(`state file ${this.opts.stateFile} belongs to other deployments: starting over`);
       return fresh;
     }
     return s;
+  }
+
+  /** Reads the state file once (at start), so a corrupt one stops the keeper instead of failing every tick. */
+  checkStateFile(): void {
+    this.loadState();
   }
 
   private saveState(s: KeeperState) {
@@ -262,4 +267,20 @@ export function runLoop(keeper: Keeper, intervalMs: number, log: (m: string) => 
       await running;
     },
   };
+}
+
+/** A state file that cannot be read is not guessed around: the keeper stops and names it (retrying cannot fix it). */
+export class CorruptStateError extends Refusal {}
+
+function readStateFile(file: string): KeeperState {
+  let s: KeeperState;
+  try {
+    s = JSON.parse(fs.readFileSync(file, "utf8")) as KeeperState;
+  } catch (e) {
+    throw new CorruptStateError(`keeper state file ${file} is unreadable (${(e as Error).message.split("\n")[0]}): move it aside to rescan from the deploy block, or restore it; stopping`);
+  }
+  if (typeof s !== "object" || s === null || typeof s.scannedTo !== "number" || !Array.isArray(s.pending) || typeof s.eth?.presale !== "string" || typeof s.base?.presale !== "string") {
+    throw new CorruptStateError(`keeper state file ${file} does not have the keeper's format (scannedTo, pending, eth, base): move it aside to rescan from the deploy block, or restore it; stopping`);
+  }
+  return s;
 }

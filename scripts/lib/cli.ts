@@ -61,8 +61,16 @@ export async function assertReachable(conn: Connection, timeoutMs = 5000): Promi
     ]);
     return Number(id);
   } catch (e) {
-    throw new ChainDownError(`cannot reach ${conn.networkName} (${url}): ${shortError(e)}`);
+    throw missingVariable(e) ?? new ChainDownError(`cannot reach ${conn.networkName} (${url}): ${shortError(e)}`);
   }
+}
+
+/** Hardhat's "configuration variable not found" (a key or URL not set) as a usage error naming the variable. */
+export function missingVariable(e: unknown): UsageError | undefined {
+  const text = String((e as Error)?.message ?? e);
+  const m = /Configuration Variable "([A-Z0-9_]+)" not found/i.exec(text) ?? /Key "([A-Z0-9_]+)" not found in the [a-z ]*keystore/i.exec(text);
+  if (m === null) return undefined;
+  return new UsageError(`${m[1]} is not set: export it, or store it with \`npx hardhat keystore set ${m[1]}\``);
 }
 
 async function describeUrl(conn: Connection): Promise<string> {
@@ -88,7 +96,7 @@ export async function runMain(main: () => Promise<void | number>): Promise<void>
     process.exitCode = typeof code === "number" ? code : 0;
   } catch (e) {
     process.exitCode = exitCodeFor(e);
-    const label = { 1: "refused", 2: "chain unreachable" }[process.exitCode as 1 | 2] ?? "error";
+    const label = e instanceof UsageError ? "usage error" : ({ 1: "refused", 2: "chain unreachable" }[process.exitCode as 1 | 2] ?? "error");
     console.error(`${label}: ${(e as Error).message}`);
     if (process.exitCode === 3 && process.env.DEBUG) console.error(e);
   }

@@ -11,6 +11,7 @@ import { buildSystemModule, moduleId, type SystemShape } from "../../ignition/mo
 import { loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
 import { DEPLOYMENTS_DIR, ERC20_ABI, writeDeployment, type ContractRecord, type DeploymentRecord } from "./deployments.js";
 import { NETWORKS, ROOT } from "./networks.js";
+import { assertDeployable, isPublicChain } from "./preflight.js";
 
 export type Connection = NetworkConnection<"generic">;
 
@@ -24,6 +25,11 @@ export interface DeployOptions {
   log?: (msg: string) => void;
   /** Ignition deployment id (journal folder under ignition/deployments/); default chain-<chainId>. */
   deploymentId?: string;
+  /**
+   * Unix time that `sale.anchor: "deploy"` resolves to, instead of this chain's block time: deploying both chains of
+   * a pair with the same value gives them identical round end times (one ladder; `admin status` compares them).
+   */
+  anchor?: number;
 }
 
 export function shapeOf(r: ResolvedParams): SystemShape {
@@ -123,8 +129,9 @@ const ANCHOR_FILE = "shaft-anchor.json";
  */
 export async function deploySystem(conn: Connection, params: DeployParams, opts: DeployOptions = {}): Promise<DeploymentRecord> {
   const log = opts.log ?? (() => {});
-  const info = NETWORKS[conn.networkName];
   await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
+  // Public chain ids: no placeholder, and every external address checked on the chain, before anything is sent.
+  await assertDeployable(conn, params, { allowUnverified: opts.allowUnverified, log });
   const [deployerSigner] = await conn.ethers.getSigners();
   if (deployerSigner === undefined) throw new ParamsError(`network ${conn.networkName} has no account to deploy from (set DEPLOYER_PRIVATE_KEY)`);
   const deployer = deployerSigner.address;
@@ -135,16 +142,13 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
   const journalDir = path.join(ROOT, "ignition/deployments", deploymentId);
 
   // A public deploy anchored at "deploy" keeps the anchor of its first attempt, so a resumed run sends the same values.
-  let anchor: number | undefined;
+  let anchor: number | undefined = params.sale.anchor === "deploy" ? opts.anchor : undefined;
   if (!simulated && params.sale.anchor === "deploy" && fs.existsSync(path.join(journalDir, ANCHOR_FILE))) {
     anchor = JSON.parse(fs.readFileSync(path.join(journalDir, ANCHOR_FILE), "utf8")).anchor;
     log(`resuming with the anchor of the first attempt: ${anchor}`);
   }
   const resolved = resolveParams(params, { deployer, now, anchor });
-  const isLocal = info?.local ?? simulated;
-  if (!isLocal && resolved.unverified.length > 0 && opts.allowUnverified !== true) {
-    throw new ParamsError(`refusing to deploy ${params.network}: unverified values ${resolved.unverified.join(", ")} (verify them, empty "unverified", or pass --allow-unverified)`);
-  }
+  const isLocal = !isPublicChain(params.chainId);
   if (!simulated) {
     fs.mkdirSync(journalDir, { recursive: true });
     fs.writeFileSync(path.join(journalDir, ANCHOR_FILE), JSON.stringify({ anchor: resolved.anchor }) + "\n");

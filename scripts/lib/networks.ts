@@ -59,3 +59,11 @@ export function pairOf(name: string): { eth: string; base: string } {
   if (name === "hardhatEth" || name === "hardhatBase") return { eth: "hardhatEth", base: "hardhatBase" };
   throw new UsageError(`network "${name}" belongs to no pair`);
 }
+
+/** A pair by name (`hardhat` is the in-process test pair); a usage error for anything else. */
+export function pairNamed(name: string): { eth: string; base: string } {
+  if (name === "hardhat") return { eth: "hardhatEth", base: "hardhatBase" };
+  const pair = PAIRS[name];
+  if (pair === undefined) throw new UsageError(`unknown pair "${name}" (one of: ${Object.keys(PAIRS).join(", ")})`);
+  return pair;
+}

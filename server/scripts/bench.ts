@@ -2,8 +2,10 @@
  * `npm run bench`: loads POST /api/referral and POST /api/card/session of a real server process from a client on
  * loopback, bounded in time and count, and writes ../reports/server.json (requests per second, latency p50/p99).
  * The card session needs a chain: a local `hardhat node` with the presale is started for it (as in the tests).
+ * A last run loads two instances sharing their rate-limit counters through a redis-server (REDIS_URL), the client
+ * spreading its connections over both.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +13,7 @@ import autocannon from "autocannon";
 import { privateKeyToAddress } from "viem/accounts";
 import { chainUnavailable, startChain, type TestChain } from "../test/helpers/chain.ts";
 import { freePort } from "../test/helpers/net.ts";
+import { startRedis, type TestRedis } from "../test/helpers/redis.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
@@ -66,29 +69,39 @@ async function main() {
   const skipChain = chainUnavailable();
   let chain: TestChain | undefined;
   if (!skipChain) chain = await startChain();
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-bench-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
-    cwd: serverDir,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "development",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
-      SQLITE_PATH: path.join(dataDir, "bench.sqlite"),
-      RATE_LIMIT_MAX: "100000000",
-      CARD_RATE_LIMIT_MAX: "100000000",
-      WERT_SIGNER_PRIVATE_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
-      WERT_PARTNER_ID: "bench-partner",
-      DEPLOYMENTS_DIR: path.join(dataDir, "none"),
-      ...(chain ? { RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale } : { RPC_URL_31338: "http://127.0.0.1:9" }),
-    },
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const servers: ChildProcess[] = [];
+  /** A server process on a free port with its own SQLite file; returns its base URL once it answers. */
+  const startServer = async (name: string, extra: Record<string, string> = {}) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+      cwd: serverDir,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: {
+        ...process.env,
+        NODE_ENV: "development",
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        SQLITE_PATH: path.join(dataDir, `${name}.sqlite`),
+        RATE_LIMIT_MAX: "100000000",
+        CARD_RATE_LIMIT_MAX: "100000000",
+        WERT_SIGNER_PRIVATE_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+        WERT_PARTNER_ID: "bench-partner",
+        DEPLOYMENTS_DIR: path.join(dataDir, "none"),
+        ...(chain ? { RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale } : { RPC_URL_31338: "http://127.0.0.1:9" }),
+        ...extra,
+      },
+    });
+    servers.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    await waitReady(`${base}/healthz`);
+    return base;
+  };
+  let redis: TestRedis | undefined;
+  let redisSkip: string | undefined;
   const rows: Row[] = [];
   try {
-    await waitReady(`${base}/healthz`);
+    const base = await startServer("single");
     // 1,000 wallets: the first call of each creates its link, later ones read it (the dapp's real mix).
     const wallets = Array.from({ length: 1000 }, (_, i) => privateKeyToAddress(`0x${(i + 1).toString(16).padStart(64, "0")}`));
     let i = 0;
@@ -114,8 +127,23 @@ async function main() {
         }),
       );
     }
+    // Two instances, one limit: every request also increments its client's counter in Redis.
+    const r = await startRedis();
+    if ("skip" in r) redisSkip = r.skip;
+    else {
+      redis = r;
+      const urls = [await startServer("shared-a", { REDIS_URL: r.url }), await startServer("shared-b", { REDIS_URL: r.url })];
+      let k = 0;
+      rows.push(
+        await run("POST /api/referral (2 instances, shared Redis limit)", {
+          url: urls.map((u) => `${u}/api/referral`) as unknown as string, // autocannon spreads the connections over several URLs
+          requests: [{ method: "POST", headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ walletAddress: wallets[k++ % wallets.length] }) }) }],
+        }),
+      );
+    }
   } finally {
-    server.kill("SIGTERM");
+    for (const s of servers) s.kill("SIGTERM");
+    await redis?.stop();
     await chain?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -125,9 +153,12 @@ async function main() {
     tool: "autocannon",
     bounds: { durationSeconds: DURATION_S, maxRequests: MAX_REQUESTS, connections: CONNECTIONS },
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
-    setup: "server as its own process (SQLite, logs at warn, rate limits raised), client on loopback; card sessions read ethBuyHelper and dry-run the purchase on a local hardhat node each request",
+    setup: "server as its own process (SQLite, logs at warn, rate limits raised), client on loopback; card sessions read ethBuyHelper and dry-run the purchase on a local hardhat node each request; the shared-limit run: two server processes (one SQLite file each) counting in one redis-server, the client's connections spread over both",
     results: rows,
-    skipped: chain ? [] : [{ endpoint: "POST /api/card/session", reason: skipChain }],
+    skipped: [
+      ...(chain ? [] : [{ endpoint: "POST /api/card/session", reason: skipChain }]),
+      ...(redisSkip ? [{ endpoint: "POST /api/referral (2 instances, shared Redis limit)", reason: redisSkip }] : []),
+    ],
   };
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");

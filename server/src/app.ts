@@ -3,10 +3,13 @@ import crypto from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
+import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import type { Repository } from "./db/index.ts";
 import type { Chains } from "./chain.ts";
-import { HttpError } from "./http.ts";
+import { HttpError, LogThrottle, UnavailableError } from "./http.ts";
+import { parseJsonBody } from "./json.ts";
+import { StoreUnavailableError } from "./db/repository.ts";
 import cardRoutes from "./routes/card.ts";
 import referralRoutes from "./routes/referral.ts";
 import trackRoutes from "./routes/track.ts";
@@ -35,7 +38,7 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie"],
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
     // Never hand out stack traces or internals: see the error handler below.
     return503OnClosing: true,
@@ -43,9 +46,15 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     genReqId: () => crypto.randomUUID(),
   });
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
+  // An outage produces the same error on every request: log each distinct one once per interval, with a count.
+  const throttle = new LogThrottle(config.errorLogIntervalMs);
+  app.setErrorHandler((raw: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
+    const err = asUnavailable(raw, config.redisUrl !== undefined) ?? raw;
     if (err instanceof HttpError) {
-      if (err.statusCode >= 500) req.log.warn({ code: err.code, reason: err.reason }, "request failed");
+      if (err.statusCode >= 500) {
+        throttle.run(`${err.code}:${err.reason}`, (suppressed) => req.log.warn({ code: err.code, reason: err.reason, cause: causeOf(raw), suppressed }, "request failed"));
+      }
+      if (err instanceof UnavailableError) reply.header("retry-after", String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({ error: err.code, reason: err.reason });
     }
     const status = err.statusCode ?? 500;
@@ -54,12 +63,20 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       const code = (err.code && FASTIFY_CODES[err.code]) ?? "bad_request";
       return reply.code(status).send({ error: code, reason: err.message.replace(/^FST_\w+:\s*/, "") });
     }
-    req.log.error({ err }, "unhandled error");
+    throttle.run(`internal:${err.name}:${err.message}`, (suppressed) => req.log.error({ err, suppressed }, "unhandled error"));
     return reply.code(500).send({ error: "internal", reason: "internal server error" });
   });
 
-  // JSON only: other bodies get a 415 instead of reaching the schemas as strings.
+  // JSON only: other bodies get a 415 instead of reaching the schemas as strings. Numbers keep their exact text.
   app.removeContentTypeParser("text/plain");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (e) {
+      done(e as Error, undefined);
+    }
+  });
 
   app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: "not_found", reason: `no route for ${req.method} ${req.url.split("?")[0]}` }));
 
@@ -74,8 +91,19 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   });
   await app.register(cors, { origin: [...allowed], methods: ["GET", "POST"], allowedHeaders: ["content-type", "x-request-id"], maxAge: 600 });
 
+  // With REDIS_URL the counters live in Redis, so several instances behind a load balancer share one limit.
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+    // Connection errors surface on the requests (503); the client reconnects by itself.
+    redis.on("error", (e: Error) => throttle.run(`redis:${e.message}`, (suppressed) => app.log.warn({ err: e.message, suppressed }, "redis error")));
+    app.addHook("onClose", async () => {
+      redis!.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: "shaft-rl-" } : {}),
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     errorResponseBuilder: (_req, ctx) => {
@@ -90,9 +118,33 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     reply.header("cache-control", "no-store");
   });
 
-  await app.register(healthRoutes, deps);
+  await app.register(healthRoutes, { ...deps, redis });
   await app.register(cardRoutes, deps);
   await app.register(referralRoutes, deps);
   await app.register(trackRoutes, deps);
   return app;
+}
+
+/**
+ * Failures of a dependency that arrive as plain errors mapped to a 503: the store's StoreUnavailableError, and when
+ * Redis holds the rate-limit counters, ioredis's own errors (its retry limit, a closed connection, a server reply error).
+ */
+function asUnavailable(err: Error, usesRedis: boolean): UnavailableError | undefined {
+  if (err instanceof StoreUnavailableError) return new UnavailableError("db_unavailable", "the database is unavailable; retry shortly");
+  if (!usesRedis || err instanceof HttpError) return undefined;
+  const redisDown = /^(MaxRetriesPerRequestError|ReplyError|AbortError)$/.test(err.name) || /^(Connection is closed\.?|Stream isn't writeable.*)$/.test(err.message);
+  return redisDown ? new UnavailableError("rate_limit_unavailable", "the rate-limit store is unavailable; retry shortly") : undefined;
+}
+
+function causeOf(err: Error): string | undefined {
+  return err instanceof HttpError ? undefined : err.message.split("\n")[0];
+}
+
+/**
+ * Fastify's own reading of a number ignores X-Forwarded-For entirely; a hop count here means: the socket peer and
+ * the next `hops - 1` forwarded addresses are our proxies, and the address before them is the client.
+ */
+function trustProxyOption(tp: Config["trustProxy"]): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof tp === "number") return (_addr, hop) => hop < tp;
+  return tp;
 }

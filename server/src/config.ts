@@ -23,7 +23,10 @@ export interface Config {
   port: number;
   production: boolean;
   logLevel: string;
-  trustProxy: boolean | string;
+  /** Proxies whose X-Forwarded-For is believed: a hop count, or their addresses/CIDRs; false = none. */
+  trustProxy: false | number | string[];
+  /** Shared rate-limit counters (several instances); unset = in-process. */
+  redisUrl?: string;
   siteOrigins: string[];
   bodyLimit: number;
   rateLimit: { max: number; windowMs: number; cardMax: number };
@@ -48,6 +51,8 @@ export interface Config {
   referralParam: string;
   conversion: { receiptAttempts: number; receiptDelayMs: number };
   rpcTimeoutMs: number;
+  /** Identical server-side errors are logged at most once per this interval (with a count of the others). */
+  errorLogIntervalMs: number;
   deploymentsDir: string;
 }
 
@@ -200,10 +205,9 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     throw new ConfigError("WERT_SIGNER_PRIVATE_KEY must be 32 bytes of hex (an Ed25519 secret)");
   }
 
-  const trustProxyRaw = env.TRUST_PROXY;
-  let trustProxy: boolean | string = false;
-  if (trustProxyRaw && /^(1|true|yes|on)$/i.test(trustProxyRaw)) trustProxy = true;
-  else if (trustProxyRaw && !/^(0|false|no|off)$/i.test(trustProxyRaw)) trustProxy = trustProxyRaw; // addresses/CIDRs
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\/[^\s]+$/.test(redisUrl)) throw new ConfigError(`REDIS_URL must be a redis:// or rediss:// URL, got "${redisUrl}"`);
 
   const referralBaseUrl = url("REFERRAL_BASE_URL", env.REFERRAL_BASE_URL ?? siteOrigins[0] ?? "http://127.0.0.1:5173");
   const providerRaw = env.CARD_PROVIDER_ADDRESS?.trim();
@@ -214,6 +218,7 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     production,
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "debug"),
     trustProxy,
+    redisUrl,
     siteOrigins,
     bodyLimit: int(env, "BODY_LIMIT_BYTES", 16 * 1024, 256, 1024 * 1024),
     rateLimit: {
@@ -251,8 +256,45 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
       receiptDelayMs: int(env, "CONVERSION_RECEIPT_DELAY_MS", 1000, 0, 30_000),
     },
     rpcTimeoutMs: int(env, "RPC_TIMEOUT_MS", 10_000, 100),
+    errorLogIntervalMs: int(env, "ERROR_LOG_INTERVAL_MS", 10_000, 0),
     deploymentsDir,
   };
 }
 
 export { bool as envBool };
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
+
+/**
+ * TRUST_PROXY: how many proxies stand in front of the server (a hop count: the client is the address the
+ * outermost trusted proxy saw), or the proxies' own addresses/CIDRs (the client is the first address from the right
+ * that is not one of them). `true` ("trust every hop") is refused: any client could then pick its own IP by sending
+ * X-Forwarded-For, which defeats the rate limit and falsifies the stored IP.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const v = raw?.trim() ?? "";
+  if (v === "" || /^(0|false|no|off)$/i.test(v)) return false;
+  if (/^(true|yes|on)$/i.test(v)) {
+    throw new ConfigError(
+      `TRUST_PROXY=${v} would trust every X-Forwarded-For hop, so any client could choose its own IP and pass the rate limit: ` +
+        `give the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8)`,
+    );
+  }
+  if (/^\d+$/.test(v)) {
+    const n = Number(v);
+    if (n < 1 || n > 10) throw new ConfigError(`TRUST_PROXY hop count must be 1..10, got "${v}"`);
+    return n;
+  }
+  const list = v.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const item of list) {
+    const [ip, bits, extra] = item.split("/");
+    const v4 = IPV4.test(ip!);
+    const v6 = !v4 && /^[0-9a-f:.]+$/i.test(ip!) && ip!.includes(":");
+    const maxBits = v4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if ((!v4 && !v6) || !bitsOk || extra !== undefined) {
+      throw new ConfigError(`TRUST_PROXY: "${item}" is neither a hop count nor a proxy address/CIDR (e.g. 1, or 10.0.0.5,10.1.0.0/16)`);
+    }
+  }
+  return list;
+}

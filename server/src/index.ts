@@ -38,7 +38,10 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ db: repo.kind, chains: [...config.chains.keys()], cardChainId: config.card.chainId, origins: config.siteOrigins }, "server ready");
+  app.log.info(
+    { db: repo.kind, rateLimitStore: config.redisUrl ? "redis" : "process", trustProxy: config.trustProxy, chains: [...config.chains.keys()], cardChainId: config.card.chainId, origins: config.siteOrigins },
+    "server ready",
+  );
 }
 
 main().catch((e) => {

@@ -9,19 +9,40 @@ export const address = z
   .transform((s) => getAddress(s) as Address)
   .refine((a) => a !== zeroAddress, "must not be the zero address");
 
-const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+/**
+ * C0 and C1 control characters (NUL, ESC and terminal escapes, DEL...). Stored text is later printed in logs,
+ * terminals and spreadsheets, and PostgreSQL refuses NUL in TEXT: refused with a 400 rather than stored.
+ */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const text = (max: number) =>
+  z
+    .string()
+    .refine((s) => !CONTROL.test(s), "must not contain control characters (NUL, escape sequences, line breaks...)")
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, `at most ${max} characters`));
 const optText = (max: number) => text(max).optional();
 
-/** A non-negative decimal amount, as a JSON number or a string; stored as its decimal text. */
-const amount = z
-  .union([z.number().finite().nonnegative(), z.string().trim().regex(/^\d{1,40}(\.\d{1,36})?$/, "must be a non-negative decimal")])
-  .transform((v) => (typeof v === "number" ? numberToDecimal(v) : v))
-  .optional();
+/** Largest accepted amount: 24 integer digits, 18 decimals (a wei-precise ether amount, far above any purchase). */
+export const AMOUNT_LIMITS = { integerDigits: 24, fractionDigits: 18 } as const;
+const DECIMAL = new RegExp(`^(0|[1-9]\\d{0,${AMOUNT_LIMITS.integerDigits - 1}})(\\.\\d{1,${AMOUNT_LIMITS.fractionDigits}})?$`);
+const DECIMAL_REASON = `must be a non-negative decimal string with at most ${AMOUNT_LIMITS.integerDigits} digits before the point and ${AMOUNT_LIMITS.fractionDigits} after`;
 
-function numberToDecimal(v: number): string {
-  // Avoid exponent notation for large/small JSON numbers.
-  return Number.isInteger(v) ? BigInt(v).toString() : v.toFixed(18).replace(/0+$/, "").replace(/\.$/, "");
-}
+/**
+ * A non-negative amount, stored as its decimal text, digit for digit. Strings are taken as sent. JSON numbers too:
+ * the body parser (json.ts) hands a number a double cannot hold as written (e.g. 0.1234567890123456789 or
+ * 9007199254740993) over as its source text, so what arrives here as a number is exactly what the client wrote;
+ * either way exponent notation (1e300, 1e-20) and digits beyond the limits are a 400, never rounded.
+ */
+const amount = z
+  .union([
+    z.string().trim().regex(DECIMAL, DECIMAL_REASON),
+    z
+      .number()
+      .nonnegative()
+      .refine((v) => DECIMAL.test(String(v)), DECIMAL_REASON.replace("string", "number (no exponent)"))
+      .transform((v) => String(v)),
+  ])
+  .optional();
 
 /** Whole tokens (spec: the token field allows 0 decimals). */
 export const wholeTokens = z
@@ -62,10 +83,14 @@ export const leadBody = z.object({
   acceptLanguage: optText(256),
 });
 
+/** clickId and source are accepted for compatibility but not stored: a conversion's attribution is the wallet's own lead. */
 export const conversionBody = z.object({
   publicAddress: address,
   event: z.enum(["conversion", "revenue"]),
   ...attribution,
+  pid: optText(256),
+  tid: optText(256),
+  referrer: optText(1024),
   hash: z
     .string()
     .trim()

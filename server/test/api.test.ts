@@ -244,13 +244,13 @@ describe("persistence across a restart", () => {
 });
 
 describe("failures inside the server", () => {
-  test("a broken database gives 500 {error, reason} without internals, and readyz reports it", async () => {
+  test("a broken database gives 503 {error, reason} with retry-after, without internals, and readyz reports it", async () => {
     const t = await makeApp();
     try {
       await t.repo.close();
       const r = await t.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: WALLET }) });
-      assertError(r, 500, "internal");
-      assert.equal(r.json().reason, "internal server error");
+      assertError(r, 503, "db_unavailable");
+      assert.ok(Number(r.headers["retry-after"]) > 0);
       const ready = await t.app.inject("/readyz");
       assert.equal(ready.statusCode, 503);
       assert.equal(ready.json().checks.db, "unavailable");

@@ -182,6 +182,42 @@ describe("with a local chain", { skip }, () => {
       assert.equal(r.json().error, "wrong_contract");
     });
 
+    test("attribution belongs to the buyer: a third party posting first with its own clickId/source cannot take the credit", async () => {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [150n, false] });
+      // The buyer lands through a referral link and connects: its own lead. Later a third party records a lead for
+      // the same wallet with its own click id (it cannot replace the first one).
+      const own = { walletAddress: ACCOUNTS.buyer2, clickId: "buyer-click", source: "newsletter", pid: "p-1", referrer: "refcode001" };
+      assert.equal((await post("/api/track/lead", own)).statusCode, 201);
+      await sleep(5);
+      assert.equal((await post("/api/track/lead", { walletAddress: ACCOUNTS.buyer2, clickId: "attacker-click", source: "attacker" })).statusCode, 201);
+      const hash = await sendTx(ACCOUNTS.buyer2, chain.presale, data, await quote(150n));
+      // The third party sees the transaction in the mempool/explorer and posts the conversion first, with its attribution.
+      const first = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH", clickId: "attacker-click", source: "attacker", pid: "evil", referrer: "evilcode01" }));
+      assert.equal(first.statusCode, 201, first.body);
+      assert.equal(first.json().data.attribution, "wallet_first_lead");
+      // The buyer's own report is a duplicate, and the stored attribution is the buyer's own lead either way.
+      const mine = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH", clickId: "buyer-click", source: "newsletter" }));
+      assert.equal(mine.statusCode, 200);
+      assert.equal(mine.json().data.status, "duplicate");
+      const stored = await t.repo.findConversion(31338, hash.toLowerCase());
+      assert.deepEqual(
+        { ...stored!.attribution, leadKey: undefined },
+        { leadKey: undefined, clickId: "buyer-click", source: "newsletter", pid: "p-1", tid: undefined, referrer: "refcode001" },
+      );
+    });
+
+    test("a conversion for a wallet that recorded no lead carries no attribution, whatever the request says", async () => {
+      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [120n, false] });
+      const hash = await sendTx(ACCOUNTS.keeper, chain.presale, data, await quote(120n));
+      const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.keeper, hash, purchaseType: "ETH", clickId: "someone-else", source: "someone-else" }));
+      assert.equal(r.statusCode, 201, r.body);
+      assert.equal(r.json().data.attribution, "none");
+      const stored = await t.repo.findConversion(31338, hash.toLowerCase());
+      assert.equal(stored!.attribution.clickId, undefined);
+      assert.equal(stored!.attribution.source, undefined);
+    });
+
     test("an unknown hash is refused after a short wait", async () => {
       const r = await post("/api/track/conversion", conv({ hash: "0x" + "12".repeat(32) }));
       assert.equal(r.statusCode, 422);

@@ -72,6 +72,9 @@ test("bad values stop the start with a readable message", async () => {
     [{ PRESALE_ADDRESS_31338: "0x12" }, /PRESALE_ADDRESS_31338/],
     [{ SITE_ORIGIN: "not a url" }, /SITE_ORIGIN/],
     [{ RATE_LIMIT_MAX: "0" }, /RATE_LIMIT_MAX/],
+    [{ TRUST_PROXY: "true" }, /TRUST_PROXY=true would trust every X-Forwarded-For hop/],
+    [{ TRUST_PROXY: "proxy.internal" }, /TRUST_PROXY/],
+    [{ REDIS_URL: "http://cache:6379" }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
   ];
   for (const [env, re] of bad) await assert.rejects(loadConfig({ DEPLOYMENTS_DIR: tempDir(), ...env }), re, JSON.stringify(env));
 });

@@ -10,6 +10,10 @@ import type { Repository } from "../src/db/repository.ts";
 import { migrations } from "../src/db/migrations.ts";
 import { startPostgres, type TestPostgres } from "./helpers/postgres.ts";
 import { json, makeApp } from "./helpers/app.ts";
+import { freePort } from "./helpers/net.ts";
+import { loadConfig } from "../src/config.ts";
+import { Chains } from "../src/chain.ts";
+import { buildApp } from "../src/app.ts";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "server-db-"));
 after(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -170,6 +174,42 @@ describe("the API on PostgreSQL (DATABASE_URL)", () => {
       assert.equal((await b.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).json().data.status, "duplicate");
     } finally {
       await b.close();
+    }
+  });
+});
+
+describe("PostgreSQL failures", () => {
+  test("a NUL character in a text field is a 400 (PostgreSQL refuses NUL in TEXT), not a 500", async (t) => {
+    if (pgSkip) return t.skip(pgSkip);
+    const a = await makeApp({ DATABASE_URL: await pgServer!.newDatabase() });
+    try {
+      const r = await a.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906", clickId: "a\u0000b" }) });
+      assert.equal(r.statusCode, 400, r.body);
+      assert.equal(r.json().error, "invalid_input");
+      assert.equal(await a.repo.countLeads(), 0);
+    } finally {
+      await a.close();
+    }
+  });
+
+  test("PostgreSQL down: writes answer 503 db_unavailable with retry-after, logged once per interval", async () => {
+    const port = await freePort(); // nothing listens there
+    const config = await loadConfig({ NODE_ENV: "test", SITE_ORIGIN: "http://127.0.0.1:5173", DEPLOYMENTS_DIR: tmp, RPC_URL_31338: "http://127.0.0.1:9", DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/x` });
+    const repo = new PostgresRepository(config.database.url!, { max: 2 });
+    const lines: string[] = [];
+    const app = await buildApp({ config, repo, chains: new Chains(config) }, { logger: { level: "info", stream: { write: (l: string) => void lines.push(l) } } });
+    try {
+      for (let i = 0; i < 20; i++) {
+        const r = await app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906" }) });
+        assert.equal(r.statusCode, 503, r.body);
+        assert.equal(r.json().error, "db_unavailable");
+        assert.ok(Number(r.headers["retry-after"]) > 0);
+      }
+      const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 40);
+      assert.equal(logged.length, 1, JSON.stringify(logged));
+    } finally {
+      await app.close();
+      await repo.close();
     }
   });
 });

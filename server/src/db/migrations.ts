@@ -81,4 +81,15 @@ export const migrations: Migration[] = [
       `CREATE INDEX card_sessions_address ON card_sessions (address)`,
     ],
   },
+  {
+    id: 2,
+    name: "conversions take their attribution from the wallet's own first lead",
+    statements: [
+      `ALTER TABLE conversions ADD COLUMN pid TEXT`,
+      `ALTER TABLE conversions ADD COLUMN tid TEXT`,
+      `ALTER TABLE conversions ADD COLUMN referrer TEXT`,
+      `ALTER TABLE conversions ADD COLUMN attribution_lead TEXT`,
+      `CREATE INDEX leads_wallet_first_seen ON leads (wallet_address, first_seen)`,
+    ],
+  },
 ];

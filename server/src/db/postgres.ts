@@ -1,6 +1,6 @@
 /** PostgreSQL store (DATABASE_URL), for deployments that run several server instances against one database. */
 import pg from "pg";
-import { SqlRepository, type Param, type Row } from "./repository.ts";
+import { classifyStoreError, SqlRepository, type Param, type Row } from "./repository.ts";
 
 /** Any constant shared by all instances: serialises concurrent migrations. */
 const MIGRATION_LOCK = 0x5348_4654; // "SHFT"
@@ -22,11 +22,19 @@ export class PostgresRepository extends SqlRepository {
   }
 
   protected async all(sql: string, params: Param[] = []): Promise<Row[]> {
-    return (await this.pool.query(numbered(sql), params.map(pgValue))).rows as Row[];
+    return (await this.query(sql, params)).rows as Row[];
   }
 
   protected async run(sql: string, params: Param[] = []): Promise<number> {
-    return (await this.pool.query(numbered(sql), params.map(pgValue))).rowCount ?? 0;
+    return (await this.query(sql, params)).rowCount ?? 0;
+  }
+
+  private async query(sql: string, params: Param[]) {
+    try {
+      return await this.pool.query(numbered(sql), params.map(pgValue));
+    } catch (e) {
+      throw classifyStoreError(e);
+    }
   }
 
   async migrate(): Promise<number[]> {

@@ -30,8 +30,24 @@ export interface LeadRecord extends Attribution {
   acceptLanguage?: string;
 }
 
+/** Where a visitor came from, as its lead recorded it. */
+export interface LeadAttribution {
+  /** The lead's dedup key. */
+  leadKey: string;
+  clickId?: string;
+  source?: string;
+  pid?: string;
+  tid?: string;
+  referrer?: string;
+}
+
 export interface ConversionRecord extends Attribution {
   chainId: number;
+  pid?: string;
+  tid?: string;
+  referrer?: string;
+  /** The dedup key of the lead the attribution was taken from, if any. */
+  attributionLead?: string;
   txHash: string;
   publicAddress: string;
   event: string;
@@ -73,12 +89,44 @@ export interface Repository {
   /** Inserts the lead, or bumps last_seen/seen_count of the existing one with the same dedup key. */
   recordLead(lead: LeadRecord): Promise<{ duplicate: boolean; seenCount: number }>;
   countLeads(): Promise<number>;
-  findConversion(chainId: number, txHash: string): Promise<{ publicAddress: string; event: string; createdAt: number } | undefined>;
+  /** The wallet's first lead that carries any attribution (click id, source, pid, tid, referrer), if any. */
+  firstTouch(walletAddress: string): Promise<LeadAttribution | undefined>;
+  findConversion(chainId: number, txHash: string): Promise<StoredConversion | undefined>;
   /** Inserts the conversion unless one with the same (chainId, txHash) exists. */
   recordConversion(c: ConversionRecord): Promise<{ duplicate: boolean }>;
   countConversions(): Promise<number>;
   recordCardSession(s: CardSessionRecord): Promise<void>;
   countCardSessions(): Promise<number>;
+}
+
+/** The store cannot be reached or cannot write right now (connection lost, server down, disk full, locked). */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+  constructor(cause: unknown) {
+    super(`database unavailable: ${String((cause as Error)?.message ?? cause).split("\n")[0]}`, { cause });
+  }
+}
+
+const UNAVAILABLE_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN", "ENETUNREACH"]);
+const UNAVAILABLE_MESSAGE =
+  /connection terminated|timeout exceeded when trying to connect|cannot use a pool after calling end|connection error|database is not open|database is locked|disk i\/o error|database or disk is full|unable to open database|readonly database/i;
+
+/**
+ * An error from a store, as StoreUnavailableError when it means "down or unreachable" (PostgreSQL SQLSTATE classes
+ * 08 connection, 53 resources, 57P shutdown; socket errors; SQLite closed/locked/full/I/O), else unchanged.
+ */
+export function classifyStoreError(e: unknown): unknown {
+  const code = String((e as { code?: unknown })?.code ?? "");
+  const message = String((e as Error)?.message ?? "");
+  if (UNAVAILABLE_ERRNO.has(code) || /^(08|53|57P)/.test(code) || UNAVAILABLE_MESSAGE.test(message)) return new StoreUnavailableError(e);
+  return e;
+}
+
+export interface StoredConversion {
+  publicAddress: string;
+  event: string;
+  createdAt: number;
+  attribution: Omit<LeadAttribution, "leadKey"> & { leadKey?: string };
 }
 
 export type Param = string | number | bigint | null;
@@ -164,23 +212,40 @@ export abstract class SqlRepository implements Repository {
     return this.count("leads");
   }
 
-  async findConversion(chainId: number, txHash: string) {
-    const rows = await this.all(`SELECT public_address, event, created_at FROM conversions WHERE chain_id = ? AND tx_hash = ?`, [chainId, txHash]);
+  async firstTouch(walletAddress: string): Promise<LeadAttribution | undefined> {
+    const rows = await this.all(
+      `SELECT dedup_key, click_id, source, pid, tid, referrer FROM leads
+       WHERE wallet_address = ? AND (click_id IS NOT NULL OR source IS NOT NULL OR pid IS NOT NULL OR tid IS NOT NULL OR referrer IS NOT NULL)
+       ORDER BY first_seen, dedup_key LIMIT 1`,
+      [walletAddress],
+    );
     const r = rows[0];
-    return r ? { publicAddress: String(r.public_address), event: String(r.event), createdAt: Number(r.created_at) } : undefined;
+    return r ? { leadKey: String(r.dedup_key), ...attributionOf(r) } : undefined;
+  }
+
+  async findConversion(chainId: number, txHash: string): Promise<StoredConversion | undefined> {
+    const rows = await this.all(
+      `SELECT public_address, event, created_at, click_id, source, pid, tid, referrer, attribution_lead FROM conversions WHERE chain_id = ? AND tx_hash = ?`,
+      [chainId, txHash],
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const leadKey = r.attribution_lead == null ? undefined : String(r.attribution_lead);
+    return { publicAddress: String(r.public_address), event: String(r.event), createdAt: Number(r.created_at), attribution: { leadKey, ...attributionOf(r) } };
   }
 
   async recordConversion(c: ConversionRecord) {
     const inserted = await this.run(
       `INSERT INTO conversions (chain_id, tx_hash, public_address, event, purchase_type, purchase_tokens,
-         purchase_type_amount, purchase_usd_amount, ip_address, client_ip_address, click_id, source, presale_name,
-         is_bw, extra, tx_from, block_number, onchain_tokens, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         purchase_type_amount, purchase_usd_amount, ip_address, client_ip_address, click_id, source, pid, tid, referrer,
+         attribution_lead, presale_name, is_bw, extra, tx_from, block_number, onchain_tokens, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (chain_id, tx_hash) DO NOTHING`,
       [
         c.chainId, c.txHash, c.publicAddress, c.event, n(c.purchaseType), n(c.purchaseTokens), n(c.purchaseTypeAmount),
-        n(c.purchaseUsdAmount), n(c.ipAddress), n(c.clientIpAddress), n(c.clickId), n(c.source), n(c.presaleName),
-        c.isBw ? 1 : 0, n(c.extra), c.txFrom, c.blockNumber, n(c.onchainTokens), this.now(),
+        n(c.purchaseUsdAmount), n(c.ipAddress), n(c.clientIpAddress), n(c.clickId), n(c.source), n(c.pid), n(c.tid),
+        n(c.referrer), n(c.attributionLead), n(c.presaleName), c.isBw ? 1 : 0, n(c.extra), c.txFrom, c.blockNumber,
+        n(c.onchainTokens), this.now(),
       ],
     );
     return { duplicate: inserted === 0 };
@@ -210,6 +275,11 @@ export abstract class SqlRepository implements Repository {
 
 function n(v: string | undefined): string | null {
   return v === undefined || v === "" ? null : v;
+}
+
+function attributionOf(r: Row): Omit<LeadAttribution, "leadKey"> {
+  const t = (v: unknown) => (v == null ? undefined : String(v));
+  return { clickId: t(r.click_id), source: t(r.source), pid: t(r.pid), tid: t(r.tid), referrer: t(r.referrer) };
 }
 
 function toReferral(r: Row): Referral {

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { SqlRepository, type Param, type Row } from "./repository.ts";
+import { classifyStoreError, SqlRepository, type Param, type Row } from "./repository.ts";
 
 export class SqliteRepository extends SqlRepository {
   readonly kind = "sqlite" as const;
@@ -16,11 +16,19 @@ export class SqliteRepository extends SqlRepository {
   }
 
   protected async all(sql: string, params: Param[] = []): Promise<Row[]> {
-    return this.db.prepare(sql).all(...params) as Row[];
+    try {
+      return this.db.prepare(sql).all(...params) as Row[];
+    } catch (e) {
+      throw classifyStoreError(e);
+    }
   }
 
   protected async run(sql: string, params: Param[] = []): Promise<number> {
-    return Number(this.db.prepare(sql).run(...params).changes);
+    try {
+      return Number(this.db.prepare(sql).run(...params).changes);
+    } catch (e) {
+      throw classifyStoreError(e);
+    }
   }
 
   async migrate(): Promise<number[]> {

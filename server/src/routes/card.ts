@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { BaseError, ContractFunctionRevertedError, RawContractError } from "viem";
 import { commodityAmount, encodeCardPurchase, signCardOptions } from "../card.ts";
-import { HttpError, parse } from "../http.ts";
+import { HttpError, parse, UnavailableError } from "../http.ts";
 import { cardSessionBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
 
@@ -21,7 +21,7 @@ export function chainError(e: unknown, what: string): HttpError {
       return new HttpError(422, "purchase_not_possible", `${what} reverted: ${e.shortMessage.split("\n")[0]}`);
     }
   }
-  return new HttpError(503, "rpc_unavailable", `${what} failed: the chain could not be reached`);
+  return new UnavailableError("rpc_unavailable", `${what} failed: the chain could not be reached`);
 }
 
 export default async function cardRoutes(app: FastifyInstance, deps: Deps) {

@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { getAddress, parseEventLogs, type TransactionReceipt } from "viem";
-import { HttpError, parse } from "../http.ts";
+import { HttpError, parse, UnavailableError } from "../http.ts";
 import { conversionBody, leadBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
 import type { Attribution } from "../db/repository.ts";
@@ -77,12 +77,26 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
     if (bought.length === 0) throw new HttpError(422, "not_credited", "the transaction bought no tokens for publicAddress");
     const tokens = bought.reduce((s, l) => s + l.args.tokens, 0n);
 
+    // Attribution belongs to the buyer: it is the wallet's own first lead, never what this request says, so whoever
+    // posts the conversion (the buyer's dapp or anyone who saw the transaction) records the same attribution.
+    const lead = await repo.firstTouch(user);
     const r = await repo.recordConversion({
       chainId: b.chainId,
       txHash: b.hash,
       publicAddress: user,
       event: b.event,
-      ...attribution(b, req.ip),
+      purchaseType: b.purchaseType,
+      purchaseTokens: b.purchaseTokens,
+      purchaseTypeAmount: b.purchaseTypeAmount,
+      purchaseUsdAmount: b.purchaseUsdAmount,
+      ipAddress: req.ip,
+      clientIpAddress: b.ipAddress,
+      clickId: lead?.clickId,
+      source: lead?.source,
+      pid: lead?.pid,
+      tid: lead?.tid,
+      referrer: lead?.referrer,
+      attributionLead: lead?.leadKey,
       presaleName: b.presaleName,
       isBw: b.isBW,
       extra: b.extra,
@@ -93,7 +107,14 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
     if (!r.duplicate) req.log.info({ chainId: b.chainId, hash: b.hash, user, tokens: tokens.toString() }, "conversion recorded");
     return reply
       .code(r.duplicate ? 200 : 201)
-      .send({ data: { status: r.duplicate ? "duplicate" : "recorded", tokens: tokens.toString(), blockNumber: receipt.blockNumber.toString() } });
+      .send({
+        data: {
+          status: r.duplicate ? "duplicate" : "recorded",
+          tokens: tokens.toString(),
+          blockNumber: receipt.blockNumber.toString(),
+          attribution: lead ? "wallet_first_lead" : "none",
+        },
+      });
   });
 
   /** The receipt, waiting briefly for a just-sent transaction to show up on this server's RPC. */
@@ -105,7 +126,7 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
         return await client.getTransactionReceipt({ hash });
       } catch (e) {
         const name = (e as { name?: string }).name;
-        if (name !== "TransactionReceiptNotFoundError") throw new HttpError(503, "rpc_unavailable", "the chain could not be reached to verify the transaction");
+        if (name !== "TransactionReceiptNotFoundError") throw new UnavailableError("rpc_unavailable", "the chain could not be reached to verify the transaction");
       }
       if (i + 1 < receiptAttempts) await sleep(receiptDelayMs);
     }
@@ -113,7 +134,8 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
   }
 }
 
+/** A request header as stored text: control characters dropped (they are refused in bodies), length capped. */
 function headerText(v: string | string[] | undefined, max: number): string | undefined {
-  const s = Array.isArray(v) ? v[0] : v;
+  const s = (Array.isArray(v) ? v[0] : v)?.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
   return s ? s.slice(0, max) : undefined;
 }

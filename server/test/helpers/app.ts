@@ -23,7 +23,7 @@ export function tempDir(prefix = "server-test-"): string {
 }
 
 /** Builds the app as index.ts does, from an environment (defaults: temp SQLite, no chain reachable). */
-export async function makeApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function makeApp(env: Record<string, string | undefined> = {}, opts: { logLines?: string[] } = {}): Promise<TestApp> {
   const config = await loadConfig({
     NODE_ENV: "test",
     SITE_ORIGIN: SITE,
@@ -38,7 +38,9 @@ export async function makeApp(env: Record<string, string | undefined> = {}): Pro
     ...env,
   });
   const repo = await openRepository(config.database);
-  const app = await buildApp({ config, repo, chains: new Chains(config) }, { logger: false });
+  // With `logLines`, the server's JSON log lines are collected there (tests of what is logged).
+  const logger = opts.logLines ? { level: "info", stream: { write: (l: string) => void opts.logLines!.push(l) } } : false;
+  const app = await buildApp({ config, repo, chains: new Chains(config) }, { logger });
   await app.ready();
   return {
     app,

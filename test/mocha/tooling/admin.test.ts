@@ -4,7 +4,7 @@ import { expect } from "chai";
 import { Interface, parseUnits } from "ethers";
 import { runAdmin } from "../../../scripts/admin/commands.js";
 import type { AdminEnv } from "../../../scripts/admin/context.js";
-import { exitCodeFor, Refusal } from "../../../scripts/lib/cli.js";
+import { exitCodeFor, missingVariable, Refusal, UsageError } from "../../../scripts/lib/cli.js";
 import { Keeper } from "../../../scripts/keeper/keeper.js";
 import { buyEth, collector, contract, deployPair, tmpDir, type Pair } from "./helpers.js";
 
@@ -77,51 +77,95 @@ describe("tooling: owner scripts against a local chain", function () {
     await refused(/Presale.pause would revert when sent from 0x9965.*AccessControlUnauthorizedAccount/, "pause", "--network", "hardhatEth", "--dry-run", "--from", A[2]);
   });
 
+  it("--safe refuses a Safe address without code (an EOA owner, or a mistyped address)", async function () {
+    await refused(/the presale owner 0xf39F.* has no contract code on hardhatBase: --safe needs the Safe's address/, "pause", "--network", "hardhatBase", "--safe", path.join(work, "x.json"));
+    await refused(/--safe-address 0x14dC.* has no contract code/, "pause", "--network", "hardhatBase", "--safe", path.join(work, "x.json"), "--safe-address", A[4]);
+    expect(fs.existsSync(path.join(work, "x.json"))).to.equal(false);
+  });
+
   it("--safe writes a Safe Transaction Builder batch and sends nothing", async function () {
     const file = path.join(work, "pause-safe.json");
-    const text = await admin("pause", "--network", "hardhatBase", "--safe", file);
+    const safe = pair.baseDep.contracts.Multicall3.address; // any contract stands in for the Safe here
+    const presale = await contract(pair.base, pair.baseDep, "Presale");
+    const adminRole = await presale.ADMIN_ROLE();
+    await (await presale.grantRole(adminRole, safe)).wait(); // as after the handover: the batch is simulated from the Safe
+    const text = await admin("pause", "--network", "hardhatBase", "--safe", file, "--safe-address", safe);
+    await (await presale.revokeRole(adminRole, safe)).wait();
     expect(text).to.match(/wrote Safe Transaction Builder batch/);
     const batch = JSON.parse(fs.readFileSync(file, "utf8"));
     expect(batch.version).to.equal("1.0");
     expect(batch.chainId).to.equal("31338");
-    expect(batch.meta.createdFromSafeAddress).to.equal(OWNER);
+    expect(batch.meta.createdFromSafeAddress).to.equal(safe);
     expect(batch.transactions).to.have.length(1);
     expect(batch.transactions[0].to).to.equal(pair.baseDep.contracts.Presale.address);
     expect(batch.transactions[0].data).to.equal(new Interface(["function pause()"]).encodeFunctionData("pause", []));
     expect(await (await contract(pair.base, pair.baseDep, "Presale")).paused()).to.equal(false);
   });
 
-  it("set-rounds from a file: shows the diff, refuses a non-increasing table, applies a valid one", async function () {
-    const p = await contract(pair.eth, pair.ethDep, "Presale");
+  it("set-rounds and set-step move the ladder of one chain only: refused without --pair", async function () {
+    await refused(/set-rounds moves the ladder both chains share: give --pair .*\(not --network hardhatEth\)/, "set-rounds", "--network", "hardhatEth", "--file", "deploy/params/localEth.json");
+    await refused(/set-step moves the ladder both chains share: give --pair/, "set-step", "--network", "hardhatBase", "--step", "2", "--checkpoint", "4500000");
+    await refused(/unknown pair "foo"/, "set-step", "--pair", "foo", "--step", "2", "--checkpoint", "4500000");
+  });
+
+  it("set-rounds --pair from a file: shows the diff on both chains, refuses a non-increasing table, applies a valid one to both", async function () {
+    const ps = [await contract(pair.eth, pair.ethDep, "Presale"), await contract(pair.base, pair.baseDep, "Presale")];
     const bad = path.join(work, "bad-rounds.json");
     fs.writeFileSync(bad, JSON.stringify([{ cap: 1000, price: "0.01", endTime: "+1d" }, { cap: 1000, price: "0.02", endTime: "+2d" }]));
-    await refused(/round 2: cap .* not above/, "set-rounds", "--network", "hardhatEth", "--file", bad);
+    await refused(/round 2: cap .* not above/, "set-rounds", "--pair", "hardhat", "--file", bad);
     const badTimes = path.join(work, "bad-times.json");
     fs.writeFileSync(badTimes, JSON.stringify([{ cap: 1000, price: "0.01", endTime: "+2d" }, { cap: 2000, price: "0.02", endTime: "+1d" }]));
-    await refused(/round 2: end time .* not after/, "set-rounds", "--network", "hardhatEth", "--file", badTimes);
+    await refused(/round 2: end time .* not after/, "set-rounds", "--pair", "hardhat", "--file", badTimes);
     const good = path.join(work, "rounds.json");
     const rounds = Array.from({ length: 10 }, (_, i) => ({ cap: (i + 1) * 8_000_000, price: (0.006 + i * 0.001).toFixed(3), endTime: `+${(i + 1) * 4}d` }));
     fs.writeFileSync(good, JSON.stringify({ rounds }));
-    const dry = await admin("set-rounds", "--network", "hardhatEth", "--file", good, "--dry-run");
-    expect(dry).to.match(/1 \| 4500000 → 8000000 \| 0.006 → 0.006/);
-    expect((await p.rounds())[0].cap).to.equal(4_500_000n);
-    await admin("set-rounds", "--network", "hardhatEth", "--file", good);
-    expect((await p.rounds())[0].cap).to.equal(8_000_000n);
-    expect((await p.rounds())[9].price).to.equal(parseUnits("0.015", 18));
-    // the deploy parameter file itself is accepted too (restores the spec table)
-    await admin("set-rounds", "--network", "hardhatEth", "--file", "deploy/params/localEth.json");
-    expect((await p.rounds())[0].cap).to.equal(4_500_000n);
+    const dry = await admin("set-rounds", "--pair", "hardhat", "--file", good, "--dry-run");
+    expect(dry.match(/1 \| 4500000 → 8000000 \| 0.006 → 0.006/g)).to.have.length(2);
+    for (const p of ps) expect((await p.rounds())[0].cap).to.equal(4_500_000n);
+    await admin("set-rounds", "--pair", "hardhat", "--file", good);
+    for (const p of ps) {
+      expect((await p.rounds())[0].cap).to.equal(8_000_000n);
+      expect((await p.rounds())[9].price).to.equal(parseUnits("0.015", 18));
+    }
+    expect((await ps[0].rounds()).map((r: any) => r.endTime)).to.deep.equal((await ps[1].rounds()).map((r: any) => r.endTime), "identical end times");
+    // the deploy parameter file itself is accepted too (restores the spec table on both)
+    await admin("set-rounds", "--pair", "hardhat", "--file", "deploy/params/localEth.json");
+    for (const p of ps) expect((await p.rounds())[0].cap).to.equal(4_500_000n);
   });
 
-  it("set-step: refuses a checkpoint outside the round, then sets it", async function () {
-    const p = await contract(pair.base, pair.baseDep, "Presale");
-    await refused(/--checkpoint 100 is outside round 2 \[4500000, 10000000\)/, "set-step", "--network", "hardhatBase", "--step", "2", "--checkpoint", "100");
-    await refused(/there are 10 rounds/, "set-step", "--network", "hardhatBase", "--step", "11", "--checkpoint", "100");
-    await admin("set-step", "--network", "hardhatBase", "--step", "2", "--checkpoint", "4500000");
-    expect(await p.currentStep()).to.equal(1n);
-    expect(await p.checkPoint()).to.equal(4_500_000n);
-    await admin("set-step", "--network", "hardhatBase", "--step", "1", "--checkpoint", "0");
-    expect(await p.currentStep()).to.equal(0n);
+  it("set-step --pair: refuses a checkpoint outside the round, then sets both chains", async function () {
+    const ps = [await contract(pair.eth, pair.ethDep, "Presale"), await contract(pair.base, pair.baseDep, "Presale")];
+    await refused(/--checkpoint 100 is outside round 2 \[4500000, 10000000\)/, "set-step", "--pair", "hardhat", "--step", "2", "--checkpoint", "100");
+    await refused(/there are 10 rounds/, "set-step", "--pair", "hardhat", "--step", "11", "--checkpoint", "100");
+    await admin("set-step", "--pair", "hardhat", "--step", "2", "--checkpoint", "4500000");
+    for (const p of ps) {
+      expect(await p.currentStep()).to.equal(1n);
+      expect(await p.checkPoint()).to.equal(4_500_000n);
+    }
+    await admin("set-step", "--pair", "hardhat", "--step", "1", "--checkpoint", "0");
+    for (const p of ps) expect(await p.currentStep()).to.equal(0n);
+    // With --safe, an owner without code is refused before a batch is written for either chain.
+    const file = path.join(work, "step-safe.json");
+    await refused(/the presale owner .* has no contract code on hardhatEth/, "set-step", "--pair", "hardhat", "--step", "2", "--checkpoint", "4500000", "--safe", file);
+    expect(fs.readdirSync(work).filter((f) => f.startsWith("step-safe"))).to.deep.equal([]);
+  });
+
+  it("status fails (exit 1) and shows the difference when one chain's ladder was moved alone", async function () {
+    const base = await contract(pair.base, pair.baseDep, "Presale");
+    await (await base.setCurrentStep(1n, 4_500_000n)).wait(); // behind the tooling's back, as an old script would
+    try {
+      const msg = await refused(/the two chains' ladders differ \(step \(round\), checkpoint\)/, "status", "--pair", "hardhat");
+      expect(msg).to.match(/set-rounds \/ set-step --pair hardhat/);
+      expect(out.text()).to.match(/DIFF step \(round\)\s+│ 1\s+│ 2/);
+      expect(out.text()).to.match(/DIFF checkpoint\s+│ 0\s+│ 4500000/);
+    } finally {
+      await (await base.setCurrentStep(0n, 0n)).wait();
+    }
+    expect(await admin("status", "--pair", "hardhat")).to.match(/CHECK same round table, step, checkpoint\s+│ ok/);
+  });
+
+  it("status --pair foo is a usage error (exit 1) naming the pair", async function () {
+    await refused(/unknown pair "foo" \(one of: local, testnet, mainnet\)/, "status", "--pair", "foo");
   });
 
   it("set-max-tokens: refuses 0, non-numbers and more than the ladder; sets a valid amount", async function () {
@@ -291,6 +335,36 @@ describe("tooling: owner scripts against a local chain", function () {
     const text = await admin("handover", "--network", "hardhatBase", "--to", A[4], "--dry-run");
     expect(text).to.match(/beginDefaultAdminTransfer/);
     expect(text).to.match(/Staking.transferOwnership/);
+  });
+
+  it("a missing key is a usage error naming the variable, not \"chain unreachable\"", function () {
+    const e = missingVariable(new Error('HHE7: Configuration Variable "DEPLOYER_PRIVATE_KEY" not found.'));
+    expect(e).to.be.instanceOf(UsageError);
+    expect(exitCodeFor(e)).to.equal(1);
+    expect(e!.message).to.match(/^DEPLOYER_PRIVATE_KEY is not set/);
+    const k = missingVariable(new Error('HHE50002: Key "MAINNET_RPC_URL" not found in the development keystore.'));
+    expect(k!.message).to.match(/^MAINNET_RPC_URL is not set/);
+    expect(missingVariable(new Error("connect ECONNREFUSED 127.0.0.1:9"))).to.equal(undefined);
+  });
+
+  it("the keeper names a corrupt state file and stops (exit 1) instead of retrying for ever", async function () {
+    for (const content of ["{ not json", JSON.stringify({ version: 1 })]) {
+      const file = path.join(work, `corrupt-${content.length}.json`);
+      fs.writeFileSync(file, content);
+      const keeper = new Keeper(
+        { name: "hardhatEth", conn: pair.eth, record: pair.ethDep, signer: KEEPER },
+        { name: "hardhatBase", conn: pair.base, record: pair.baseDep, signer: KEEPER },
+        { stateFile: file },
+      );
+      try {
+        keeper.checkStateFile();
+        expect.fail("not refused");
+      } catch (e) {
+        expect(exitCodeFor(e)).to.equal(1);
+        expect((e as Error).message).to.include(`keeper state file ${file}`);
+        expect((e as Error).message).to.match(/stopping$/);
+      }
+    }
   });
 
   it("exit codes: refusal 1, chain down 2, unexpected 3", function () {

@@ -25,8 +25,10 @@ export async function deployPair(): Promise<Pair> {
   const dir = tmpDir("deployments");
   const eth = (await network.create("hardhatEth")) as unknown as Connection;
   const base = (await network.create("hardhatBase")) as unknown as Connection;
-  const ethDep = await deploySystem(eth, loadNetworkParams("localEth"), { outDir: dir });
-  const baseDep = await deploySystem(base, loadNetworkParams("localBase"), { outDir: dir });
+  // One anchor for both chains: identical round end times, as on a real pair (one ladder).
+  const anchor = Number((await eth.ethers.provider.getBlock("latest"))!.timestamp);
+  const ethDep = await deploySystem(eth, loadNetworkParams("localEth"), { outDir: dir, anchor });
+  const baseDep = await deploySystem(base, loadNetworkParams("localBase"), { outDir: dir, anchor });
   return { dir, eth, base, ethDep, baseDep };
 }
 

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import hre from "hardhat";
@@ -57,5 +58,19 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
     // A third run has nothing to do.
     const again = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
     expect(again.stdout).to.match(/imported 0 buyer\(s\) in 0 batch\(es\), 0 pending/);
+  });
+
+  it("a corrupt state file: the long-running keeper names the file and stops with exit 1 instead of retrying for ever", async function () {
+    const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
+    const state = path.join(dir, "corrupt-state.json");
+    fs.writeFileSync(state, '{"version":1,"scannedTo":12,"pend'); // torn write
+    const res = spawnSync(process.execPath, [tsx, "scripts/keeper/index.ts", "--deployments", dir, "--state", state, "--eth-url", stack.urls.eth, "--base-url", stack.urls.base], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(res.status).to.equal(1, res.stderr + res.stdout);
+    expect(res.stderr).to.include(`keeper state file ${state} is unreadable`);
+    expect(res.stderr).to.match(/stopping/);
   });
 });
