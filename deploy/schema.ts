@@ -14,9 +14,10 @@ import { z } from "zod";
 const addressOr = (...keywords: string[]) =>
   z
     .string()
-    .refine((v) => keywords.includes(v) || isAddress(v), (v) => ({
-      message: `"${v}" is not a valid address (checksum or length wrong)${keywords.length ? ` nor one of ${keywords.map((k) => `"${k}"`).join(", ")}` : ""}`,
-    }))
+    .refine((v) => keywords.includes(v) || isAddress(v), {
+      error: (issue) =>
+        `"${String(issue.input)}" is not a valid address (checksum or length wrong)${keywords.length ? ` nor one of ${keywords.map((k) => `"${k}"`).join(", ")}` : ""}`,
+    })
     .refine((v) => v.toLowerCase() !== ZeroAddress, { message: "the zero address is not allowed here" })
     .transform((v) => (keywords.includes(v) ? v : getAddress(v)));
 const address = addressOr();

@@ -17,14 +17,20 @@ if ! node_ok; then
   node_ok || { echo "setup: could not bootstrap Node 24" >&2; exit 1; }
 fi
 echo "setup: using Node $(node --version), npm $(npm --version)"
-for dir in . frontend server; do
-  [ -f "$dir/package.json" ] || continue
-  stamp="$dir/node_modules/.setup-stamp"
-  want="$(cat "$dir/package.json" "$dir/package-lock.json" 2>/dev/null | sha256sum | cut -d' ' -f1)"
-  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then continue; fi
-  echo "setup: npm install in $dir"
-  (cd "$dir" && npm install --no-audit --no-fund)
+# One npm workspace (root, frontend, server): one install, one lockfile. Skipped when no manifest changed.
+stamp="node_modules/.setup-stamp"
+want="$(cat package.json frontend/package.json server/package.json package-lock.json | sha256sum | cut -d' ' -f1)"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "setup: npm install (workspace: root, frontend, server)"
+  npm install --no-audit --no-fund
   echo "$want" > "$stamp"
-done
-echo "setup: compiling contracts"
-npx hardhat compile --quiet 2>&1 | grep -vE "^(Warning: Transient|   -->|    \||[0-9]+ \||\s*$)" || true
+fi
+echo "setup: compiling contracts (the first compile takes a few minutes: viaIR on 2 cores)"
+# A failed compile stops here: nothing may run on stale artifacts. Hardhat's transient-storage notes are filtered out.
+compile_log="$(mktemp)"
+if ! npx hardhat compile --quiet >"$compile_log" 2>&1; then
+  cat "$compile_log" >&2; rm -f "$compile_log"
+  echo "setup: contract compilation failed" >&2; exit 1
+fi
+grep -vE "^(Warning: Transient|   -->|    \||[0-9]+ \||\s*$)" "$compile_log" || true
+rm -f "$compile_log"

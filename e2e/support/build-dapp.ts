@@ -1,6 +1,6 @@
 /** Builds the dapp for the local environment against the suite's stack (a production build, not the dev server). */
 import { execFileSync } from "node:child_process";
-import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { ROOT, URLS } from "./config.ts";
 
@@ -17,10 +17,19 @@ export function dappBuildEnv(): Record<string, string> {
   };
 }
 
+/** Vite's command-line entry as the dapp resolves it (the workspace may hoist it to the root's node_modules). */
+export function viteCli(): string {
+  const frontend = path.join(ROOT, "frontend");
+  try {
+    return path.join(path.dirname(createRequire(path.join(frontend, "package.json")).resolve("vite/package.json")), "bin/vite.js");
+  } catch {
+    throw new Error("vite is not installed: run npm install at the repository root (scripts/setup.sh does)");
+  }
+}
+
 export function buildDapp(outDir: string, log: (m: string) => void = () => {}): void {
   const frontend = path.join(ROOT, "frontend");
-  const vite = path.join(frontend, "node_modules/vite/bin/vite.js");
-  if (!fs.existsSync(vite)) throw new Error("frontend/node_modules is missing: run npm install in frontend/ (scripts/setup.sh does)");
+  const vite = viteCli();
   const t0 = Date.now();
   execFileSync(process.execPath, [vite, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
     cwd: frontend,

@@ -16,7 +16,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { execFileSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
-import { buildDapp } from "../../e2e/support/build-dapp.ts";
+import { buildDapp, viteCli } from "../../e2e/support/build-dapp.ts";
 import { CHAIN_IDS, CHROMIUM, CHROMIUM_ARGS, PORTS, ROOT, URLS } from "../../e2e/support/config.ts";
 import { serveStatic } from "../../e2e/support/static-server.ts";
 import { CONNECT_TEST_ID, TestWallet } from "../../e2e/support/wallet.ts";
@@ -35,7 +35,7 @@ const report: Report = fs.existsSync(REPORT) ? (JSON.parse(fs.readFileSync(REPOR
 // 1. Bundle: the production build, measured by the dapp's own script.
 async function bundle(): Promise<void> {
   const out = path.join(WORK, "dist-production");
-  const vite = path.join(ROOT, "frontend/node_modules/vite/bin/vite.js");
+  const vite = viteCli();
   const t0 = Date.now();
   execFileSync(process.execPath, [vite, "build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], { cwd: path.join(ROOT, "frontend"), env: { ...process.env, VITE_APP_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
   const { measureBundle } = (await import(pathToFileURL(path.join(ROOT, "frontend/scripts/measure-bundle.mjs")).href)) as { measureBundle: (d: string) => { initialJsGzipBytes: number; initialJsBytes: number; initialJsFiles: unknown[]; presaleReadsJsGzipBytes: number; walletLayerJsGzipBytes: number } };

@@ -1,0 +1,35 @@
+// ESLint for every TypeScript part of the workspace: typescript-eslint's type-checked recommendations (each part
+// resolved through its own tsconfig by the project service), React's hook rules in the dapp. `npm run lint` fails on
+// any warning. Formatting is Prettier's job (`npm run format:check`), not ESLint's.
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**", "**/dist/**", "artifacts/**", "cache/**", "coverage/**", "typechain-types/**", "types/**",
+      ".local/**", ".tools/**", "test-results/**", "playwright-report/**", "ignition/deployments/**", "reports/**",
+      "frontend/public/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    files: ["frontend/src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
