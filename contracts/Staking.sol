@@ -351,7 +351,7 @@ contract Staking is IStaking, Ownable2Step {
         bool running = block.timestamp < until;
         if (withdrawalsLocked_ && !running) {
             uint256 allowedAt = until + WITHDRAWALS_LOCK_COOLDOWN;
-            if (block.timestamp < allowedAt) revert WithdrawalsLockCooldown(allowedAt);
+            if (until != 0 && block.timestamp < allowedAt) revert WithdrawalsLockCooldown(allowedAt);
             until = block.timestamp + MAX_WITHDRAWALS_LOCK;
         } else if (!withdrawalsLocked_ && running) {
             until = block.timestamp;
