@@ -15,6 +15,8 @@ contract HostileRecipient {
         mode = mode_;
     }
 
+    // Hostile on purpose: the whole point of this contract is a receive that is not simple.
+    // solhint-disable-next-line no-complex-fallback
     receive() external payable {
         if (mode == Mode.BurnGas) {
             // solhint-disable-next-line no-empty-blocks
@@ -24,20 +26,5 @@ contract HostileRecipient {
         assembly ("memory-safe") {
             revert(0, 20000)
         }
-    }
-}
-
-/// @title Test-only contract wallet with no way to receive ETH (no `receive`, no `fallback`) that can make calls.
-contract NoReceiveWallet {
-    /// @notice Calls `target` with `data`, bubbling a revert up.
-    function exec(address target, bytes calldata data) external returns (bytes memory) {
-        (bool ok, bytes memory ret) = target.call(data);
-        if (!ok) {
-            // solhint-disable-next-line no-inline-assembly
-            assembly ("memory-safe") {
-                revert(add(ret, 32), mload(ret))
-            }
-        }
-        return ret;
     }
 }
