@@ -28,6 +28,7 @@ export const TESTS_BY_FILE: Record<string, string[]> = {
   [STAKING]: [
     "test/mocha/staking.test.ts",
     "test/mocha/owner-bounds.test.ts",
+    "test/mocha/regressions.test.ts",
     "test/solidity/StakingInvariants.t.sol",
     "test/solidity/StakingFuzz.t.sol",
   ],

@@ -4,8 +4,8 @@
  */
 import { expect } from "chai";
 import {
-  APY_BPS, DAY, LOCK, PRICES, STAKING_LENGTH, TOKEN, advance, buyEth, fundRewards, giveStakeTokens, load, now,
-  type Deployment,
+  APY_BPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, fundRewards, giveStakeTokens,
+  load, now, type Deployment,
 } from "./helpers/fixtures.js";
 
 const MAX_LOCK_TIME = 365n * DAY;
@@ -309,5 +309,54 @@ describe("Survivors of the mutation check (hardhatBase)", function () {
     await d.presale.unpause();
     await d.presale.connect(d.provider).buyWithETHWert(d.buyers[0].address, 10n, false, { value: cost });
     expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(10n * TOKEN);
+  });
+});
+
+describe("Boundaries and rounding (hardhatBase)", function () {
+  let d: Deployment;
+  beforeEach(async function () {
+    d = await load("hardhatBase");
+  });
+
+  it("staking: a deposit at exactly the end time is refused; a withdrawal at exactly the unlock time goes through", async function () {
+    const [alice] = d.buyers;
+    await giveStakeTokens(d, alice, 10n * TOKEN);
+    const t = await blockTime(d, d.staking!.connect(alice).deposit(TOKEN));
+    await d.helpers.time.setNextBlockTimestamp(t + LOCK);
+    await expect(d.staking!.connect(alice).withdraw()).to.emit(d.staking, "Withdrawn").withArgs(alice.address, TOKEN);
+    const end = d.t0 + STAKING_LENGTH;
+    await d.helpers.time.setNextBlockTimestamp(end - 1n);
+    await d.staking!.connect(alice).deposit(TOKEN);
+    await d.helpers.time.setNextBlockTimestamp(end);
+    await expect(d.staking!.connect(alice).deposit(TOKEN)).to.be.revertedWithCustomError(d.staking, "StakingEnded");
+  });
+
+  it("staking: rewards never exceed what was funded, even where each checkpoint's cost has a fraction to round", async function () {
+    const [alice, bob] = d.buyers;
+    await giveStakeTokens(d, alice, TOKEN);
+    await giveStakeTokens(d, bob, TOKEN);
+    await fundRewards(d, 1_000n); // wei
+    // 1e9 wei staked at 15 % earns about 4.76 wei a second: every one-second checkpoint has a fraction to pay for.
+    await d.staking!.connect(alice).deposit(10n ** 9n);
+    for (let i = 0; i < 20; i++) await d.staking!.connect(bob).deposit(1n);
+    const owed = (await d.staking!.getRewards(alice.address)) + (await d.staking!.getRewards(bob.address));
+    const reserve: bigint = await d.staking!.rewardReserve();
+    expect(owed > 80n).to.equal(true);
+    expect(owed + reserve <= 1_000n, `owed ${owed} + reserve ${reserve}`).to.equal(true);
+    expect(await d.staking!.rewardsHeld()).to.equal(1_000n);
+  });
+
+  it("presale: a purchase at exactly the end time is refused (SaleNotActive)", async function () {
+    await advanceTo(d, d.end - 10n);
+    const cost: bigint = await d.presale.ethBuyHelper(1n);
+    await d.helpers.time.setNextBlockTimestamp(d.end);
+    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1n, false, { value: cost }))
+      .to.be.revertedWithCustomError(d.presale, "SaleNotActive");
+  });
+
+  it("the sale token mints its whole fixed supply to the holder, once", async function () {
+    const t = await d.ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, d.buyers[4].address]);
+    expect(await t.totalSupply()).to.equal(SUPPLY);
+    expect(await t.balanceOf(d.buyers[4].address)).to.equal(SUPPLY);
   });
 });
