@@ -354,6 +354,20 @@ describe("Boundaries and rounding (hardhatBase)", function () {
       .to.be.revertedWithCustomError(d.presale, "SaleNotActive");
   });
 
+  it("payments: ETH split shares round down and the payment wallet takes the remainder, to the wei", async function () {
+    await d.presale.setSplits([d.splitWallet.address, d.signers[15].address], [3_333n, 1n]);
+    await d.feed.updateAnswer(3_333_33333333n); // an ETH price that divides nothing evenly
+    const cost: bigint = await d.presale.ethBuyHelper(7n);
+    const share1 = (cost * 3_333n) / 10_000n;
+    const share2 = cost / 10_000n;
+    expect((cost * 3_333n) % 10_000n !== 0n && cost % 10_000n !== 0n, "the shares have fractions").to.equal(true);
+    await expect(buyEth(d, d.buyers[0], 7n)).to.changeEtherBalances(
+      d.ethers,
+      [d.splitWallet, d.signers[15], d.paymentWallet, d.presale],
+      [share1, share2, cost - share1 - share2, 0n],
+    );
+  });
+
   it("the sale token mints its whole fixed supply to the holder, once", async function () {
     const t = await d.ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, d.buyers[4].address]);
     expect(await t.totalSupply()).to.equal(SUPPLY);
