@@ -47,6 +47,7 @@ export const TESTS_BY_FILE: Record<string, string[]> = {
     "test/mocha/presale.admin.test.ts",
     "test/mocha/presale.crosschain.test.ts",
     "test/mocha/regressions.test.ts",
+    "test/mocha/owner-bounds.test.ts",
     "test/solidity/PricingFuzz.t.sol",
     "test/solidity/PresaleInvariants.t.sol",
   ],

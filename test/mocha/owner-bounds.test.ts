@@ -4,7 +4,7 @@
  */
 import { expect } from "chai";
 import {
-  APY_BPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, fundRewards, giveStakeTokens,
+  APY_BPS, CAPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, fundRewards, giveStakeTokens,
   load, now, type Deployment,
 } from "./helpers/fixtures.js";
 
@@ -366,6 +366,45 @@ describe("Boundaries and rounding (hardhatBase)", function () {
       [d.splitWallet, d.signers[15], d.paymentWallet, d.presale],
       [share1, share2, cost - share1 - share2, 0n],
     );
+  });
+
+  it("presale: buying exactly maxTokensToBuy is accepted, one more is not", async function () {
+    await d.presale.setMaxTokensToBuy(100n);
+    await buyEth(d, d.buyers[0], 100n);
+    await expect(buyEth(d, d.buyers[0], 101n)).to.be.revertedWithCustomError(d.presale, "MaxTokensExceeded").withArgs(100n, 101n);
+  });
+
+  it("presale: USD raised (6 decimals) rounds each purchase up, at prices that are not multiples of 1e12", async function () {
+    const t = await now(d.conn);
+    const prices = [PRICES[0] + 1n, PRICES[1] + 999_999_999_999n];
+    await d.presale.setRounds([1_000n, 2_000n], prices, [t + DAY, t + 2n * DAY]);
+    const before: bigint = await d.presale.localUsdRaised();
+    const cost: bigint = await d.presale.usdcBuyHelper(3n);
+    await d.presale.connect(d.buyers[0]).buyWithUSDC(3n, cost, false);
+    expect((await d.presale.localUsdRaised()) - before).to.equal((3n * prices[0] + 10n ** 12n - 1n) / 10n ** 12n);
+  });
+
+  it("presale: rounds with equal consecutive caps or end times are refused (InvalidRounds)", async function () {
+    const t = await now(d.conn);
+    await expect(d.presale.setRounds([1_000n, 1_000n], [1n, 2n], [t + DAY, t + 2n * DAY]))
+      .to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    await expect(d.presale.setRounds([1_000n, 2_000n], [1n, 2n], [t + DAY, t + DAY]))
+      .to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+  });
+
+  it("presale: with dynamic time, a purchase that sells a round out prices the next round even if its old end passed", async function () {
+    // Round 1 sells out with dynamic time on (rounds 2.. re-spaced one day apart), the admin moves the position back
+    // into round 1, and re-spaced round 2's end passes. Selling round 1 out again re-spaces round 2 from now: the
+    // rest of the purchase is priced in round 2, not skipped to round 3.
+    await d.presale.setDynamicTime(true, DAY);
+    await d.presale.setCurrentStep(0, CAPS[0] - 1_000n);
+    await buyEth(d, d.buyers[0], 1_000n);
+    await advance(d, DAY + DAY / 2n);
+    await d.presale.setCurrentStep(0, CAPS[0] - 500n);
+    expect(await d.presale.usdQuote(1_000n)).to.equal(500n * PRICES[0] + 500n * PRICES[1]);
+    await buyEth(d, d.buyers[1], 1_000n);
+    expect(await d.presale.currentStep()).to.equal(1n);
+    expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 500n);
   });
 
   it("the sale token mints its whole fixed supply to the holder, once", async function () {
