@@ -14,6 +14,8 @@ export interface Mutant {
   /** Test files to run instead of the file's default set. */
   tests?: string[];
   equivalent?: string;
+  /** Reported with a survivor: why it is not (yet) killed on this code. */
+  note?: string;
 }
 
 const STAKING = "contracts/Staking.sol";
@@ -51,7 +53,7 @@ export const TESTS_BY_FILE: Record<string, string[]> = {
     "test/solidity/PricingFuzz.t.sol",
     "test/solidity/PresaleInvariants.t.sol",
   ],
-  [ORACLE]: ["test/mocha/presale.oracle.test.ts", "test/mocha/regressions.test.ts"],
+  [ORACLE]: ["test/mocha/presale.oracle.test.ts", "test/mocha/regressions.test.ts", "test/mocha/owner-bounds.test.ts"],
   [TOKEN]: ["test/mocha/owner-bounds.test.ts", "test/mocha/staking.test.ts"],
 };
 
@@ -230,7 +232,8 @@ export const MUTANTS: Mutant[] = [
   m("ladder-caps-increasing", LADDER, "equal consecutive caps accepted (<= becomes <)",
     "caps[i] <= caps[i - 1]", "caps[i] < caps[i - 1]"),
   m("ladder-sync-cap", LADDER, "a sync landing exactly on a round's cap does not close the round (>= becomes >)",
-    "while (step < n && position >= _rounds[step].cap) ++step;", "while (step < n && position > _rounds[step].cap) ++step;"),
+    "while (step < n && position >= _rounds[step].cap) ++step;", "while (step < n && position > _rounds[step].cap) ++step;",
+    { note: "the keeper-sync code is being replaced by the cross-chain rewrite, which brings the sync-on-cap test; after that merge this pattern is gone (not applicable) or killed by it" }),
   m("ladder-dynamic-zero", LADDER, "dynamic time with a zero time constant accepted",
     "if (enabled && timeConstant == 0) revert IPresale.InvalidParameter();", ""),
   m("ladder-respaced", LADDER, "re-spaced rounds are still expired by their old end times",

@@ -138,7 +138,7 @@ function runMutant(m: Mutant, checkOnly: boolean): Result {
       if (run.failed) return done({ line, status: "killed", killedBy: run.firstFailure });
     }
     if (m.equivalent) return done({ line, status: "equivalent", killedBy: null, note: m.equivalent });
-    return done({ line, status: "survived", killedBy: null });
+    return done({ line, status: "survived", killedBy: null, note: m.note });
   } finally {
     restoreAll();
   }

@@ -407,6 +407,11 @@ describe("Boundaries and rounding (hardhatBase)", function () {
     expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 500n);
   });
 
+  it("oracle: a zero heartbeat is refused (InvalidParameter): every answer would be stale at once", async function () {
+    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 0n)).to.be.revertedWithCustomError(d.presale, "InvalidParameter");
+    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 1n)).to.emit(d.presale, "PriceFeedUpdated");
+  });
+
   it("the sale token mints its whole fixed supply to the holder, once", async function () {
     const t = await d.ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, d.buyers[4].address]);
     expect(await t.totalSupply()).to.equal(SUPPLY);
