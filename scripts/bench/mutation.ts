@@ -8,16 +8,18 @@
  *   npm run bench:mutation -- --only id1,id2     # re-run some mutants, merged into the existing report
  *   npm run bench:mutation -- --check            # only report which patterns are found
  *
- * The original file is restored after each mutant, on error, and on Ctrl-C / SIGTERM.
+ * The original file is restored after each mutant, on error, and on Ctrl-C / SIGTERM. Before a mutant is planted its
+ * original is also written to .mutation/restore.json, so even a run killed outright (SIGKILL) is undone by the next one.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MUTANTS, TESTS_BY_FILE, type Mutant } from "./mutants.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const REPORT = path.join(ROOT, "reports/mutation.json");
 const RUN_TIMEOUT_MS = 15 * 60_000;
+const JOURNAL = path.join(ROOT, ".mutation/restore.json");
 
 type Status = "killed" | "survived" | "equivalent" | "not applicable" | "invalid";
 interface Result {
@@ -34,15 +36,36 @@ interface Result {
 // ------------------------------------------------------------------------------------------------ restoring files
 
 const originals = new Map<string, string>();
+let running: ChildProcess | null = null;
+
+function plant(file: string, original: string, mutated: string): void {
+  originals.set(file, original);
+  mkdirSync(path.dirname(JOURNAL), { recursive: true });
+  writeFileSync(JOURNAL, JSON.stringify(Object.fromEntries(originals)));
+  writeFileSync(file, mutated);
+}
 
 function restoreAll(): void {
   for (const [file, text] of originals) writeFileSync(file, text);
   originals.clear();
+  rmSync(JOURNAL, { force: true });
 }
+
+/** Undoes a previous run that was killed before it could restore its mutant. */
+function recoverJournal(): void {
+  if (!existsSync(JOURNAL)) return;
+  for (const [file, text] of Object.entries(JSON.parse(readFileSync(JOURNAL, "utf8")) as Record<string, string>)) {
+    writeFileSync(file, text);
+    console.error(`restored ${path.relative(ROOT, file)} left mutated by an interrupted run`);
+  }
+  rmSync(JOURNAL, { force: true });
+}
+
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
+    running?.kill("SIGTERM");
     restoreAll();
-    console.error(`\n${signal}: sources restored`);
+    console.error(`\n${signal}: sources restored, report not written`);
     process.exit(130);
   });
 }
@@ -77,17 +100,35 @@ interface Run {
   firstFailure: string | null;
 }
 
-function runTests(kind: "mocha" | "solidity", files: string[]): Run {
-  const args = ["hardhat", "test", kind, "--no-typechain", ...(kind === "mocha" ? ["--bail"] : []), ...files];
-  const r = spawnSync("npx", args, {
-    cwd: ROOT,
-    env: { ...process.env, MUTATION_BUILD: "1", HARDHAT_DISABLE_TELEMETRY: "true", FORCE_COLOR: "0" },
-    encoding: "utf8",
-    timeout: RUN_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
+/** Runs Hardhat asynchronously, so a signal to this process is handled at once (restoring the source). */
+function spawnHardhat(args: string[]): Promise<{ status: number | null; out: string; timedOut: boolean }> {
+  return new Promise((resolve) => {
+    const child = spawn(path.join(ROOT, "node_modules/.bin/hardhat"), args, {
+      cwd: ROOT,
+      env: { ...process.env, MUTATION_BUILD: "1", HARDHAT_DISABLE_TELEMETRY: "true", FORCE_COLOR: "0" },
+    });
+    running = child;
+    let out = "";
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    child.stderr.on("data", (b: Buffer) => (out += b.toString()));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGTERM");
+    }, RUN_TIMEOUT_MS);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      running = null;
+      resolve({ status, out, timedOut });
+    });
   });
-  const out = `${r.stdout ?? ""}\n${r.stderr ?? ""}`;
-  if (r.error && (r.error as NodeJS.ErrnoException).code === "ETIMEDOUT") {
+}
+
+async function runTests(kind: "mocha" | "solidity", files: string[]): Promise<Run> {
+  const args = ["test", kind, "--no-typechain", ...(kind === "mocha" ? ["--bail"] : []), ...files];
+  const r = await spawnHardhat(args);
+  const out = r.out;
+  if (r.timedOut) {
     return { failed: true, compileError: false, firstFailure: `${kind}: timed out after ${RUN_TIMEOUT_MS / 60_000} min` };
   }
   if (r.status === 0) return { failed: false, compileError: false, firstFailure: null };
@@ -112,7 +153,7 @@ function testFor(m: Mutant): string[] {
   return m.tests ?? TESTS_BY_FILE[m.file] ?? [];
 }
 
-function runMutant(m: Mutant, checkOnly: boolean): Result {
+async function runMutant(m: Mutant, checkOnly: boolean): Promise<Result> {
   const started = Date.now();
   const file = path.join(ROOT, m.file);
   const base = { id: m.id, file: m.file, description: m.description };
@@ -125,15 +166,14 @@ function runMutant(m: Mutant, checkOnly: boolean): Result {
   const line = lineOf(text, at);
   if (checkOnly) return done({ line, status: "survived", killedBy: null, note: "check only" });
 
-  originals.set(file, text);
-  writeFileSync(file, text.slice(0, at) + m.replace + text.slice(at + m.find.length));
+  plant(file, text, text.slice(0, at) + m.replace + text.slice(at + m.find.length));
   try {
     const tests = testFor(m);
     const mocha = tests.filter((t) => t.endsWith(".ts"));
     const solidity = tests.filter((t) => t.endsWith(".sol"));
     for (const [kind, files] of [["mocha", mocha], ["solidity", solidity]] as const) {
       if (files.length === 0) continue;
-      const run = runTests(kind, files);
+      const run = await runTests(kind, files);
       if (run.compileError) return done({ line, status: "invalid", killedBy: null, note: run.firstFailure ?? undefined });
       if (run.failed) return done({ line, status: "killed", killedBy: run.firstFailure });
     }
@@ -153,10 +193,11 @@ const only = onlyArg >= 0 ? new Set(argv[onlyArg + 1].split(",")) : null;
 const selected = MUTANTS.filter((m) => only === null || only.has(m.id));
 if (new Set(MUTANTS.map((m) => m.id)).size !== MUTANTS.length) throw new Error("duplicate mutant id");
 
+recoverJournal();
 const started = Date.now();
 const results: Result[] = [];
 for (const [i, m] of selected.entries()) {
-  const r = runMutant(m, checkOnly);
+  const r = await runMutant(m, checkOnly);
   results.push(r);
   console.log(
     `[${i + 1}/${selected.length}] ${r.status.padEnd(14)} ${m.id} (${m.file}:${r.line ?? "-"}) ${r.seconds}s` +
