@@ -30,11 +30,17 @@ export const TESTS_BY_FILE: Record<string, string[]> = {
   [STAKING]: [
     "test/mocha/staking.test.ts",
     "test/mocha/owner-bounds.test.ts",
+    "test/mocha/boundaries.test.ts",
     "test/mocha/regressions.test.ts",
     "test/solidity/StakingInvariants.t.sol",
     "test/solidity/StakingFuzz.t.sol",
   ],
-  [ROUTER]: ["test/mocha/presale.payments.test.ts", "test/mocha/owner-bounds.test.ts", "test/solidity/PresaleInvariants.t.sol"],
+  [ROUTER]: [
+    "test/mocha/presale.payments.test.ts",
+    "test/mocha/owner-bounds.test.ts",
+    "test/mocha/boundaries.test.ts",
+    "test/solidity/PresaleInvariants.t.sol",
+  ],
   [PRESALE]: [
     "test/mocha/presale.buy.test.ts",
     "test/mocha/presale.admin.test.ts",
@@ -42,6 +48,7 @@ export const TESTS_BY_FILE: Record<string, string[]> = {
     "test/mocha/presale.crosschain.test.ts",
     "test/mocha/regressions.test.ts",
     "test/mocha/owner-bounds.test.ts",
+    "test/mocha/boundaries.test.ts",
     "test/solidity/PresaleInvariants.t.sol",
   ],
   [LADDER]: [
@@ -50,11 +57,12 @@ export const TESTS_BY_FILE: Record<string, string[]> = {
     "test/mocha/presale.crosschain.test.ts",
     "test/mocha/regressions.test.ts",
     "test/mocha/owner-bounds.test.ts",
+    "test/mocha/boundaries.test.ts",
     "test/solidity/PricingFuzz.t.sol",
     "test/solidity/PresaleInvariants.t.sol",
   ],
-  [ORACLE]: ["test/mocha/presale.oracle.test.ts", "test/mocha/regressions.test.ts", "test/mocha/owner-bounds.test.ts"],
-  [TOKEN]: ["test/mocha/owner-bounds.test.ts", "test/mocha/staking.test.ts"],
+  [ORACLE]: ["test/mocha/presale.oracle.test.ts", "test/mocha/regressions.test.ts", "test/mocha/boundaries.test.ts"],
+  [TOKEN]: ["test/mocha/boundaries.test.ts"],
 };
 
 const m = (
