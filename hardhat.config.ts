@@ -5,6 +5,10 @@ import hardhatToolboxMochaEthers from "@nomicfoundation/hardhat-toolbox-mocha-et
 // The compiler cannot be downloaded on our machines: use the pinned solc-js build from node_modules.
 const solcPath = path.resolve(import.meta.dirname, "node_modules/solc/soljson.js");
 
+// `npm run bench:mutation` compiles each mutant without viaIR (several times faster) into a build of its own, so the
+// real artifacts and their gas figures are never touched.
+const mutationBuild = process.env.MUTATION_BUILD === "1";
+
 /** Local pair of chains: "Ethereum" and an OP Stack "Base", each a `hardhat node` on loopback. */
 export const LOCAL_CHAINS = {
   localEth: { chainId: 31337, port: 8545 },
@@ -19,10 +23,13 @@ export default defineConfig({
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: "cancun",
-      viaIR: true,
+      viaIR: !mutationBuild,
     },
   },
-  paths: { tests: { mocha: "test/mocha", solidity: "test/solidity" } },
+  paths: {
+    tests: { mocha: "test/mocha", solidity: "test/solidity" },
+    ...(mutationBuild ? { artifacts: ".mutation/artifacts", cache: ".mutation/cache" } : {}),
+  },
   typechain: { outDir: "typechain-types" },
   // `npm run verify`: the key only from the environment or `hardhat keystore set ETHERSCAN_API_KEY`.
   verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },

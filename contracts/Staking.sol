@@ -14,6 +14,11 @@ import {IStaking} from "./interfaces/IStaking.sol";
 /// for up front by moving tokens out of the unallocated `rewardReserve`; when the reserve cannot pay for the full
 /// growth, the index grows only as far as the reserve pays. The contract therefore always holds
 /// `totalStaked + rewardReserve + every staker's unpaid rewards`, and no reward is ever paid out of principal.
+///
+/// No role can take or freeze principal: there is no rescue function, the presale is set once, a presale deposit
+/// credits only tokens that arrived, ownership cannot be renounced, the lock time is at most `MAX_LOCK_TIME`, and a
+/// withdrawals lock expires on its own after `MAX_WITHDRAWALS_LOCK` and cannot be set again for
+/// `WITHDRAWALS_LOCK_COOLDOWN`. The one exception is the staking blacklist (sanctions compliance).
 contract Staking is IStaking, Ownable2Step {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
@@ -21,6 +26,13 @@ contract Staking is IStaking, Ownable2Step {
     uint256 private constant INDEX_SCALE = 1e18;
     uint256 private constant BPS = 10_000;
     uint256 private constant YEAR = 365 days;
+
+    /// @notice The longest lock a deposit can get.
+    uint256 public constant MAX_LOCK_TIME = 365 days;
+    /// @notice The longest a withdrawals lock lasts; it then expires without any action.
+    uint256 public constant MAX_WITHDRAWALS_LOCK = 7 days;
+    /// @notice How long after a withdrawals lock ends before another can be set: a window to withdraw in.
+    uint256 public constant WITHDRAWALS_LOCK_COOLDOWN = 7 days;
 
     /// @dev Read by every action: the reward index, the settings it depends on and the lock flags, in one slot.
     struct RewardState {
@@ -30,8 +42,15 @@ contract Staking is IStaking, Ownable2Step {
         uint24 apyBps;
         uint32 lockTime;
         bool depositsLocked;
-        bool withdrawalsLocked;
         bool claimsLocked;
+    }
+
+    /// @dev Read by withdrawals, payouts and presale deposits. `rewardsHeld` is every reward token in custody: the
+    /// unallocated reserve plus all unpaid rewards (plus the rounding dust the index leaves), so the contract must hold
+    /// at least `totalStaked + rewardsHeld`.
+    struct Custody {
+        uint128 rewardsHeld;
+        uint40 withdrawalsLockedUntil;
     }
 
     /// @dev Written by every stake-changing action: one slot.
@@ -61,6 +80,7 @@ contract Staking is IStaking, Ownable2Step {
     RewardState private _rewards;
     Pool private _pool;
     Limits private _limits;
+    Custody private _custody;
     mapping(address user => Staker) private _stakers;
     mapping(address user => uint256) private _pendingRewards;
 
@@ -86,6 +106,7 @@ contract Staking is IStaking, Ownable2Step {
     ) Ownable(owner_) {
         if (stakeToken_ == address(0)) revert ZeroAddress();
         if (endTime_ <= block.timestamp) revert InvalidParameter();
+        if (lockTime_ > MAX_LOCK_TIME) revert LockTimeTooLong(lockTime_, MAX_LOCK_TIME);
         _stakeToken = IERC20(stakeToken_);
         _rewards = RewardState({
             index: 0,
@@ -94,7 +115,6 @@ contract Staking is IStaking, Ownable2Step {
             apyBps: apyBps.toUint24(),
             lockTime: lockTime_.toUint32(),
             depositsLocked: false,
-            withdrawalsLocked: false,
             claimsLocked: false
         });
         _setMaxDepositLimit(maxDepositLimit_);
@@ -112,16 +132,20 @@ contract Staking is IStaking, Ownable2Step {
     }
 
     /// @inheritdoc IStaking
-    /// @dev The presale has already transferred `amount` to this contract (trusted: set by the owner).
+    /// @dev The presale transfers `amount` first; the balance must then cover everything accounted for, so a call
+    /// without the tokens (or with fewer) credits nothing.
     function depositByPresale(address user, uint256 amount) external override onlyPresale {
-        _stake(user, amount, true);
+        uint256 required = _stake(user, amount, true) + _custody.rewardsHeld;
         _limits.tokensStakedByPresale += amount.toUint128();
+        uint256 balance = _stakeToken.balanceOf(address(this));
+        if (balance < required) revert DepositNotReceived(required, balance);
     }
 
     /// @inheritdoc IStaking
     function withdraw() external override {
         RewardState memory r = _updateIndex();
-        if (r.withdrawalsLocked) revert WithdrawalsLocked();
+        Custody memory c = _custody;
+        if (block.timestamp < c.withdrawalsLockedUntil) revert WithdrawalsLocked();
         Staker memory s = _stakers[msg.sender];
         if (s.blacklisted) revert Blacklisted(msg.sender);
         if (s.amount == 0) revert NothingStaked();
@@ -135,7 +159,10 @@ contract Staking is IStaking, Ownable2Step {
         } else {
             payout += earned;
             if (s.hasPending) delete _pendingRewards[msg.sender];
-            if (earned != 0) emit RewardsHarvested(msg.sender, earned);
+            if (earned != 0) {
+                _custody.rewardsHeld = c.rewardsHeld - earned.toUint128();
+                emit RewardsHarvested(msg.sender, earned);
+            }
         }
         _pool.totalStaked -= s.amount;
         if (keepPending) {
@@ -162,6 +189,7 @@ contract Staking is IStaking, Ownable2Step {
         if (s.hasPending) delete _pendingRewards[msg.sender];
         (s.indexSnapshot, s.hasPending) = (uint96(index), false);
         _stakers[msg.sender] = s;
+        _custody.rewardsHeld -= earned.toUint128();
         emit RewardsHarvested(msg.sender, earned);
         _stakeToken.safeTransfer(msg.sender, earned);
     }
@@ -222,7 +250,17 @@ contract Staking is IStaking, Ownable2Step {
 
     /// @inheritdoc IStaking
     function withdrawalsLocked() external view override returns (bool) {
-        return _rewards.withdrawalsLocked;
+        return block.timestamp < _custody.withdrawalsLockedUntil;
+    }
+
+    /// @inheritdoc IStaking
+    function withdrawalsLockedUntil() external view override returns (uint256) {
+        return _custody.withdrawalsLockedUntil;
+    }
+
+    /// @inheritdoc IStaking
+    function rewardsHeld() external view override returns (uint256) {
+        return _custody.rewardsHeld;
     }
 
     /// @inheritdoc IStaking
@@ -257,6 +295,7 @@ contract Staking is IStaking, Ownable2Step {
         _stakeToken.safeTransferFrom(msg.sender, address(this), amount);
         uint256 received = _stakeToken.balanceOf(address(this)) - balanceBefore;
         _pool.rewardReserve += received.toUint128();
+        _custody.rewardsHeld += received.toUint128();
         emit RewardsFunded(msg.sender, received);
     }
 
@@ -271,6 +310,7 @@ contract Staking is IStaking, Ownable2Step {
     /// @inheritdoc IStaking
     /// @dev Applies to deposits made from now on; existing unlock times do not move.
     function setLockTime(uint256 lockTime_) external override onlyOwner {
+        if (lockTime_ > MAX_LOCK_TIME) revert LockTimeTooLong(lockTime_, MAX_LOCK_TIME);
         _rewards.lockTime = lockTime_.toUint32();
         emit LockTimeUpdated(lockTime_);
     }
@@ -293,17 +333,32 @@ contract Staking is IStaking, Ownable2Step {
     }
 
     /// @inheritdoc IStaking
+    /// @dev Once only: a presale that could be swapped could credit stakes it never paid for or move others' locks.
     function setPresale(address presale_) external override onlyOwner {
         if (presale_ == address(0)) revert ZeroAddress();
+        if (_presale != address(0)) revert PresaleAlreadySet(_presale);
         _presale = presale_;
         emit PresaleUpdated(presale_);
     }
 
     /// @inheritdoc IStaking
+    /// @dev A withdrawals lock runs for `MAX_WITHDRAWALS_LOCK` from when it is set (setting it again while it runs
+    /// does not extend it) and, once it has ended, cannot be set again for `WITHDRAWALS_LOCK_COOLDOWN`.
     function setLocks(bool depositsLocked_, bool withdrawalsLocked_, bool claimsLocked_) external override onlyOwner {
         RewardState storage r = _rewards;
-        (r.depositsLocked, r.withdrawalsLocked, r.claimsLocked) = (depositsLocked_, withdrawalsLocked_, claimsLocked_);
+        (r.depositsLocked, r.claimsLocked) = (depositsLocked_, claimsLocked_);
+        uint256 until = _custody.withdrawalsLockedUntil;
+        bool running = block.timestamp < until;
+        if (withdrawalsLocked_ && !running) {
+            uint256 allowedAt = until + WITHDRAWALS_LOCK_COOLDOWN;
+            if (until != 0 && block.timestamp < allowedAt) revert WithdrawalsLockCooldown(allowedAt);
+            until = block.timestamp + MAX_WITHDRAWALS_LOCK;
+        } else if (!withdrawalsLocked_ && running) {
+            until = block.timestamp;
+        }
+        _custody.withdrawalsLockedUntil = uint40(until);
         emit LocksUpdated(depositsLocked_, withdrawalsLocked_, claimsLocked_);
+        emit WithdrawalsLockedUntil(until);
     }
 
     /// @inheritdoc IStaking
@@ -314,11 +369,18 @@ contract Staking is IStaking, Ownable2Step {
         }
     }
 
+    /// @notice Disabled: an ownerless pool could never lift a lock or fund rewards again.
+    function renounceOwnership() public pure override {
+        revert RenounceDisabled();
+    }
+
     // ---------------------------------------------------------------- internals
 
-    /// @dev Credits `amount` to `user`, carrying accrued rewards over and restarting the lock. Checks-effects only:
-    /// the caller moves the tokens.
-    function _stake(address user, uint256 amount, bool viaPresale) private {
+    /// @dev Credits `amount` to `user`, carrying accrued rewards over, and returns the new total staked. The user's own
+    /// deposit restarts the lock of the whole stake; a presale deposit (which anyone can make for anyone) weighs the
+    /// new lock by amount, so `x` staked for a stake of `s` delays its unlock by at most `lockTime * x / (s + x)`.
+    /// Checks-effects only: the caller moves the tokens.
+    function _stake(address user, uint256 amount, bool viaPresale) private returns (uint256 newTotal) {
         if (amount == 0) revert ZeroAmount();
         RewardState memory r = _updateIndex();
         if (!viaPresale && r.depositsLocked) revert DepositsLocked();
@@ -326,7 +388,7 @@ contract Staking is IStaking, Ownable2Step {
         Staker memory s = _stakers[user];
         if (s.blacklisted) revert Blacklisted(user);
 
-        uint256 newTotal = _pool.totalStaked + amount;
+        newTotal = _pool.totalStaked + amount;
         uint256 limit = _limits.maxDepositLimit;
         if (newTotal > limit) revert DepositLimitExceeded(limit, newTotal);
 
@@ -334,6 +396,10 @@ contract Staking is IStaking, Ownable2Step {
         uint256 earned = _earned(user, s, r.index);
         if (earned != 0) _pendingRewards[user] = earned;
         uint256 unlockTime = block.timestamp + r.lockTime;
+        if (viaPresale) {
+            uint256 from = Math.max(s.unlockTime, block.timestamp);
+            unlockTime = unlockTime <= from ? from : from + ((unlockTime - from) * amount) / (s.amount + amount);
+        }
         _pool.totalStaked = newTotal.toUint128();
         _stakers[user] = Staker({
             amount: (s.amount + amount).toUint96(),

@@ -96,6 +96,7 @@ interface IPresale {
     event MaxMirrorStepUpdated(uint256 maxMirrorStep);
     event PaymentDeferred(address indexed recipient, address indexed token, uint256 amount);
     event OwedWithdrawn(address indexed recipient, address indexed token, uint256 amount);
+    event OwedWithdrawnTo(address indexed recipient, address indexed token, address indexed to, uint256 amount);
 
     event Paused(address account);
     event Unpaused(address account);
@@ -134,6 +135,10 @@ interface IPresale {
 
     /// @notice Withdraws payments that could not be delivered to the caller as a split recipient.
     function withdrawOwed(address token) external;
+
+    /// @notice Withdraws the caller's held payments in `token` to `to`: for a recipient that cannot take them itself
+    /// (a contract without `receive`, a USDC-blacklisted wallet).
+    function withdrawOwedTo(address token, address to) external;
 
     // ---------------------------------------------------------------- claiming
 

@@ -6,8 +6,9 @@ pragma solidity ^0.8.28;
 /// applies from the moment it is made, never retroactively. Rewards are paid only from the reward reserve that
 /// the owner funds: when the reserve runs dry accrual stops, so principal can never pay for rewards.
 interface IStaking {
-    /// @dev One staker. `amount` is in sale-token wei; `unlockTime` is the last deposit's time plus the lock time then
-    /// in force (a later lock-time change does not move it); `pendingRewards` is what `getRewards` returns.
+    /// @dev One staker. `amount` is in sale-token wei; `unlockTime` is set by deposits: the staker's own deposit sets it
+    /// to now plus the lock time then in force, a presale deposit moves it towards that by the new amount's share of
+    /// the stake (a later lock-time change does not move it); `pendingRewards` is what `getRewards` returns.
     struct StakerInfo {
         uint256 amount;
         uint256 unlockTime;
@@ -27,6 +28,11 @@ interface IStaking {
     error DepositLimitExceeded(uint256 limit, uint256 wouldBe);
     error Blacklisted(address account);
     error InvalidParameter();
+    error PresaleAlreadySet(address presale);
+    error DepositNotReceived(uint256 required, uint256 balance);
+    error LockTimeTooLong(uint256 lockTime, uint256 maxLockTime);
+    error WithdrawalsLockCooldown(uint256 allowedAt);
+    error RenounceDisabled();
 
     event Deposited(address indexed user, uint256 amount, bool indexed viaPresale, uint256 unlockTime);
     event Withdrawn(address indexed user, uint256 amount);
@@ -39,12 +45,13 @@ interface IStaking {
     event MaxDepositLimitUpdated(uint256 limit);
     event PresaleUpdated(address indexed presale);
     event LocksUpdated(bool depositsLocked, bool withdrawalsLocked, bool claimsLocked);
+    event WithdrawalsLockedUntil(uint256 until);
     event BlacklistUpdated(address indexed account, bool blacklisted);
 
     // ---------------------------------------------------------------- user actions
 
     /// @notice Stakes `amount` sale tokens of the caller (needs an allowance). Adding to a stake (an extension)
-    /// keeps accrued rewards as pending and restarts the lock from now.
+    /// keeps accrued rewards as pending and restarts the lock of the whole stake from now.
     function deposit(uint256 amount) external;
 
     /// @notice Withdraws the caller's whole stake once the lock has passed, with its pending rewards unless claims are
@@ -55,6 +62,8 @@ interface IStaking {
     function harvestRewards() external;
 
     /// @notice Called by the presale after it has transferred `amount` sale tokens to this contract for `user`.
+    /// Reverts `DepositNotReceived` unless the tokens arrived. The unlock moves from
+    /// `max(unlockTime, now)` towards `now + lockTime` by `amount / (stake + amount)` of the way (never earlier).
     function depositByPresale(address user, uint256 amount) external;
 
     // ---------------------------------------------------------------- views
@@ -74,7 +83,13 @@ interface IStaking {
     /// @notice Reward tokens held that are not yet owed to anyone.
     function rewardReserve() external view returns (uint256);
     function depositsLocked() external view returns (bool);
+    /// @notice Whether a withdrawals lock is running (it expires on its own at `withdrawalsLockedUntil`).
     function withdrawalsLocked() external view returns (bool);
+    /// @notice When the current or last withdrawals lock ends (or ended); 0 if none was ever set.
+    function withdrawalsLockedUntil() external view returns (uint256);
+    /// @notice Reward tokens in custody: the reserve plus every unpaid reward (the contract holds at least
+    /// `totalStaked() + rewardsHeld()`).
+    function rewardsHeld() external view returns (uint256);
     function claimsLocked() external view returns (bool);
     function blacklisted(address account) external view returns (bool);
     /// @notice Rewards `user` could harvest now.
@@ -86,10 +101,14 @@ interface IStaking {
     /// @notice Pulls `amount` sale tokens from the caller into the reward reserve.
     function fundRewards(uint256 amount) external;
     function setApy(uint256 apyBps) external;
+    /// @notice Lock time for deposits from now on; at most `MAX_LOCK_TIME` (365 days).
     function setLockTime(uint256 lockTime) external;
     function setEndTime(uint256 endTime) external;
     function setMaxDepositLimit(uint256 limit) external;
+    /// @notice Links the presale; once only (`PresaleAlreadySet`).
     function setPresale(address presale) external;
+    /// @notice Sets the deposit and claim locks and starts or ends a withdrawals lock, which lasts at most
+    /// `MAX_WITHDRAWALS_LOCK` (7 days) and cannot start again within `WITHDRAWALS_LOCK_COOLDOWN` (7 days) of its end.
     function setLocks(bool depositsLocked, bool withdrawalsLocked, bool claimsLocked) external;
     function setBlacklist(address[] calldata accounts, bool blacklisted) external;
 }

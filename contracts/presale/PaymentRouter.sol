@@ -16,6 +16,9 @@ abstract contract PaymentRouter is IPresale {
 
     uint256 private constant BPS = 10_000;
     uint256 internal constant MAX_SPLITS = 15;
+    /// @notice Gas each ETH recipient gets: enough for a Safe or a contract that logs the payment, and small enough
+    /// that 16 recipients cannot make a purchase expensive. A recipient that needs more is credited in `owed`.
+    uint256 public constant ETH_RECIPIENT_GAS = 30_000;
 
     struct PackedSplit {
         address wallet;
@@ -45,16 +48,19 @@ abstract contract PaymentRouter is IPresale {
     /// @notice Pulls the caller's held payments in `token` (address zero for ETH).
     /// @param token The payment token, or zero for ETH.
     function withdrawOwed(address token) external override {
-        uint256 amount = _owed[msg.sender][token];
-        if (amount == 0) revert IPresale.NothingOwed(msg.sender);
-        delete _owed[msg.sender][token];
-        _owedTotal[token] -= amount;
+        uint256 amount = _takeOwed(token);
         emit IPresale.OwedWithdrawn(msg.sender, token, amount);
-        if (token == address(0)) {
-            _sendEthOrRevert(msg.sender, amount);
-        } else {
-            IERC20(token).safeTransfer(msg.sender, amount);
-        }
+        _payOut(token, msg.sender, amount);
+    }
+
+    /// @notice Pays the caller's held payments in `token` (address zero for ETH) to `to`.
+    /// @param token The payment token, or zero for ETH.
+    /// @param to Where to send them (the caller's choice).
+    function withdrawOwedTo(address token, address to) external override {
+        if (to == address(0)) revert IPresale.ZeroAddress();
+        uint256 amount = _takeOwed(token);
+        emit IPresale.OwedWithdrawnTo(msg.sender, token, to, amount);
+        _payOut(token, to, amount);
     }
 
     /// @dev Sends `amount` wei of this contract's ETH to the splits and `wallet`.
@@ -84,10 +90,10 @@ abstract contract PaymentRouter is IPresale {
     /// @dev The number of splits in force, kept by the inheriting contract.
     function _splitCount() internal view virtual returns (uint256);
 
-    /// @dev Refunds or pays out ETH where failure must revert (the payer's own refund).
+    /// @dev Refunds or pays out ETH where failure must revert (the payer's own refund, a pull by the owed recipient):
+    /// all gas is forwarded, since only the caller's own transaction is at stake.
     function _sendEthOrRevert(address to, uint256 amount) internal {
-        (bool ok,) = to.call{value: amount}("");
-        if (!ok) revert IPresale.EthTransferFailed(to);
+        if (!_callWithValue(to, amount, gasleft())) revert IPresale.EthTransferFailed(to);
     }
 
     /// @dev Replaces the splits; their shares may add up to at most 100 %, the payment wallet taking the rest.
@@ -107,10 +113,34 @@ abstract contract PaymentRouter is IPresale {
         return n;
     }
 
+    /// @dev Pays a recipient with a fixed gas stipend; a failure (revert, out of gas) is credited to it in `owed`.
     function _sendEth(address to, uint256 amount) private {
         if (amount == 0) return;
-        (bool ok,) = to.call{value: amount}("");
-        if (!ok) _hold(to, address(0), amount);
+        if (!_callWithValue(to, amount, ETH_RECIPIENT_GAS)) _hold(to, address(0), amount);
+    }
+
+    /// @dev A value call that neither copies nor reads the callee's return data, so a recipient cannot charge the
+    /// caller for memory by returning or reverting with a large payload.
+    function _callWithValue(address to, uint256 amount, uint256 gasLimit) private returns (bool ok) {
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            ok := call(gasLimit, to, amount, 0, 0, 0, 0)
+        }
+    }
+
+    function _takeOwed(address token) private returns (uint256 amount) {
+        amount = _owed[msg.sender][token];
+        if (amount == 0) revert IPresale.NothingOwed(msg.sender);
+        delete _owed[msg.sender][token];
+        _owedTotal[token] -= amount;
+    }
+
+    function _payOut(address token, address to, uint256 amount) private {
+        if (token == address(0)) {
+            _sendEthOrRevert(to, amount);
+        } else {
+            IERC20(token).safeTransfer(to, amount);
+        }
     }
 
     function _pullToken(IERC20 token, address payer, address to, uint256 amount) private {

@@ -27,6 +27,16 @@ describe("Staking (hardhatBase)", function () {
     await giveStakeTokens(d, bob, 1_000_000n * TOKEN);
   });
 
+  /** A pool like the fixture's whose presale (set once) is the signer `presale`; alice and bob have approved it. */
+  async function poolWithPresale(presale: any): Promise<any> {
+    const pool = await d.ethers.deployContract("Staking", [
+      d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
+    ]);
+    await pool.setPresale(presale.address);
+    for (const who of [alice, bob]) await d.token!.connect(who).approve(await pool.getAddress(), d.ethers.MaxUint256);
+    return pool;
+  }
+
   async function stakedAt(who: any, amount: bigint): Promise<bigint> {
     await s.connect(who).deposit(amount);
     return now(d.conn);
@@ -113,7 +123,7 @@ describe("Staking (hardhatBase)", function () {
 
     it("credits the user for tokens the presale already sent, ignoring depositsLocked, honouring the pool cap", async function () {
       const fake = d.signers[10];
-      await s.setPresale(fake.address);
+      s = await poolWithPresale(fake);
       await d.token!.transfer(await s.getAddress(), 300n * TOKEN);
       await s.setLocks(true, false, false);
       await expect(s.connect(fake).depositByPresale(alice.address, 300n * TOKEN))
@@ -124,6 +134,7 @@ describe("Staking (hardhatBase)", function () {
       expect(await s.tokensStakedByPresale()).to.equal(300n * TOKEN);
       expect(await s.totalStaked()).to.equal(300n * TOKEN);
       await s.setMaxDepositLimit(400n * TOKEN);
+      await d.token!.transfer(await s.getAddress(), 101n * TOKEN);
       await expect(s.connect(fake).depositByPresale(bob.address, 101n * TOKEN))
         .to.be.revertedWithCustomError(s, "DepositLimitExceeded")
         .withArgs(400n * TOKEN, 401n * TOKEN);
@@ -282,7 +293,7 @@ describe("Staking (hardhatBase)", function () {
 
     it("presale-staked principal is withdrawable", async function () {
       const fake = d.signers[10];
-      await s.setPresale(fake.address);
+      s = await poolWithPresale(fake);
       await d.token!.transfer(await s.getAddress(), 300n * TOKEN);
       await s.connect(fake).depositByPresale(alice.address, 300n * TOKEN);
       await advance(d, LOCK + 1n);
@@ -298,11 +309,15 @@ describe("Staking (hardhatBase)", function () {
       const end = (await now(d.conn)) + 1_000n * DAY;
       await expect(s.setEndTime(end)).to.emit(s, "EndTimeUpdated").withArgs(end);
       expect(await s.endTime()).to.equal(end);
-      await expect(s.setPresale(bob.address)).to.emit(s, "PresaleUpdated").withArgs(bob.address);
-      expect(await s.presale()).to.equal(bob.address);
       await expect(s.setPresale(d.ethers.ZeroAddress)).to.be.revertedWithCustomError(s, "ZeroAddress");
       await expect(s.setLocks(true, true, true)).to.emit(s, "LocksUpdated").withArgs(true, true, true);
       expect(await s.withdrawalsLocked()).to.equal(true);
+      const fresh = await d.ethers.deployContract("Staking", [
+        d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
+      ]);
+      expect(await fresh.presale()).to.equal(d.ethers.ZeroAddress);
+      await expect(fresh.setPresale(bob.address)).to.emit(fresh, "PresaleUpdated").withArgs(bob.address);
+      expect(await fresh.presale()).to.equal(bob.address);
     });
 
     it("extending the end time after staking ended does not pay rewards for the time it was over", async function () {

@@ -1,0 +1,160 @@
+/**
+ * Boundaries and rounding directions, each test written so that the off-by-one or wrong-direction version of the
+ * guard fails it (the mutation benchmark, `npm run bench:mutation`, plants those versions).
+ */
+import { expect } from "chai";
+import {
+  CAPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, fundRewards, giveStakeTokens, load,
+  now, type Deployment,
+} from "./helpers/fixtures.js";
+
+async function blockTime(d: Deployment, txp: Promise<any>): Promise<bigint> {
+  const rc = await (await txp).wait();
+  return BigInt((await d.ethers.provider.getBlock(rc.blockNumber)).timestamp);
+}
+
+describe("Survivors of the mutation check (hardhatBase)", function () {
+  let d: Deployment;
+  beforeEach(async function () {
+    d = await load("hardhatBase");
+  });
+
+  it("a stablecoin purchase at prices that are not multiples of 1e12 rounds the cost up (cost·1e12 >= round-by-round USD)", async function () {
+    const t = await now(d.conn);
+    const prices = [PRICES[0] + 1n, PRICES[1] + 999_999_999_999n];
+    await d.presale.setRounds([1_000n, 2_000n], prices, [t + DAY, t + 2n * DAY]);
+    for (const [buyer, amount] of [[d.buyers[0], 1n], [d.buyers[1], 1_500n], [d.buyers[2], 3n]] as [any, bigint][]) {
+      const cp: bigint = await d.presale.checkPoint();
+      const inFirst = cp >= 1_000n ? 0n : (amount < 1_000n - cp ? amount : 1_000n - cp);
+      const usd = inFirst * prices[0] + (amount - inFirst) * prices[1];
+      expect(await d.presale.usdQuote(amount)).to.equal(usd);
+      const cost: bigint = await d.presale.usdcBuyHelper(amount);
+      expect(cost * 10n ** 12n >= usd).to.equal(true);
+      expect((cost - 1n) * 10n ** 12n < usd).to.equal(true);
+      await expect(d.presale.connect(buyer).buyWithUSDC(amount, cost - 1n, false))
+        .to.be.revertedWithCustomError(d.presale, "MaxCostExceeded")
+        .withArgs(cost, cost - 1n);
+      await expect(d.presale.connect(buyer).buyWithUSDC(amount, cost, false)).to.changeTokenBalance(d.ethers, d.usdc, buyer, -cost);
+    }
+  });
+
+  it("buyWithETHWert while paused reverts SalePaused (card path included)", async function () {
+    await d.presale.pause();
+    const cost: bigint = await d.presale.ethBuyHelper(10n);
+    await expect(d.presale.connect(d.provider).buyWithETHWert(d.buyers[0].address, 10n, false, { value: cost }))
+      .to.be.revertedWithCustomError(d.presale, "SalePaused");
+    await d.presale.setCardProviderRestricted(false);
+    await expect(d.presale.connect(d.buyers[1]).buyWithETHWert(d.buyers[0].address, 10n, true, { value: cost }))
+      .to.be.revertedWithCustomError(d.presale, "SalePaused");
+    await d.presale.unpause();
+    await d.presale.connect(d.provider).buyWithETHWert(d.buyers[0].address, 10n, false, { value: cost });
+    expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(10n * TOKEN);
+  });
+});
+
+describe("Boundaries and rounding (hardhatBase)", function () {
+  let d: Deployment;
+  beforeEach(async function () {
+    d = await load("hardhatBase");
+  });
+
+  it("staking: a deposit at exactly the end time is refused; a withdrawal at exactly the unlock time goes through", async function () {
+    const [alice] = d.buyers;
+    await giveStakeTokens(d, alice, 10n * TOKEN);
+    const t = await blockTime(d, d.staking!.connect(alice).deposit(TOKEN));
+    await d.helpers.time.setNextBlockTimestamp(t + LOCK);
+    await expect(d.staking!.connect(alice).withdraw()).to.emit(d.staking, "Withdrawn").withArgs(alice.address, TOKEN);
+    const end = d.t0 + STAKING_LENGTH;
+    await d.helpers.time.setNextBlockTimestamp(end - 1n);
+    await d.staking!.connect(alice).deposit(TOKEN);
+    await d.helpers.time.setNextBlockTimestamp(end);
+    await expect(d.staking!.connect(alice).deposit(TOKEN)).to.be.revertedWithCustomError(d.staking, "StakingEnded");
+  });
+
+  it("staking: rewards never exceed what was funded, even where each checkpoint's cost has a fraction to round", async function () {
+    const [alice, bob] = d.buyers;
+    await giveStakeTokens(d, alice, TOKEN);
+    await giveStakeTokens(d, bob, TOKEN);
+    await fundRewards(d, 1_000n); // wei
+    // 1e9 wei staked at 15 % earns about 4.76 wei a second: every one-second checkpoint has a fraction to pay for.
+    await d.staking!.connect(alice).deposit(10n ** 9n);
+    for (let i = 0; i < 20; i++) await d.staking!.connect(bob).deposit(1n);
+    const owed = (await d.staking!.getRewards(alice.address)) + (await d.staking!.getRewards(bob.address));
+    const reserve: bigint = await d.staking!.rewardReserve();
+    expect(owed > 80n).to.equal(true);
+    expect(owed + reserve <= 1_000n, `owed ${owed} + reserve ${reserve}`).to.equal(true);
+    expect(await d.staking!.rewardsHeld()).to.equal(1_000n);
+  });
+
+  it("presale: a purchase at exactly the end time is refused (SaleNotActive)", async function () {
+    await advanceTo(d, d.end - 10n);
+    const cost: bigint = await d.presale.ethBuyHelper(1n);
+    await d.helpers.time.setNextBlockTimestamp(d.end);
+    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1n, false, { value: cost }))
+      .to.be.revertedWithCustomError(d.presale, "SaleNotActive");
+  });
+
+  it("payments: ETH split shares round down and the payment wallet takes the remainder, to the wei", async function () {
+    await d.presale.setSplits([d.splitWallet.address, d.signers[15].address], [3_333n, 1n]);
+    await d.feed.updateAnswer(3_333_33333333n); // an ETH price that divides nothing evenly
+    const cost: bigint = await d.presale.ethBuyHelper(7n);
+    const share1 = (cost * 3_333n) / 10_000n;
+    const share2 = cost / 10_000n;
+    expect((cost * 3_333n) % 10_000n !== 0n && cost % 10_000n !== 0n, "the shares have fractions").to.equal(true);
+    await expect(buyEth(d, d.buyers[0], 7n)).to.changeEtherBalances(
+      d.ethers,
+      [d.splitWallet, d.signers[15], d.paymentWallet, d.presale],
+      [share1, share2, cost - share1 - share2, 0n],
+    );
+  });
+
+  it("presale: buying exactly maxTokensToBuy is accepted, one more is not", async function () {
+    await d.presale.setMaxTokensToBuy(100n);
+    await buyEth(d, d.buyers[0], 100n);
+    await expect(buyEth(d, d.buyers[0], 101n)).to.be.revertedWithCustomError(d.presale, "MaxTokensExceeded").withArgs(100n, 101n);
+  });
+
+  it("presale: USD raised (6 decimals) rounds each purchase up, at prices that are not multiples of 1e12", async function () {
+    const t = await now(d.conn);
+    const prices = [PRICES[0] + 1n, PRICES[1] + 999_999_999_999n];
+    await d.presale.setRounds([1_000n, 2_000n], prices, [t + DAY, t + 2n * DAY]);
+    const before: bigint = await d.presale.localUsdRaised();
+    const cost: bigint = await d.presale.usdcBuyHelper(3n);
+    await d.presale.connect(d.buyers[0]).buyWithUSDC(3n, cost, false);
+    expect((await d.presale.localUsdRaised()) - before).to.equal((3n * prices[0] + 10n ** 12n - 1n) / 10n ** 12n);
+  });
+
+  it("presale: rounds with equal consecutive caps or end times are refused (InvalidRounds)", async function () {
+    const t = await now(d.conn);
+    await expect(d.presale.setRounds([1_000n, 1_000n], [1n, 2n], [t + DAY, t + 2n * DAY]))
+      .to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    await expect(d.presale.setRounds([1_000n, 2_000n], [1n, 2n], [t + DAY, t + DAY]))
+      .to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+  });
+
+  it("presale: with dynamic time, a purchase that sells a round out prices the next round even if its old end passed", async function () {
+    // Round 1 sells out with dynamic time on (rounds 2.. re-spaced one day apart), the admin moves the position back
+    // into round 1, and re-spaced round 2's end passes. Selling round 1 out again re-spaces round 2 from now: the
+    // rest of the purchase is priced in round 2, not skipped to round 3.
+    await d.presale.setDynamicTime(true, DAY);
+    await d.presale.setCurrentStep(0, CAPS[0] - 1_000n);
+    await buyEth(d, d.buyers[0], 1_000n);
+    await advance(d, DAY + DAY / 2n);
+    await d.presale.setCurrentStep(0, CAPS[0] - 500n);
+    expect(await d.presale.usdQuote(1_000n)).to.equal(500n * PRICES[0] + 500n * PRICES[1]);
+    await buyEth(d, d.buyers[1], 1_000n);
+    expect(await d.presale.currentStep()).to.equal(1n);
+    expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 500n);
+  });
+
+  it("oracle: a zero heartbeat is refused (InvalidParameter): every answer would be stale at once", async function () {
+    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 0n)).to.be.revertedWithCustomError(d.presale, "InvalidParameter");
+    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 1n)).to.emit(d.presale, "PriceFeedUpdated");
+  });
+
+  it("the sale token mints its whole fixed supply to the holder, once", async function () {
+    const t = await d.ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, d.buyers[4].address]);
+    expect(await t.totalSupply()).to.equal(SUPPLY);
+    expect(await t.balanceOf(d.buyers[4].address)).to.equal(SUPPLY);
+  });
+});

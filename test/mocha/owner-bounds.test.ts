@@ -1,0 +1,273 @@
+/**
+ * "No role can take or freeze principal" and "payment recipients cannot block or bloat a purchase", each guarantee
+ * written as the attack it answers (docs/AUDIT.md, "What no role can do").
+ */
+import { expect } from "chai";
+import {
+  APY_BPS, DAY, LOCK, STAKING_LENGTH, TOKEN, advance, buyEth, fundRewards, giveStakeTokens, load, now, type Deployment,
+} from "./helpers/fixtures.js";
+
+const MAX_LOCK_TIME = 365n * DAY;
+const MAX_WITHDRAWALS_LOCK = 7n * DAY;
+const COOLDOWN = 7n * DAY;
+const ETH_RECIPIENT_GAS = 30_000n;
+
+async function blockTime(d: Deployment, txp: Promise<any>): Promise<bigint> {
+  const rc = await (await txp).wait();
+  return BigInt((await d.ethers.provider.getBlock(rc.blockNumber)).timestamp);
+}
+
+/** The unlock a presale deposit of `x` gives a stake of `s` unlocking at `unlock`, at time `t` (Staking._stake). */
+function weightedUnlock(unlock: bigint, s: bigint, x: bigint, t: bigint, lock = LOCK): bigint {
+  const from = unlock > t ? unlock : t;
+  const target = t + lock;
+  return target <= from ? from : from + ((target - from) * x) / (s + x);
+}
+
+describe("Owner bounds: staking principal (hardhatBase)", function () {
+  let d: Deployment;
+  let s: any;
+  let alice: any;
+  let bob: any;
+  let griefer: any;
+  beforeEach(async function () {
+    d = await load("hardhatBase");
+    s = d.staking;
+    [alice, bob, griefer] = d.buyers;
+    await giveStakeTokens(d, alice, 1_000_000n * TOKEN);
+    await giveStakeTokens(d, bob, 500_000n * TOKEN);
+  });
+
+  /** A pool whose presale (set once, at deployment) is the owner's own account: the worst case of that choice. */
+  async function poolRunByOwnerAsPresale(): Promise<any> {
+    const pool = await d.ethers.deployContract("Staking", [
+      d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
+    ]);
+    await pool.setPresale(d.owner.address);
+    for (const who of [alice, bob]) await d.token!.connect(who).approve(await pool.getAddress(), d.ethers.MaxUint256);
+    return pool;
+  }
+
+  it("attack: the owner empties the pool with setPresale(itself), setLockTime(0), an unpaid depositByPresale and withdraw — refused", async function () {
+    await giveStakeTokens(d, alice, 1_000_000n * TOKEN);
+    await giveStakeTokens(d, bob, 500_000n * TOKEN);
+    await fundRewards(d, 100_000n * TOKEN);
+    await s.connect(alice).deposit(1_000_000n * TOKEN);
+    await s.connect(bob).deposit(500_000n * TOKEN);
+    const pool = await s.getAddress();
+    const held: bigint = await d.token!.balanceOf(pool);
+    // Step 1 of the attack: re-point the presale at the owner. The presale is set once.
+    await expect(s.setPresale(d.owner.address))
+      .to.be.revertedWithCustomError(s, "PresaleAlreadySet")
+      .withArgs(await d.presale.getAddress());
+    // Step 2 still goes through but only concerns future deposits.
+    await s.setLockTime(0n);
+    // Even where the owner is the presale from the start, crediting tokens that never arrived fails.
+    const p2 = await poolRunByOwnerAsPresale();
+    await d.token!.approve(await p2.getAddress(), 100_000n * TOKEN);
+    await p2.fundRewards(100_000n * TOKEN);
+    await p2.connect(alice).deposit(1_000_000n * TOKEN);
+    await p2.connect(bob).deposit(500_000n * TOKEN);
+    await advance(d, 20n * DAY); // rewards accrue: the unpaid rewards are stakers' money too
+    const bal: bigint = await d.token!.balanceOf(await p2.getAddress());
+    await expect(p2.depositByPresale(d.owner.address, bal)).to.be.revertedWithCustomError(p2, "DepositNotReceived");
+    await expect(p2.depositByPresale(d.owner.address, 1n)).to.be.revertedWithCustomError(p2, "DepositNotReceived");
+    // Sending fewer tokens than credited fails too; sending them all credits exactly what arrived.
+    await d.token!.transfer(await p2.getAddress(), 10n * TOKEN - 1n);
+    await expect(p2.depositByPresale(d.owner.address, 10n * TOKEN))
+      .to.be.revertedWithCustomError(p2, "DepositNotReceived");
+    await d.token!.transfer(await p2.getAddress(), 1n);
+    await p2.depositByPresale(d.owner.address, 10n * TOKEN);
+    // Every staker gets the whole principal back with rewards, on both pools.
+    await advance(d, LOCK);
+    for (const [pl, who, amount] of [[s, alice, 1_000_000n], [s, bob, 500_000n], [p2, alice, 1_000_000n], [p2, bob, 500_000n]] as [any, any, bigint][]) {
+      const before: bigint = await d.token!.balanceOf(who.address);
+      await pl.connect(who).withdraw();
+      expect((await d.token!.balanceOf(who.address)) - before > amount * TOKEN).to.equal(true);
+    }
+    expect(await s.totalStaked()).to.equal(0n);
+    expect(held).to.equal(1_600_000n * TOKEN);
+  });
+
+  it("attack: stake-for-victim griefing (buy-and-stake for another address) moves the unlock by at most lockTime·x/(s+x)", async function () {
+    await d.token!.transfer(await d.presale.getAddress(), 1_000n * TOKEN);
+    await d.presale.setCardProviderRestricted(false); // anyone may buy for anyone: the worst case
+    const stake = 1_000_000n * TOKEN;
+    const t0 = await blockTime(d, s.connect(alice).deposit(stake));
+    await advance(d, LOCK - DAY); // the victim's unlock is one day away
+    let unlock: bigint = (await s.poolStakers(alice.address)).unlockTime;
+    expect(unlock).to.equal(t0 + LOCK);
+    let staked = stake;
+    for (let i = 0; i < 5; i++) {
+      const cost: bigint = await d.presale.ethBuyHelper(1n);
+      const t = await blockTime(d, d.presale.connect(griefer).buyWithETHWert(alice.address, 1n, true, { value: cost }));
+      const next: bigint = (await s.poolStakers(alice.address)).unlockTime;
+      expect(next).to.equal(weightedUnlock(unlock, staked, TOKEN, t));
+      expect(next - unlock <= (LOCK * TOKEN) / (staked + TOKEN)).to.equal(true); // about 2.6 s per token, not 29 days
+      unlock = next;
+      staked += TOKEN;
+    }
+    expect(unlock - (t0 + LOCK) < 15n).to.equal(true);
+    // After the unlock, a griefer's stake of x re-locks the victim's stake for at most lockTime·x/(s+x) from now.
+    await advance(d, 2n * DAY);
+    const big = 100_000n;
+    const cost: bigint = await d.presale.ethBuyHelper(big);
+    await d.token!.transfer(await d.presale.getAddress(), big * TOKEN);
+    const t = await blockTime(d, d.presale.connect(griefer).buyWithETHWert(alice.address, big, true, { value: cost }));
+    const after: bigint = (await s.poolStakers(alice.address)).unlockTime;
+    expect(after - t).to.equal((LOCK * big * TOKEN) / (staked + big * TOKEN));
+    expect(after - t <= (LOCK * big * TOKEN) / (staked + big * TOKEN)).to.equal(true);
+  });
+
+  it("a user's own top-up restarts the lock of the whole stake; a presale deposit for a fresh staker gets the full lock", async function () {
+    await s.connect(alice).deposit(1_000n * TOKEN);
+    await advance(d, 10n * DAY);
+    const t = await blockTime(d, s.connect(alice).deposit(1n));
+    expect((await s.poolStakers(alice.address)).unlockTime).to.equal(t + LOCK);
+    await d.token!.transfer(await d.presale.getAddress(), 10n * TOKEN);
+    const cost: bigint = await d.presale.ethBuyHelper(10n);
+    const tb = await blockTime(d, d.presale.connect(d.buyers[3]).buyWithEth(10n, true, { value: cost }));
+    expect((await s.poolStakers(d.buyers[3].address)).unlockTime).to.equal(tb + LOCK);
+  });
+
+  it("attack: lock withdrawals, then renounce ownership — renounce is disabled and the lock expires by itself", async function () {
+    const t0 = await blockTime(d, s.connect(alice).deposit(1_000n * TOKEN));
+    await d.helpers.time.increaseTo(t0 + LOCK - DAY); // the owner locks one day before the unlock
+    const tl = await blockTime(d, s.setLocks(false, true, false));
+    expect(await s.withdrawalsLockedUntil()).to.equal(tl + MAX_WITHDRAWALS_LOCK);
+    await expect(s.renounceOwnership()).to.be.revertedWithCustomError(s, "RenounceDisabled");
+    await expect(s.connect(alice).renounceOwnership()).to.be.revertedWithCustomError(s, "RenounceDisabled");
+    expect(await s.owner()).to.equal(d.owner.address);
+    // Setting it again while it runs does not extend it.
+    await advance(d, DAY / 2n);
+    await s.setLocks(false, true, false);
+    expect(await s.withdrawalsLockedUntil()).to.equal(tl + MAX_WITHDRAWALS_LOCK);
+    await d.helpers.time.increaseTo(t0 + LOCK);
+    await expect(s.connect(alice).withdraw()).to.be.revertedWithCustomError(s, "WithdrawalsLocked");
+    await d.helpers.time.increaseTo(tl + MAX_WITHDRAWALS_LOCK);
+    expect(await s.withdrawalsLocked()).to.equal(false);
+    // Nor can it be set again at once: the cooldown is the stakers' window.
+    await expect(s.setLocks(false, true, false))
+      .to.be.revertedWithCustomError(s, "WithdrawalsLockCooldown")
+      .withArgs(tl + MAX_WITHDRAWALS_LOCK + COOLDOWN);
+    await expect(s.connect(alice).withdraw()).to.emit(s, "Withdrawn").withArgs(alice.address, 1_000n * TOKEN);
+  });
+
+  it("no sequence of owner calls keeps unlocked principal unwithdrawable for longer than MAX_WITHDRAWALS_LOCK", async function () {
+    expect(await s.MAX_WITHDRAWALS_LOCK()).to.equal(MAX_WITHDRAWALS_LOCK);
+    expect(await s.WITHDRAWALS_LOCK_COOLDOWN()).to.equal(COOLDOWN);
+    const t0 = await blockTime(d, s.connect(alice).deposit(1_000n * TOKEN));
+    await d.helpers.time.increaseTo(t0 + LOCK);
+    // The owner locks, lifts and re-locks as fast as it can, with every other setter in between.
+    const tl = await blockTime(d, s.setLocks(true, true, true));
+    await s.setLocks(true, false, true); // lifted early: the cooldown counts from now
+    const lifted = await now(d.conn);
+    await expect(s.setLocks(true, true, true)).to.be.revertedWithCustomError(s, "WithdrawalsLockCooldown").withArgs(lifted + COOLDOWN);
+    await s.setLockTime(MAX_LOCK_TIME);
+    await s.setApy(0n);
+    await s.setEndTime((await now(d.conn)) + 1n);
+    await s.setMaxDepositLimit(1n);
+    expect(tl + MAX_WITHDRAWALS_LOCK > lifted).to.equal(true);
+    // With claims locked the principal still comes back (rewards stay pending).
+    await expect(s.connect(alice).withdraw()).to.emit(s, "Withdrawn").withArgs(alice.address, 1_000n * TOKEN);
+  });
+
+  it("attack: setLockTime(136 years) and a 1-wei top-up — refused (LockTimeTooLong), the maximum is 365 days", async function () {
+    const years136 = 2n ** 32n - 1n;
+    await expect(s.setLockTime(years136)).to.be.revertedWithCustomError(s, "LockTimeTooLong").withArgs(years136, MAX_LOCK_TIME);
+    await expect(s.setLockTime(MAX_LOCK_TIME + 1n)).to.be.revertedWithCustomError(s, "LockTimeTooLong");
+    await expect(s.setLockTime(MAX_LOCK_TIME)).to.emit(s, "LockTimeUpdated").withArgs(MAX_LOCK_TIME);
+    expect(await s.MAX_LOCK_TIME()).to.equal(MAX_LOCK_TIME);
+    const F = await d.ethers.getContractFactory("Staking");
+    await expect(F.deploy(d.owner.address, await d.token!.getAddress(), 1n, MAX_LOCK_TIME + 1n, d.t0 + STAKING_LENGTH, 0n))
+      .to.be.revertedWithCustomError(F, "LockTimeTooLong");
+    // A 1-wei top-up by the griefer's presale purchase cannot re-lock a whole stake for the maximum either.
+    await s.connect(alice).deposit(1_000n * TOKEN);
+    await d.token!.transfer(await d.presale.getAddress(), TOKEN);
+    await d.presale.setCardProviderRestricted(false);
+    const before: bigint = (await s.poolStakers(alice.address)).unlockTime;
+    const cost: bigint = await d.presale.ethBuyHelper(1n);
+    await d.presale.connect(griefer).buyWithETHWert(alice.address, 1n, true, { value: cost });
+    const after: bigint = (await s.poolStakers(alice.address)).unlockTime;
+    expect(after - before <= (MAX_LOCK_TIME * TOKEN) / (1_001n * TOKEN)).to.equal(true);
+  });
+});
+
+describe("Owner bounds: payment recipients (hardhatBase)", function () {
+  let d: Deployment;
+  beforeEach(async function () {
+    d = await load("hardhatBase");
+  });
+
+  /** Gas of a purchase sent with a gas limit of `limit`: it must succeed within it. */
+  async function firstBuyGas(buyer: any, limit = 200_000n): Promise<bigint> {
+    const cost: bigint = await d.presale.ethBuyHelper(10_000n);
+    const rc = await (await d.presale.connect(buyer).buyWithEth(10_000n, false, { value: cost, gasLimit: limit })).wait();
+    return rc.gasUsed as bigint;
+  }
+
+  for (const mode of [0, 1]) {
+    const name = mode === 0 ? "burns all the gas it gets" : "reverts with a return-data bomb";
+    it(`attack: a split recipient that ${name} cannot bloat or block buyWithEth (credited in owed)`, async function () {
+      // Baseline: one well-behaved split recipient (an EOA), buyer's first purchase.
+      await d.presale.setSplits([d.splitWallet.address], [1_000n]);
+      await buyEth(d, d.buyers[0], 10n); // someone bought before
+      const baseline = await firstBuyGas(d.buyers[1]);
+      const hostile = await d.ethers.deployContract("HostileRecipient", [mode]);
+      const hAddr = await hostile.getAddress();
+      await d.presale.setSplits([hAddr], [1_000n]);
+      const cost: bigint = await d.presale.ethBuyHelper(10_000n);
+      // The purchase succeeds within a 200,000 gas limit (with all gas forwarded it took about 3.8 million and gas
+      // estimation failed). Over the baseline: at most the stipend, plus the two fresh storage slots (`owed` and
+      // `owedTotal`, 22,100 gas each) the first deferral writes, plus the event.
+      const used = await firstBuyGas(d.buyers[2]);
+      expect(used <= baseline + ETH_RECIPIENT_GAS + 2n * 22_100n + 5_000n, `gas ${used} vs baseline ${baseline}`).to.equal(true);
+      expect(await d.presale.owed(hAddr, d.ethers.ZeroAddress)).to.equal((cost * 1_000n) / 10_000n);
+      // Once the slots exist: at most the stipend plus two updates of existing slots (5,000 each) and the event.
+      const again = await firstBuyGas(d.buyers[3]);
+      expect(again <= baseline + ETH_RECIPIENT_GAS + 2n * 5_000n + 5_000n, `next buyer's gas ${again}`).to.equal(true);
+      expect(await d.presale.ETH_RECIPIENT_GAS()).to.equal(ETH_RECIPIENT_GAS);
+    });
+  }
+
+  it("attack: ETH owed to a recipient without receive is stuck — withdrawOwedTo pays it to an address it chooses", async function () {
+    const wallet = await d.ethers.deployContract("NoReceiveWallet");
+    const wAddr = await wallet.getAddress();
+    await d.presale.setSplits([wAddr], [2_000n]);
+    const cost: bigint = await d.presale.ethBuyHelper(1_000n);
+    await buyEth(d, d.buyers[0], 1_000n);
+    const share = (cost * 2_000n) / 10_000n;
+    expect(await d.presale.owed(wAddr, d.ethers.ZeroAddress)).to.equal(share);
+    const presale = await d.presale.getAddress();
+    // Pulling to itself can never work.
+    await expect(wallet.exec(presale, d.presale.interface.encodeFunctionData("withdrawOwed", [d.ethers.ZeroAddress])))
+      .to.be.revertedWithCustomError(d.presale, "EthTransferFailed")
+      .withArgs(wAddr);
+    await expect(wallet.exec(presale, d.presale.interface.encodeFunctionData("withdrawOwedTo", [d.ethers.ZeroAddress, d.ethers.ZeroAddress])))
+      .to.be.revertedWithCustomError(d.presale, "ZeroAddress");
+    const to = d.signers[15].address;
+    const tx = wallet.exec(presale, d.presale.interface.encodeFunctionData("withdrawOwedTo", [d.ethers.ZeroAddress, to]));
+    await expect(tx).to.emit(d.presale, "OwedWithdrawnTo").withArgs(wAddr, d.ethers.ZeroAddress, to, share);
+    await expect(tx).to.changeEtherBalances(d.ethers, [to, presale], [share, -share]);
+    expect(await d.presale.owed(wAddr, d.ethers.ZeroAddress)).to.equal(0n);
+    expect(await d.presale.owedTotal(d.ethers.ZeroAddress)).to.equal(0n);
+    // Nobody else can move it: another caller has nothing owed.
+    await expect(d.presale.connect(d.buyers[1]).withdrawOwedTo(d.ethers.ZeroAddress, to))
+      .to.be.revertedWithCustomError(d.presale, "NothingOwed")
+      .withArgs(d.buyers[1].address);
+  });
+
+  it("USDC owed to a blacklisted recipient is paid to another address of its choice", async function () {
+    await d.presale.setSplits([d.splitWallet.address], [3_000n]);
+    await d.usdc.setBlacklisted(d.splitWallet.address, true);
+    const cost: bigint = await d.presale.usdcBuyHelper(2_000n);
+    await d.presale.connect(d.buyers[0]).buyWithUSDC(2_000n, cost, false);
+    const share = (cost * 3_000n) / 10_000n;
+    const usdcAddr = await d.usdc.getAddress();
+    const to = d.signers[16].address;
+    await expect(d.presale.connect(d.splitWallet).withdrawOwedTo(usdcAddr, to))
+      .to.emit(d.presale, "OwedWithdrawnTo")
+      .withArgs(d.splitWallet.address, usdcAddr, to, share);
+    expect(await d.usdc.balanceOf(to)).to.equal(share);
+  });
+});
