@@ -6,14 +6,17 @@
  * Ethereum side ("EthSystem"): Presale (saleToken = 0) + stand-ins where the network has no real contract.
  * Base side ("BaseSystem"): SaleToken + Presale + Staking, linked (setStaking/setPresale), the presale funded for
  * claims and buy-and-stake, the staking reward reserve funded.
- * Both: KEEPER_ROLE to the keeper, CARD_PROVIDER_ROLE to each card provider, splits, sanctions oracle.
+ * Both: the OP Stack messenger (on Ethereum Base's L1CrossDomainMessenger or its stand-in, on Base the L2 predeploy,
+ * where scripts/lib/deploy.ts installs the stand-in on a local chain first), CARD_PROVIDER_ROLE to each card provider,
+ * splits, sanctions oracle. Ethereum only: KEEPER_ROLE to the keeper and the bound on one mirror (maxMirrorStep).
+ * The two presales learn each other afterwards (setRemotePresale, scripts/lib/deploy.ts linkPresales).
  */
 import { buildModule } from "@nomicfoundation/hardhat-ignition/modules";
 
 export interface SystemShape {
   chain: "eth" | "base";
   /** true = deploy the stand-in from contracts/mocks; false = use the address parameter. */
-  mocks: { usdt: boolean; usdc: boolean; ethUsdFeed: boolean; sequencerFeed: boolean; sanctionsList: boolean; multicall3: boolean };
+  mocks: { usdt: boolean; usdc: boolean; ethUsdFeed: boolean; sequencerFeed: boolean; sanctionsList: boolean; multicall3: boolean; messenger: boolean };
   /** false when the chain has no such contract at all (USDT on Base, sequencer feed on L1, no sanctions oracle). */
   has: { usdt: boolean; sequencerFeed: boolean; sanctionsList: boolean };
   cardProviders: number;
@@ -24,6 +27,8 @@ export interface SystemShape {
 
 export const moduleId = (chain: "eth" | "base") => (chain === "eth" ? "EthSystem" : "BaseSystem");
 const ZERO = "0x0000000000000000000000000000000000000000";
+/** Base's L2CrossDomainMessenger predeploy; locally a stand-in is installed there before the module runs. */
+export const L2_MESSENGER_PREDEPLOY = "0x4200000000000000000000000000000000000007";
 
 export function buildSystemModule(shape: SystemShape) {
   return buildModule(moduleId(shape.chain), (m) => {
@@ -48,6 +53,10 @@ export function buildSystemModule(shape: SystemShape) {
     const sanctionsList = !shape.has.sanctionsList
       ? undefined
       : addressOf("sanctionsList", () => (results.SanctionsList = m.contract("MockSanctionsList", [], { id: "SanctionsList" })));
+    const messenger =
+      shape.chain === "base"
+        ? L2_MESSENGER_PREDEPLOY
+        : addressOf("messenger", () => (results.Messenger = m.contract("MockL1CrossDomainMessenger", [], { id: "Messenger" })));
     if (shape.mocks.multicall3) results.Multicall3 = m.contract("Multicall3", [], { id: "Multicall3" });
 
     // ---- sale token (claim chain only); minted to the deployer, who funds presale and staking below
@@ -80,12 +89,16 @@ export function buildSystemModule(shape: SystemShape) {
         caps: m.getParameter("caps"),
         prices: m.getParameter("prices"),
         endTimes: m.getParameter("endTimes"),
+        messenger,
       },
     ]));
 
     // ---- roles, splits, sanctions
-    const keeperRole = m.staticCall(presale, "KEEPER_ROLE", [], 0, { id: "KeeperRole" });
-    m.call(presale, "grantRole", [keeperRole, m.getParameter("keeper")], { id: "GrantKeeperRole" });
+    if (shape.chain === "eth") {
+      const keeperRole = m.staticCall(presale, "KEEPER_ROLE", [], 0, { id: "KeeperRole" });
+      m.call(presale, "grantRole", [keeperRole, m.getParameter("keeper")], { id: "GrantKeeperRole" });
+      m.call(presale, "setMaxMirrorStep", [m.getParameter("maxMirrorStep")], { id: "SetMaxMirrorStep" });
+    }
     if (shape.cardProviders > 0) {
       const cardRole = m.staticCall(presale, "CARD_PROVIDER_ROLE", [], 0, { id: "CardProviderRole" });
       for (let i = 0; i < shape.cardProviders; i++) {
@@ -125,7 +138,7 @@ export function buildSystemModule(shape: SystemShape) {
 export function localShape(chain: "eth" | "base"): SystemShape {
   return {
     chain,
-    mocks: { usdt: chain === "eth", usdc: true, ethUsdFeed: true, sequencerFeed: chain === "base", sanctionsList: true, multicall3: true },
+    mocks: { usdt: chain === "eth", usdc: true, ethUsdFeed: true, sequencerFeed: chain === "base", sanctionsList: true, multicall3: true, messenger: true },
     has: { usdt: chain === "eth", sequencerFeed: chain === "base", sanctionsList: true },
     cardProviders: 1,
     splits: true,

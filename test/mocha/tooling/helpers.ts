@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { network } from "hardhat";
 import { Contract } from "ethers";
-import { deploySystem, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
+import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
 
 export interface Pair {
@@ -20,13 +20,17 @@ export function tmpDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `shaft-${prefix}-`));
 }
 
-/** Fresh in-process chains (hardhatEth l1 31337, hardhatBase op 31338) with both systems deployed into a temp dir. */
-export async function deployPair(): Promise<Pair> {
+/**
+ * Fresh in-process chains (hardhatEth l1 31337, hardhatBase op 31338) with both systems deployed into a temp dir as the
+ * local stack does: Ethereum first (its messenger stand-in), then Base (the L2 stand-in at the predeploy), then linked.
+ */
+export async function deployPair(opts: { link?: boolean } = {}): Promise<Pair> {
   const dir = tmpDir("deployments");
   const eth = (await network.create("hardhatEth")) as unknown as Connection;
   const base = (await network.create("hardhatBase")) as unknown as Connection;
   const ethDep = await deploySystem(eth, loadNetworkParams("localEth"), { outDir: dir });
   const baseDep = await deploySystem(base, loadNetworkParams("localBase"), { outDir: dir });
+  if (opts.link !== false) await linkPresales({ conn: eth, record: ethDep }, { conn: base, record: baseDep });
   return { dir, eth, base, ethDep, baseDep };
 }
 
