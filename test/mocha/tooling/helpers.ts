@@ -7,6 +7,7 @@ import { network } from "hardhat";
 import { Contract } from "ethers";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
+import { L2_MESSENGER_PREDEPLOY, Relayer, type RelayerOptions } from "../../../scripts/relayer/relayer.js";
 
 export interface Pair {
   dir: string;
@@ -62,3 +63,12 @@ export const freePort = () =>
       srv.close(() => resolve(port));
     });
   });
+
+/** The local bridge between a pair's chains, delivering at once (no wait for L1 blocks). */
+export function makeRelayer(pair: Pick<Pair, "eth" | "base" | "ethDep">, stateFile: string, opts: Partial<RelayerOptions> = {}): Relayer {
+  return new Relayer(
+    { name: "hardhatEth", conn: pair.eth, messenger: pair.ethDep.contracts.Messenger.address },
+    { name: "hardhatBase", conn: pair.base, messenger: L2_MESSENGER_PREDEPLOY },
+    { stateFile, fromBlock: pair.ethDep.contracts.Messenger.deployBlock, delayBlocks: 0, delayMs: 0, ...opts },
+  );
+}
