@@ -90,6 +90,7 @@ export function buildSystemModule(shape: SystemShape) {
         prices: m.getParameter("prices"),
         endTimes: m.getParameter("endTimes"),
         messenger,
+        maxMirrorStep: shape.chain === "eth" ? m.getParameter("maxMirrorStep") : 0n,
       },
     ]));
 
@@ -97,7 +98,6 @@ export function buildSystemModule(shape: SystemShape) {
     if (shape.chain === "eth") {
       const keeperRole = m.staticCall(presale, "KEEPER_ROLE", [], 0, { id: "KeeperRole" });
       m.call(presale, "grantRole", [keeperRole, m.getParameter("keeper")], { id: "GrantKeeperRole" });
-      m.call(presale, "setMaxMirrorStep", [m.getParameter("maxMirrorStep")], { id: "SetMaxMirrorStep" });
     }
     if (shape.cardProviders > 0) {
       const cardRole = m.staticCall(presale, "CARD_PROVIDER_ROLE", [], 0, { id: "CardProviderRole" });

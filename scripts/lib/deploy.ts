@@ -212,6 +212,7 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
         prices: resolved.rounds.map((x) => x.price),
         endTimes: resolved.rounds.map((x) => x.endTime),
         messenger: resolved.chain === "base" ? L2_MESSENGER_PREDEPLOY : result.Messenger ? addrOf("Messenger") : resolved.external.messenger,
+        maxMirrorStep: resolved.maxMirrorStep,
       },
     ],
     Staking: resolved.staking
