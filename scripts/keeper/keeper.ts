@@ -62,6 +62,8 @@ export interface TickReport {
   /** Ethereum block the tick read (the finalized one unless the fallback applied). */
   ethBlock: number;
   mirrors: number;
+  /** Why the mirror failed this tick, if it did (the relays still ran). */
+  mirrorError?: string;
   scanned: [number, number] | null;
   relayed: number;
   batches: number;
@@ -105,7 +107,7 @@ export class Keeper {
     const { ethP, baseP } = await this.presales();
     if (!(await ethP.hasRole(await ethP.KEEPER_ROLE(), this.eth.signer))) throw new Refusal(`${this.eth.signer} does not hold KEEPER_ROLE on ${this.eth.name}'s presale ${ethP.target}`);
     const [ethRemote, baseRemote] = [getAddress(await ethP.remotePresale()), getAddress(await baseP.remotePresale())];
-    if (ethRemote !== baseP.target || baseRemote !== ethP.target) {
+    if (ethRemote !== getAddress(String(baseP.target)) || baseRemote !== getAddress(String(ethP.target))) {
       throw new Refusal(`the presales are not linked to each other (Ethereum trusts ${ethRemote}, Base trusts ${baseRemote}): run the deploy's link step first`);
     }
   }
@@ -168,7 +170,14 @@ export class Keeper {
     await this.preflight();
     const ethBlock = await this.ethBlock();
     const report: TickReport = { ethBlock, mirrors: 0, scanned: null, relayed: 0, batches: 0, inFlight: 0, pending: 0 };
-    report.mirrors = await this.mirror();
+    // The price mirror must never hold up the deposits: a failed mirror is logged and the relays go on.
+    try {
+      report.mirrors = await this.mirror();
+    } catch (e) {
+      if (e instanceof ChainDownError) throw e;
+      report.mirrorError = (e as Error).message;
+      this.opts.log(`mirror failed (relays go on): ${report.mirrorError}`);
+    }
     const state = this.loadState();
     report.scanned = await this.scanBuyers(state, ethBlock);
     await this.relayPending(state, ethBlock, report);
