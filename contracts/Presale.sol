@@ -11,16 +11,20 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IPresale} from "./interfaces/IPresale.sol";
 import {ISanctionsList} from "./interfaces/ISanctionsList.sol";
 import {IStaking} from "./interfaces/IStaking.sol";
+import {CrossChainSync} from "./presale/CrossChainSync.sol";
 import {EthUsdOracle} from "./presale/EthUsdOracle.sol";
 import {PaymentRouter} from "./presale/PaymentRouter.sol";
+import {LadderBook} from "./presale/LadderBook.sol";
 import {PresaleLadder} from "./presale/PresaleLadder.sol";
 
 /// @title The presale: buying on the ladder, claiming, and keeping two chains in step.
 /// @notice Roles: the owner (default admin, two-step transfer with a delay) holds every setting; ADMIN_ROLE pauses,
-/// keeps the lists and moves the step; KEEPER_ROLE mirrors the other chain; CARD_PROVIDER_ROLE buys on behalf of card
-/// customers while the card restriction is on. See {IPresale} for units.
+/// keeps the lists and moves the step; KEEPER_ROLE mirrors Base's sales into Ethereum's ladder (bounded, Ethereum
+/// only); CARD_PROVIDER_ROLE buys on behalf of card customers while the card restriction is on. Ethereum's deposits
+/// and close reach Base only through the canonical messenger (no role). See {IPresale} for units.
 contract Presale is
     PresaleLadder,
+    CrossChainSync,
     EthUsdOracle,
     PaymentRouter,
     AccessControlDefaultAdminRules,
@@ -31,13 +35,15 @@ contract Presale is
 
     /// @notice Pauses, keeps the white- and blacklist, and moves the step.
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
-    /// @notice Mirrors the other chain's sales and imports Ethereum deposits.
+    /// @notice Ethereum: mirrors Base's per-round sales into the ladder, at most `maxMirrorStep()` tokens per call.
     bytes32 public constant KEEPER_ROLE = keccak256("KEEPER_ROLE");
     /// @notice Buys on behalf of card customers while the card restriction is on.
     bytes32 public constant CARD_PROVIDER_ROLE = keccak256("CARD_PROVIDER_ROLE");
 
     uint256 private constant TOKEN_UNIT = 1e18;
     uint256 private constant USD18_PER_USD6 = 1e12;
+    /// @notice The claim start can be set (or moved earlier) to at most this long from now.
+    uint256 public constant CLAIM_START_HORIZON = 30 days;
 
     /// @dev Deployment parameters (a struct: too many for the stack otherwise).
     struct InitParams {
@@ -57,10 +63,13 @@ contract Presale is
         uint256[] caps;
         uint256[] prices;
         uint256[] endTimes;
+        address messenger;
+        uint256 maxMirrorStep;
     }
 
     /// @dev Everything a purchase reads besides the buyer and the ladder, in one slot. Times are uint32 (valid until
-    /// 2106); `flags` packs the switches below and, in its high nibble, the number of payment splits.
+    /// 2106); `flags` packs the switches below and, in its high nibble, the number of payment splits. FLAG_SALE_CLOSED
+    /// is final: on Ethereum set by `closeSale`, on Base by `startClaim`.
     struct SaleConfig {
         address paymentWallet;
         uint32 startTime;
@@ -72,12 +81,12 @@ contract Presale is
     uint8 private constant FLAG_PAUSED = 1;
     uint8 private constant FLAG_SANCTIONS = 2;
     uint8 private constant FLAG_CARD_RESTRICTED = 4;
-    uint8 private constant FLAG_CLAIM_SET = 8;
+    uint8 private constant FLAG_SALE_CLOSED = 8;
     uint8 private constant SPLITS_SHIFT = 4;
 
     /// @dev One buyer in one slot: deposits in sale-token wei, Ethereum deposits imported so far, and the flags.
     /// A claim deletes the whole slot (a storage refund that keeps `claim` cheap): deposits cannot grow once the claim
-    /// start is set (purchases and imports stop), so a deleted slot can never be claimed again.
+    /// start is set (purchases and Ethereum reports stop), so a deleted slot can never be claimed again.
     struct UserInfo {
         uint128 deposits;
         uint96 remoteImported;
@@ -86,13 +95,14 @@ contract Presale is
     }
 
     /// @dev Everything a claim reads besides the buyer (the sanctions switch is mirrored here from the flags), plus
-    /// totals written only by buy-and-stake purchases and keeper imports.
+    /// totals written only by buy-and-stake purchases and Ethereum reports, and whether Ethereum's close arrived.
     struct ClaimState {
         uint96 stakedDuringSale;
         uint96 remoteImported;
         uint40 claimStart;
         bool whitelistOnly;
         bool sanctionsEnabled;
+        bool remoteClosed;
     }
 
     IERC20 private immutable _saleToken;
@@ -104,9 +114,11 @@ contract Presale is
     ISanctionsList private _sanctionsList;
     IStaking private _staking;
     mapping(address user => UserInfo) private _users;
+    uint256 private _maxMirrorStep;
 
     /// @notice Deploys the presale with its full configuration; `p.owner` gets the default admin and ADMIN_ROLE.
     constructor(InitParams memory p)
+        CrossChainSync(p.messenger)
         EthUsdOracle(p.sequencerFeed)
         AccessControlDefaultAdminRules(p.adminDelay, p.owner)
     {
@@ -120,6 +132,7 @@ contract Presale is
         _setTimes(p.startTime, p.endTime);
         _setMaxTokensToBuy(p.maxTokensToBuy);
         _setRounds(p.caps, p.prices, p.endTimes);
+        _setMaxMirrorStep(p.maxMirrorStep);
         _setFlag(FLAG_CARD_RESTRICTED, true);
         emit CardProviderRestrictionUpdated(true);
     }
@@ -168,31 +181,42 @@ contract Presale is
         _stakeFor(msg.sender, amount);
     }
 
-    // ---------------------------------------------------------------- keeper
+    // ---------------------------------------------------------------- cross-chain
 
     /// @inheritdoc IPresale
-    function syncRemoteSales(uint256 remoteTokensSold_, uint256 remoteUsdRaised_)
-        external
-        override
-        onlyRole(KEEPER_ROLE)
-    {
-        if (_claim.claimStart != 0) revert ClaimAlreadyStarted();
-        if (_syncRemote(remoteTokensSold_, remoteUsdRaised_)) {
-            emit RemoteSalesSynced(remoteTokensSold_, remoteUsdRaised_);
-        }
+    function relay(address[] calldata users) external override {
+        _onlyEthereum();
+        _relayReport(users);
     }
 
     /// @inheritdoc IPresale
-    /// @dev Bounded by the synced remote sales: a compromised keeper cannot credit more than the other chain sold.
-    function importRemoteDeposits(address[] calldata users, uint256[] calldata cumulativeDeposits)
-        external
-        override
-        onlyRole(KEEPER_ROLE)
-    {
-        if (address(_saleToken) == address(0)) revert ClaimNotSupported();
-        if (_claim.claimStart != 0) revert ClaimAlreadyStarted();
+    function closeSale() external override {
+        _onlyEthereum();
+        SaleConfig memory c = _config;
+        if (c.flags & FLAG_SALE_CLOSED != 0) revert SaleClosed();
+        if (block.timestamp < c.endTime && !hasRole(DEFAULT_ADMIN_ROLE, msg.sender)) revert SaleNotEnded(c.endTime);
+        _setFlag(FLAG_SALE_CLOSED, true);
+        emit SaleFinalized(localTokensSold(), localUsdRaised());
+        _relayReport(new address[](0));
+    }
+
+    /// @inheritdoc IPresale
+    /// @dev Only the messenger relaying the Ethereum presale's message gets past the first line. The claim start
+    /// requires every Ethereum deposit imported, so a report can never credit a claimed (deleted) buyer again.
+    function receiveEthereumReport(
+        address[] calldata users,
+        uint256[] calldata cumulativeDeposits,
+        uint256[] calldata roundSold,
+        uint256 tokensSold,
+        uint256 usdRaised_,
+        bool closed
+    ) external override {
+        _checkReportSender();
+        if (address(_saleToken) == address(0)) revert WrongChain();
+        ClaimState memory cs = _claim;
+        if (cs.claimStart != 0) revert ClaimAlreadyStarted();
         if (users.length != cumulativeDeposits.length) revert LengthMismatch();
-        uint256 imported = _claim.remoteImported;
+        uint256 imported = cs.remoteImported;
         for (uint256 i; i < users.length; ++i) {
             UserInfo storage u = _users[users[i]];
             uint256 cumulative = cumulativeDeposits[i];
@@ -203,9 +227,38 @@ contract Presale is
             imported += credit;
             emit RemoteDepositImported(users[i], cumulative, credit);
         }
-        uint256 remoteSold = remoteTokensSold() * TOKEN_UNIT;
-        if (imported > remoteSold) revert ImportExceedsRemoteSold(remoteSold, imported);
         _claim.remoteImported = imported.toUint96();
+        if (closed) _claim.remoteClosed = true;
+        _bookRemote(roundSold, LadderBook.Booking.Report);
+        _setRemoteTotals(tokensSold, usdRaised_, false);
+        emit EthereumReportReceived(users.length, tokensSold, usdRaised_, closed);
+    }
+
+    /// @inheritdoc IPresale
+    function mirrorRemoteSales(uint256[] calldata roundSold, uint256 usdRaised_)
+        external
+        override
+        onlyRole(KEEPER_ROLE)
+    {
+        _onlyOpenEthereum();
+        (uint256 added, uint256 total) = _bookRemote(roundSold, LadderBook.Booking.Mirror);
+        uint256 maxStep = _maxMirrorStep;
+        if (added > maxStep) revert MirrorStepExceeded(added, maxStep);
+        _setRemoteTotals(total, usdRaised_, false);
+        emit RemoteSalesMirrored(total, remoteUsdRaised());
+    }
+
+    /// @inheritdoc IPresale
+    function correctRemoteSales(uint256[] calldata roundSold, uint256 usdRaised_)
+        external
+        override
+        onlyRole(DEFAULT_ADMIN_ROLE)
+    {
+        _onlyOpenEthereum();
+        if (roundSold.length != _roundCount()) revert LengthMismatch();
+        (, uint256 total) = _bookRemote(roundSold, LadderBook.Booking.Correction);
+        _setRemoteTotals(total, usdRaised_, true);
+        emit RemoteSalesCorrected(total, usdRaised_);
     }
 
     // ---------------------------------------------------------------- views
@@ -303,6 +356,21 @@ contract Presale is
     /// @inheritdoc IPresale
     function claimStart() external view override returns (uint256) {
         return _claim.claimStart;
+    }
+
+    /// @inheritdoc IPresale
+    function saleClosed() external view override returns (bool) {
+        return _config.flags & FLAG_SALE_CLOSED != 0;
+    }
+
+    /// @inheritdoc IPresale
+    function remoteSaleClosed() external view override returns (bool) {
+        return _claim.remoteClosed;
+    }
+
+    /// @inheritdoc IPresale
+    function maxMirrorStep() external view override returns (uint256) {
+        return _maxMirrorStep;
     }
 
     /// @inheritdoc IPresale
@@ -437,18 +505,38 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
+    function setRemotePresale(address remotePresale_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setRemotePresale(remotePresale_);
+    }
+
+    /// @inheritdoc IPresale
+    function setMaxMirrorStep(uint256 maxMirrorStep_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        _setMaxMirrorStep(maxMirrorStep_);
+    }
+
+    /// @inheritdoc IPresale
     function startClaim(uint256 claimStart_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
         if (address(_saleToken) == address(0)) revert ClaimNotSupported();
         if (claimStart_ == 0) revert InvalidTimes();
+        uint256 latest = block.timestamp + CLAIM_START_HORIZON;
+        if (claimStart_ > latest) revert ClaimStartTooLate(claimStart_, latest);
         ClaimState memory cs = _claim;
-        if (cs.claimStart != 0) revert ClaimAlreadyStarted();
+        if (cs.claimStart != 0) {
+            // Already set: only earlier, and only before it passes (deposits are frozen since the first call).
+            if (block.timestamp >= cs.claimStart) revert ClaimAlreadyStarted();
+            if (claimStart_ >= cs.claimStart) revert ClaimStartNotEarlier(claimStart_, cs.claimStart);
+            _claim.claimStart = claimStart_.toUint40();
+            emit ClaimStartSet(claimStart_);
+            return;
+        }
+        if (!cs.remoteClosed) revert RemoteSaleOpen();
         uint256 remoteSold = remoteTokensSold() * TOKEN_UNIT;
         if (cs.remoteImported != remoteSold) revert RemoteImportIncomplete(remoteSold, cs.remoteImported);
         uint256 required = totalTokensSold() * TOKEN_UNIT - cs.stakedDuringSale;
         uint256 balance = _saleToken.balanceOf(address(this));
         if (balance < required) revert PresaleUnderfunded(required, balance);
         _claim.claimStart = claimStart_.toUint40();
-        _setFlag(FLAG_CLAIM_SET, true);
+        _setFlag(FLAG_SALE_CLOSED, true);
         emit ClaimStartSet(claimStart_);
     }
 
@@ -476,10 +564,11 @@ contract Presale is
     /// with 18 decimals and the sale configuration it read.
     function _credit(address user, uint256 amount, bool stake) private returns (uint256 usd, SaleConfig memory c) {
         c = _config;
-        if (c.flags & FLAG_PAUSED != 0) revert SalePaused();
-        if (block.timestamp < c.startTime || block.timestamp >= c.endTime || c.flags & FLAG_CLAIM_SET != 0) {
-            revert SaleNotActive();
+        if (c.flags & (FLAG_PAUSED | FLAG_SALE_CLOSED) != 0) {
+            if (c.flags & FLAG_SALE_CLOSED != 0) revert SaleClosed();
+            revert SalePaused();
         }
+        if (block.timestamp < c.startTime || block.timestamp >= c.endTime) revert SaleNotActive();
         if (amount == 0) revert ZeroAmount();
         if (amount > c.maxTokensToBuy) revert MaxTokensExceeded(c.maxTokensToBuy, amount);
         UserInfo storage u = _users[user];
@@ -519,6 +608,37 @@ contract Presale is
         if (address(stakingContract) == address(0)) revert StakingUnavailable();
         _saleToken.safeTransfer(address(stakingContract), tokens);
         stakingContract.depositByPresale(user, tokens);
+    }
+
+    /// @dev Sends this chain's report for `users` (Ethereum): their deposits and the chain's own totals.
+    function _relayReport(address[] memory users) private {
+        uint256[] memory deposits = new uint256[](users.length);
+        for (uint256 i; i < users.length; ++i) deposits[i] = _users[users[i]].deposits;
+        (uint256[] memory local,) = _roundSales();
+        uint256 sold = localTokensSold();
+        uint256 usd = localUsdRaised();
+        bool closed = _config.flags & FLAG_SALE_CLOSED != 0;
+        _sendReport(users, deposits, local, sold, usd, closed);
+        emit Relayed(users.length, sold, usd, closed);
+    }
+
+    /// @dev Ethereum is the chain without the sale token.
+    function _onlyEthereum() private view {
+        if (address(_saleToken) != address(0)) revert WrongChain();
+    }
+
+    function _onlyOpenEthereum() private view {
+        _onlyEthereum();
+        if (_config.flags & FLAG_SALE_CLOSED != 0) revert SaleClosed();
+    }
+
+    function _setMaxMirrorStep(uint256 maxMirrorStep_) private {
+        _maxMirrorStep = maxMirrorStep_;
+        emit MaxMirrorStepUpdated(maxMirrorStep_);
+    }
+
+    function _roundCount() internal view override returns (uint256) {
+        return _ladderRoundCount();
     }
 
     function _checkSanctions(address account) private view {

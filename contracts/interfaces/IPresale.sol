@@ -5,9 +5,11 @@ pragma solidity ^0.8.28;
 /// @notice Token amounts passed to buy functions and all ladder figures are WHOLE tokens; deposits and claims are in
 /// sale-token wei (18 decimals). USD figures: round prices in USD with 18 decimals per whole token; `usdRaised` in
 /// USD with 6 decimals (like USDT). The same contract runs on Ethereum (no sale token, no claim) and on Base (claim
-/// chain). A keeper mirrors each chain's sales into the other (`syncRemoteSales`) and imports Ethereum buyers'
-/// cumulative deposits on Base (`importRemoteDeposits`); both imports are keyed by monotonic totals, so a replayed,
-/// duplicated or reordered batch is a no-op.
+/// chain). Ethereum's buyers' cumulative deposits, its per-round sold counts and its close reach Base only through the
+/// OP Stack's canonical messenger (`relay`, `closeSale` -> `receiveEthereumReport`); the keeper mirrors Base's
+/// per-round sold counts into Ethereum's ladder (`mirrorRemoteSales`), bounded per call, and the owner can correct
+/// them until Ethereum closes. Every report is keyed by monotonic totals, so a replayed, duplicated or reordered
+/// message is a no-op.
 interface IPresale {
     /// @dev One round of the ladder: cumulative cap (whole tokens), price (USD, 18 decimals) and end time.
     struct Round {
@@ -54,7 +56,17 @@ interface IPresale {
     error NothingToClaim(address account);
     error PresaleUnderfunded(uint256 required, uint256 balance);
     error RemoteImportIncomplete(uint256 remoteSold, uint256 imported);
-    error ImportExceedsRemoteSold(uint256 remoteSold, uint256 imported);
+    error SaleClosed();
+    error SaleNotEnded(uint256 endTime);
+    error WrongChain();
+    error RemotePresaleAlreadySet();
+    error RemotePresaleNotSet();
+    error NotRemotePresale(address sender);
+    error RemoteSaleOpen();
+    error MirrorStepExceeded(uint256 step, uint256 maxStep);
+    error MirrorExceedsRound(uint256 round, uint256 sold, uint256 roundSize);
+    error ClaimStartTooLate(uint256 claimStart, uint256 latest);
+    error ClaimStartNotEarlier(uint256 claimStart, uint256 current);
     error LengthMismatch();
     error NothingOwed(address account);
     error EthTransferFailed(address to);
@@ -69,8 +81,19 @@ interface IPresale {
     event RoundExpired(uint256 indexed step, uint256 unsoldTokens);
     event StepAdvanced(uint256 indexed step, uint256 checkPoint);
     event TokensClaimed(address indexed user, uint256 amount, bool staked);
-    event RemoteSalesSynced(uint256 remoteTokensSold, uint256 remoteUsdRaised);
     event RemoteDepositImported(address indexed user, uint256 cumulative, uint256 credited);
+    /// @dev Ethereum: a report sent to Base (`users` buyers, Ethereum's own totals, whether the sale is closed).
+    event Relayed(uint256 users, uint256 tokensSold, uint256 usdRaised, bool closed);
+    /// @dev Base: a report from the Ethereum presale delivered by the messenger (Ethereum's totals as reported).
+    event EthereumReportReceived(uint256 users, uint256 tokensSold, uint256 usdRaised, bool closed);
+    /// @dev Ethereum: the keeper's mirror of Base's sales (the resulting remote totals).
+    event RemoteSalesMirrored(uint256 remoteTokensSold, uint256 remoteUsdRaised);
+    /// @dev Ethereum: the owner's correction of the mirrored values (the resulting remote totals).
+    event RemoteSalesCorrected(uint256 remoteTokensSold, uint256 remoteUsdRaised);
+    /// @dev Ethereum: the sale closed for good with these local totals.
+    event SaleFinalized(uint256 tokensSold, uint256 usdRaised);
+    event RemotePresaleSet(address indexed remotePresale);
+    event MaxMirrorStepUpdated(uint256 maxMirrorStep);
     event PaymentDeferred(address indexed recipient, address indexed token, uint256 amount);
     event OwedWithdrawn(address indexed recipient, address indexed token, uint256 amount);
 
@@ -121,14 +144,45 @@ interface IPresale {
     /// @notice Moves the caller's whole deposit into staking, once, after the claim start.
     function claimAndStake() external;
 
-    // ---------------------------------------------------------------- keeper
+    // ---------------------------------------------------------------- cross-chain
 
-    /// @notice Records the other chain's cumulative sales. A total not above the stored one is ignored.
-    function syncRemoteSales(uint256 remoteTokensSold, uint256 remoteUsdRaised) external;
+    /// @notice Ethereum, anyone: sends `users`' cumulative deposits (wei), this chain's per-round sold counts, sold
+    /// total, USD raised and closed flag, read from this contract's own state, to the Base presale through the
+    /// canonical messenger, with a gas limit of `relayGasLimit(users.length)`.
+    function relay(address[] calldata users) external;
 
-    /// @notice Credits Ethereum buyers on the claim chain from their cumulative Ethereum deposits (wei). Entries not
-    /// above what was already imported for that user are ignored.
-    function importRemoteDeposits(address[] calldata users, uint256[] calldata cumulativeDeposits) external;
+    /// @notice Ethereum: closes the sale for good (anyone after the end time, the owner at any time) and relays the
+    /// final totals. Purchases revert `SaleClosed` from then on.
+    function closeSale() external;
+
+    /// @notice Base, only from the messenger while its `xDomainMessageSender()` is the Ethereum presale: credits
+    /// Ethereum buyers up to their cumulative deposits and books Ethereum's per-round sold counts. Values not above
+    /// what is stored change nothing, and `closed` is sticky, so a replayed, duplicated or reordered report is
+    /// harmless. Reverts once the claim start is set (everything was imported by then).
+    function receiveEthereumReport(
+        address[] calldata users,
+        uint256[] calldata cumulativeDeposits,
+        uint256[] calldata roundSold,
+        uint256 tokensSold,
+        uint256 usdRaised,
+        bool closed
+    ) external;
+
+    /// @notice Ethereum, KEEPER_ROLE: books Base's cumulative per-round sold counts (whole tokens) and USD raised (6
+    /// decimals) into this chain's ladder. Counts not above the stored ones change nothing; no count may exceed its
+    /// round's size and the counts may grow by at most `maxMirrorStep()` tokens in all per call.
+    function mirrorRemoteSales(uint256[] calldata roundSold, uint256 usdRaised) external;
+
+    /// @notice Ethereum, owner, until the sale is closed: replaces the mirrored per-round counts (one per round) and
+    /// USD raised, lower or higher, and moves the position accordingly.
+    function correctRemoteSales(uint256[] calldata roundSold, uint256 usdRaised) external;
+
+    /// @notice Ethereum, owner: the most tokens one `mirrorRemoteSales` call may add (zero stops the mirror).
+    function setMaxMirrorStep(uint256 maxMirrorStep) external;
+
+    /// @notice Owner, once: the other chain's presale (the only sender Base accepts reports from, the only target
+    /// Ethereum sends them to).
+    function setRemotePresale(address remotePresale) external;
 
     // ---------------------------------------------------------------- views
 
@@ -178,6 +232,18 @@ interface IPresale {
     function claimStart() external view returns (uint256);
     function paused() external view returns (bool);
     function paymentWallet() external view returns (address);
+    /// @notice Ethereum: closed for good by `closeSale`; Base: the claim start is set (purchases stopped).
+    function saleClosed() external view returns (bool);
+    /// @notice Base: a report with Ethereum's close has been received.
+    function remoteSaleClosed() external view returns (bool);
+    function remotePresale() external view returns (address);
+    /// @notice The OP Stack cross-domain messenger of this chain (fixed at deployment).
+    function messenger() external view returns (address);
+    function maxMirrorStep() external view returns (uint256);
+    /// @notice The minimum gas limit `relay` asks the messenger for to deliver a report of `users` buyers.
+    function relayGasLimit(uint256 users) external view returns (uint32);
+    /// @notice Whole tokens sold in each round: on this chain, and on the other chain as booked here.
+    function roundSales() external view returns (uint256[] memory local, uint256[] memory remote);
     function splits() external view returns (Split[] memory);
     function owed(address recipient, address token) external view returns (uint256);
 
@@ -202,7 +268,9 @@ interface IPresale {
     /// fixed at deployment (zero on L1: no check).
     function setSequencerGracePeriod(uint256 gracePeriod) external;
     function setStaking(address staking) external;
-    /// @notice Opens claiming at `claimStart`. Refuses unless every Ethereum-sold token is imported and the contract
-    /// holds enough sale tokens for everything sold and not yet delivered.
+    /// @notice Base: stops sales and opens claiming at `claimStart`, at most `CLAIM_START_HORIZON` from now. Refuses
+    /// unless Ethereum's close was received, every Ethereum-sold token is imported and the contract holds enough sale
+    /// tokens for everything sold and not yet delivered. Called again before the claim start passes, it moves the
+    /// start earlier (never later).
     function startClaim(uint256 claimStart) external;
 }

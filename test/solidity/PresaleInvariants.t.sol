@@ -6,8 +6,8 @@ import {EthRejecter} from "../../contracts/test-support/EthRejecter.sol";
 import {IPresale} from "../../contracts/interfaces/IPresale.sol";
 import {PresaleSystem} from "./PresaleSystem.sol";
 
-/// @notice Drives the presale (and its staking link) through random sequences of purchases, time, cross-chain syncs
-/// and imports, claim opening, claims and claim-and-stakes. Owns the system (owner, admin, keeper). Records ghost
+/// @notice Drives the presale (and its staking link) through random sequences of purchases, time, Ethereum reports
+/// (through a bridge stand-in), claim opening, claims and claim-and-stakes. Owns the system (owner, admin). Records ghost
 /// values and per-call violations that the invariant contract asserts.
 contract PresaleHandler is PresaleSystem {
     Vm internal constant VM = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -21,9 +21,11 @@ contract PresaleHandler is PresaleSystem {
     uint256 public ghostStakedOnBuy; // sale-token wei staked straight from purchases
     uint256 public ghostUsdCharged18; // what buyers paid, valued in USD with 18 decimals
     uint256 public ghostUsdReference18; // round-by-round reference price of what they bought
-    uint256 public ghostRemoteSold;
+    uint256 public ghostRemoteSold; // whole tokens the Ethereum stand-in sold
+    uint256[10] public ethSoldInRound;
+    uint256[10] public ghostLocalInRound; // whole tokens each purchase took in each round (reference walk)
+    mapping(address => uint256) public ethDeposits;
     mapping(address => uint256) public claims;
-    uint256[10] public soldInRound; // whole tokens attributed to each round by the reference walk
     uint256 public violations; // per-call checks that failed (each also stored by name below)
     string public lastViolation;
     uint256 public calls;
@@ -83,7 +85,7 @@ contract PresaleHandler is PresaleSystem {
     }
 
     function _afterBuy(uint256 amount, uint256[10] memory takes, uint256 pos, uint256 step) internal {
-        for (uint256 i; i < 10; ++i) soldInRound[i] += takes[i];
+        for (uint256 i; i < 10; ++i) ghostLocalInRound[i] += takes[i];
         if (presale.checkPoint() != pos) _violate("checkPoint differs from the reference walk");
         if (presale.currentStep() != step) _violate("step differs from the reference walk");
         amount; // silence
@@ -188,68 +190,70 @@ contract PresaleHandler is PresaleSystem {
         rejecter.exec(address(presale), abi.encodeCall(IPresale.withdrawOwed, (address(0))));
     }
 
-    /// @dev The other chain sold `delta` more tokens (bounded by what the ladder has left); replays are mixed in.
-    function syncRemote(uint256 delta, bool replay) external {
+    /// @dev The Ethereum presale (a stand-in) sold `delta` more tokens to an actor, in the first live round from the
+    /// position, and reports it through the bridge; replays and an older report are mixed in and must change nothing.
+    function reportRemote(uint256 actorSeed, uint256 delta, bool replay) external {
         ++calls;
         if (presale.claimStart() != 0) return;
-        if (replay) {
-            // A replayed or older batch must change nothing.
+        if (replay && ghostRemoteSold > 0) {
             uint256 sold = presale.totalTokensSold();
             uint256 cp = presale.checkPoint();
-            uint256 cur = ghostRemoteSold;
-            presale.syncRemoteSales(cur, presale.usdRaised() - presale.localUsdRaised());
-            if (cur > 0) presale.syncRemoteSales(cur - 1, 0);
-            if (presale.totalTokensSold() != sold || presale.checkPoint() != cp) _violate("replayed sync changed the ladder");
+            uint256 imported = presale.totalRemoteDepositsImported();
+            _reportActor(actorSeed, false); // the latest values again
+            _reportOlder(actorSeed);
+            if (presale.totalTokensSold() != sold || presale.checkPoint() != cp) _violate("replayed report moved the ladder");
+            if (presale.totalRemoteDepositsImported() != imported) _violate("replayed report imported again");
             return;
         }
-        uint256 room = 80_000_000 - presale.checkPoint();
-        if (room == 0) return;
-        delta = 1 + (delta % (room < 2_000_000 ? room : 2_000_000));
-        // Attribute the remote tokens to rounds as the ladder does (no expiry for a sync).
         uint256[] memory caps = presale.roundDetails(0);
+        uint256[] memory ends = presale.roundDetails(2);
+        uint256 step = presale.currentStep();
         uint256 pos = presale.checkPoint();
-        uint256 left = delta;
-        for (uint256 i = presale.currentStep(); i < caps.length && left > 0; ++i) {
-            uint256 r = caps[i] - pos;
-            uint256 take = left < r ? left : r;
-            soldInRound[i] += take;
-            pos += take;
-            left -= take;
-        }
+        while (step < caps.length && block.timestamp >= ends[step]) pos = caps[step++];
+        if (step >= caps.length) return;
+        uint256 room = caps[step] - pos;
+        delta = 1 + (delta % (room < 2_000_000 ? room : 2_000_000));
+        ethSoldInRound[step] += delta;
         ghostRemoteSold += delta;
-        presale.syncRemoteSales(ghostRemoteSold, (presale.usdRaised() - presale.localUsdRaised()) + delta * 6_000);
+        ethDeposits[_actor(actorSeed)] += delta * TOKEN;
+        uint256 before = presale.userDeposits(_actor(actorSeed));
+        _reportActor(actorSeed, false);
+        if (presale.userDeposits(_actor(actorSeed)) != before + delta * TOKEN) _violate("report credited other than the delta");
     }
 
-    /// @dev Imports part of the remote deposits to an actor (cumulative), sometimes replaying the same batch.
-    function importRemote(uint256 actorSeed, uint256 part, bool replay) external {
-        ++calls;
-        if (presale.claimStart() != 0) return;
-        uint256 left = ghostRemoteSold * TOKEN - presale.totalRemoteDepositsImported();
-        if (left == 0) return;
-        address a = _actor(actorSeed);
-        uint256 credit = 1 + (part % left);
+    function _ethRounds() internal view returns (uint256[] memory r) {
+        r = new uint256[](10);
+        for (uint256 i; i < 10; ++i) r[i] = ethSoldInRound[i];
+    }
+
+    function _reportActor(uint256 actorSeed, bool closed) internal {
         address[] memory u = new address[](1);
-        u[0] = a;
+        u[0] = _actor(actorSeed);
         uint256[] memory c = new uint256[](1);
-        c[0] = presale.remoteDepositsImported(a) + credit;
-        uint256 before = presale.userDeposits(a);
-        presale.importRemoteDeposits(u, c);
-        if (replay) presale.importRemoteDeposits(u, c);
-        if (presale.userDeposits(a) != before + credit) _violate("import credited other than the delta");
+        c[0] = ethDeposits[u[0]];
+        if (!_report(u, c, _ethRounds(), ghostRemoteSold, ghostRemoteSold * 6_000, closed)) _violate("report refused");
     }
 
-    /// @dev Opens the claim (rarely): imports what is left, funds exactly what is owed, sets the start to now.
+    /// @dev A report older than what Base already has: every value one lower.
+    function _reportOlder(uint256 actorSeed) internal {
+        address[] memory u = new address[](1);
+        u[0] = _actor(actorSeed);
+        uint256[] memory c = new uint256[](1);
+        c[0] = ethDeposits[u[0]] == 0 ? 0 : ethDeposits[u[0]] - 1;
+        uint256[] memory r = _ethRounds();
+        for (uint256 i; i < 10; ++i) if (r[i] > 0) --r[i];
+        _report(u, c, r, ghostRemoteSold - 1, 0, false);
+    }
+
+    /// @dev Opens the claim (rarely): Ethereum closes and reports every actor, the presale is funded with exactly what
+    /// is owed, the start is now.
     function openClaim(uint256 seed) external {
         ++calls;
         if (presale.claimStart() != 0 || seed % 5 != 0) return;
-        uint256 left = ghostRemoteSold * TOKEN - presale.totalRemoteDepositsImported();
-        if (left > 0) {
-            address[] memory u = new address[](1);
-            u[0] = actors[0];
-            uint256[] memory c = new uint256[](1);
-            c[0] = presale.remoteDepositsImported(actors[0]) + left;
-            presale.importRemoteDeposits(u, c);
-        }
+        address[] memory u = new address[](N_ACTORS);
+        uint256[] memory c = new uint256[](N_ACTORS);
+        for (uint256 i; i < N_ACTORS; ++i) (u[i], c[i]) = (actors[i], ethDeposits[actors[i]]);
+        if (!_report(u, c, _ethRounds(), ghostRemoteSold, ghostRemoteSold * 6_000, true)) _violate("final report refused");
         uint256 owedTokens = presale.totalTokensSold() * TOKEN - ghostStakedOnBuy;
         uint256 bal = token.balanceOf(address(presale));
         if (bal < owedTokens) token.transfer(address(presale), owedTokens - bal);
@@ -315,14 +319,13 @@ contract PresaleInvariantsTest is TestBase {
         h.buyUsdc(1, 1_999);
         h.cardBuy(2, 2_999);
         h.buyEthAndStake(3, 399);
-        h.syncRemote(4_999, false);
-        h.syncRemote(0, true);
-        h.importRemote(4, 1_234e18 - 1, true);
+        h.reportRemote(4, 4_999, false);
+        h.reportRemote(4, 0, true);
         h.warp(2 hours);
         assertEq(p.localTokensSold(), 6_400, "local sold");
         assertEq(p.remoteTokensSold(), 5_000, "remote sold");
-        assertEq(p.totalRemoteDepositsImported(), 1_234e18, "imported once despite the replay");
-        assertEq(p.userDeposits(h.actors(4)), 1_234e18, "imported deposit");
+        assertEq(p.totalRemoteDepositsImported(), 5_000e18, "imported once despite the replay");
+        assertEq(p.userDeposits(h.actors(4)), 5_000e18, "imported deposit");
         assertEq(h.ghostStakedOnBuy(), 400e18, "staked on buy");
         h.openClaim(5);
         assertTrue(p.claimStart() != 0, "claim opened");
@@ -330,8 +333,7 @@ contract PresaleInvariantsTest is TestBase {
         h.claim(0, false); // second attempt fails inside the handler
         h.claim(1, true);
         assertEq(h.claims(h.actors(0)), 1, "claimed once");
-        // openClaim imported the remaining 3,766 remote tokens to actor 0 before opening.
-        assertEq(h.ghostClaimed(), 1_000e18 + 3_766e18 + 2_000e18, "claimed + claim-and-staked");
+        assertEq(h.ghostClaimed(), 1_000e18 + 2_000e18, "claimed + claim-and-staked");
         assertEq(h.violations(), 0, h.lastViolation());
         invariant_depositsEqualTokensSold();
         invariant_roundSalesWithinRoundSize();
@@ -355,17 +357,21 @@ contract PresaleInvariantsTest is TestBase {
         assertLe(p.totalTokensSold(), p.checkPoint(), "sold <= position");
     }
 
+    /// @dev One chain with an always-current Ethereum report: no in-flight sales, so no round sells more than its size.
     function invariant_roundSalesWithinRoundSize() public view {
         IPresale p = IPresale(_presaleAddr());
         uint256[] memory caps = p.roundDetails(0);
+        (uint256[] memory local, uint256[] memory remote) = p.roundSales();
         uint256 prev;
         uint256 sum;
         for (uint256 i; i < caps.length; ++i) {
-            assertLe(h.soldInRound(i), caps[i] - prev, "round sales <= round size");
-            sum += h.soldInRound(i);
+            assertLe(local[i] + remote[i], caps[i] - prev, "round sales <= round size");
+            assertEq(remote[i], h.ethSoldInRound(i), "Ethereum's sales booked in the round they were made in");
+            assertEq(local[i], h.ghostLocalInRound(i), "local sales recorded in the round they were made in");
+            sum += local[i] + remote[i];
             prev = caps[i];
         }
-        assertEq(sum, p.totalTokensSold(), "per-round attribution adds up to the total sold");
+        assertEq(sum, p.totalTokensSold(), "per-round counts add up to the total sold");
     }
 
     function invariant_usdChargedAtLeastReference() public view {

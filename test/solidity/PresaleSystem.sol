@@ -6,10 +6,12 @@ import {Staking} from "../../contracts/Staking.sol";
 import {SaleToken} from "../../contracts/SaleToken.sol";
 import {MockUSDC} from "../../contracts/mocks/MockUSDC.sol";
 import {MockV3Aggregator} from "../../contracts/mocks/MockV3Aggregator.sol";
+import {BridgeQueue} from "./BridgeQueue.sol";
 
 /// @notice Shared deployment for the Solidity tests: a claim-chain presale (sale token, USDC, ETH/USD feed, no
-/// sequencer feed) on the spec's ten-round ladder, plus staking. The deployer (msg.sender of `_deploySystem`'s caller
-/// context, i.e. the inheriting contract) is owner, admin, keeper and card provider.
+/// sequencer feed) on the ten-round ladder of docs/, plus staking, and a bridge stand-in as its messenger whose
+/// reports from `ETH_PRESALE` (a stand-in address for the Ethereum presale) it accepts. The deployer (the inheriting
+/// contract) is owner, admin and card provider.
 abstract contract PresaleSystem {
     uint256 internal constant TOKEN = 1e18;
     int256 internal constant ETH_USD_8 = 3_000e8;
@@ -23,6 +25,8 @@ abstract contract PresaleSystem {
     MockUSDC internal usdc;
     MockV3Aggregator internal feed;
     address internal paymentWallet = address(0xBEEF);
+    address internal constant ETH_PRESALE = address(0xE7E7);
+    BridgeQueue internal bridge;
 
     function _caps() internal pure returns (uint256[] memory c) {
         c = new uint256[](10);
@@ -58,6 +62,7 @@ abstract contract PresaleSystem {
         token = new SaleToken("Shaft", "SHAFT", 1e12 * TOKEN, address(this));
         uint256[] memory ends = new uint256[](10);
         for (uint256 i; i < 10; ++i) ends[i] = block.timestamp + roundLength * (i + 1);
+        bridge = new BridgeQueue();
         Presale.InitParams memory p;
         p.owner = address(this);
         p.adminDelay = 0;
@@ -72,11 +77,27 @@ abstract contract PresaleSystem {
         p.caps = _caps();
         p.prices = _prices();
         p.endTimes = ends;
+        p.messenger = address(bridge);
         presale = new Presale(p);
-        presale.grantRole(presale.KEEPER_ROLE(), address(this));
+        presale.setRemotePresale(ETH_PRESALE);
         presale.grantRole(presale.CARD_PROVIDER_ROLE(), address(this));
         staking = new Staking(address(this), address(token), 1500, 30 days, block.timestamp + 3650 days, 0);
         staking.setPresale(address(presale));
         presale.setStaking(address(staking));
+    }
+
+    /// @dev Delivers a report from the Ethereum presale stand-in; returns whether the presale accepted it.
+    function _report(
+        address[] memory users,
+        uint256[] memory cumulativeDeposits,
+        uint256[] memory roundSold,
+        uint256 tokensSold,
+        uint256 usd,
+        bool closed
+    ) internal returns (bool) {
+        bytes memory data = abi.encodeCall(
+            presale.receiveEthereumReport, (users, cumulativeDeposits, roundSold, tokensSold, usd, closed)
+        );
+        return bridge.deliverAs(ETH_PRESALE, address(presale), data);
     }
 }

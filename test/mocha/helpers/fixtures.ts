@@ -43,6 +43,19 @@ export const APY_BPS = 1_500n;
 export const LOCK = 30n * DAY;
 export const STAKING_LENGTH = 365n * DAY;
 export const SUPPLY = 1_000_000_000n * TOKEN;
+/** The most tokens one keeper mirror may add on Ethereum (owner setting). */
+export const MAX_MIRROR_STEP = 1_000_000n;
+
+/** OP Stack: the L2CrossDomainMessenger predeploy (Base) and the offset an L1 sender's address gets on L2. */
+export const L2_MESSENGER = "0x4200000000000000000000000000000000000007";
+export const ALIAS_OFFSET = 0x1111000000000000000000000000000000001111n;
+/** Stand-ins on Base-only deployments: the L1 messenger and the Ethereum presale whose reports Base accepts. */
+export const L1_MESSENGER_STANDIN = "0x00000000000000000000000000000000000011e1";
+export const ETH_PRESALE_STANDIN = "0x000000000000000000000000000000000000e7e7";
+
+export function aliased(l1: string): string {
+  return "0x" + ((BigInt(l1) + ALIAS_OFFSET) % 2n ** 160n).toString(16).padStart(40, "0");
+}
 
 /** Spec section 9: cumulative caps (whole tokens) and USD prices (18 decimals). */
 export const CAPS = [4_500_000n, 10_000_000n, 16_500_000n, 23_500_000n, 32_500_000n, 43_000_000n, 54_000_000n, 64_000_000n, 73_000_000n, 80_000_000n];
@@ -100,6 +113,8 @@ export interface Deployment {
   feed: C;
   seqFeed: C | null;
   sanctions: C;
+  /** Ethereum: the MockL1CrossDomainMessenger; Base: the MockL2CrossDomainMessenger at the predeploy address. */
+  messenger: C;
   t0: bigint; // deployment timestamp
   roundEnds: bigint[];
   start: bigint;
@@ -119,6 +134,10 @@ export interface DeployOptions {
   stakeToken?: string;
   stakingMaxDeposit?: bigint;
   link?: boolean; // link presale and staking (default true)
+  /** Base: the L1 messenger whose aliased address may deliver (default a stand-in address). */
+  l1Messenger?: string;
+  /** The other chain's presale (default on Base: ETH_PRESALE_STANDIN; on Ethereum: none, set by the caller). */
+  remotePresale?: string | null;
 }
 
 export async function now(conn: Conn): Promise<bigint> {
@@ -146,6 +165,8 @@ export async function deploy(chainName: ChainName, o: DeployOptions = {}): Promi
   }
   const sanctions = await ethers.deployContract("MockSanctionsList");
   const token = isBase ? await ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, owner.address]) : null;
+  const messenger = isBase ? await installL2Messenger(conn, o.l1Messenger ?? L1_MESSENGER_STANDIN) : await ethers.deployContract("MockL1CrossDomainMessenger");
+  const ladderBook = await ethers.deployContract("LadderBook");
 
   const caps = o.caps ?? CAPS;
   const prices = o.prices ?? PRICES;
@@ -169,8 +190,12 @@ export async function deploy(chainName: ChainName, o: DeployOptions = {}): Promi
     caps,
     prices,
     endTimes: roundEnds,
+    messenger: await messenger.getAddress(),
+    maxMirrorStep: MAX_MIRROR_STEP,
   };
-  const presale = await ethers.deployContract("Presale", [params]);
+  const presale = await ethers.deployContract("Presale", [params], { libraries: { LadderBook: await ladderBook.getAddress() } });
+  const remote = o.remotePresale === undefined ? (isBase ? ETH_PRESALE_STANDIN : null) : o.remotePresale;
+  if (remote !== null) await presale.setRemotePresale(remote);
   await presale.grantRole(await presale.KEEPER_ROLE(), keeper.address);
   await presale.grantRole(await presale.CARD_PROVIDER_ROLE(), provider.address);
   await presale.grantRole(await presale.ADMIN_ROLE(), owner.address);
@@ -204,8 +229,63 @@ export async function deploy(chainName: ChainName, o: DeployOptions = {}): Promi
 
   return {
     conn, ethers, helpers: conn.networkHelpers, chainName, signers, owner, keeper, provider, buyers, splitWallet,
-    paymentWallet, presale, staking, token, usdt, usdc, feed, seqFeed, sanctions, t0, roundEnds, start, end,
+    paymentWallet, presale, staking, token, usdt, usdc, feed, seqFeed, sanctions, messenger, t0, roundEnds, start, end,
   };
+}
+
+/** Deploys the L2 messenger stand-in and installs its runtime code at the predeploy address (as on Base). */
+export async function installL2Messenger(conn: Conn, l1Messenger: string): Promise<C> {
+  const deployed = await conn.ethers.deployContract("MockL2CrossDomainMessenger", [l1Messenger]);
+  const code: string = await conn.ethers.provider.getCode(await deployed.getAddress());
+  await conn.networkHelpers.setCode(L2_MESSENGER, code);
+  return conn.ethers.getContractAt("MockL2CrossDomainMessenger", L2_MESSENGER);
+}
+
+/** Ethereum's side of a report, as `receiveEthereumReport` takes it. */
+export interface EthereumReport {
+  users?: string[];
+  deposits?: bigint[];
+  roundSold?: bigint[];
+  tokensSold?: bigint;
+  usdRaised?: bigint;
+  closed?: boolean;
+}
+
+let standInNonce = 0n;
+
+/**
+ * Delivers a report to the Base presale as the OP Stack does: the aliased L1 messenger calls `relayMessage` on the
+ * predeploy with the Ethereum presale (stand-in by default) as sender. Returns the transaction.
+ */
+export async function deliverReport(d: Deployment, r: EthereumReport, sender = ETH_PRESALE_STANDIN, l1 = L1_MESSENGER_STANDIN) {
+  const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [
+    r.users ?? [],
+    r.deposits ?? [],
+    r.roundSold ?? [],
+    r.tokensSold ?? 0n,
+    r.usdRaised ?? 0n,
+    r.closed ?? false,
+  ]);
+  const nonce = (1n << 240n) | standInNonce++;
+  const relayer = await impersonate(d, aliased(l1));
+  // An explicit gas limit: like OP's messenger, the stand-in records a message relayed with too little gas as failed
+  // instead of reverting, so a gas estimate would find that cheaper path.
+  const minGas = BigInt(await d.presale.relayGasLimit((r.users ?? []).length));
+  return d.messenger
+    .connect(relayer)
+    .relayMessage(nonce, sender, await d.presale.getAddress(), 0n, minGas, data, { gasLimit: minGas * 2n + 200_000n });
+}
+
+/** A signer for `address` with some ETH (for the aliased messenger and other impersonations). */
+export async function impersonate(d: Deployment, address: string) {
+  await d.helpers.impersonateAccount(address);
+  await d.helpers.setBalance(address, 10n ** 20n);
+  return d.ethers.getSigner(address);
+}
+
+/** On a Base deployment with the Ethereum stand-in: delivers Ethereum's close with `tokensSold` (default none). */
+export async function closeEthereumStandIn(d: Deployment, r: EthereumReport = {}) {
+  return deliverReport(d, { ...r, closed: true });
 }
 
 export const deployEth = () => deploy("hardhatEth");
@@ -228,6 +308,7 @@ export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
   const need = sold * TOKEN + extra;
   const bal: bigint = await d.token!.balanceOf(await d.presale.getAddress());
   if (bal < need) await d.token!.transfer(await d.presale.getAddress(), need - bal);
+  if (!(await d.presale.remoteSaleClosed())) await closeEthereumStandIn(d);
   // Claim from the next block on: startClaim is mined at >= ts, so every later transaction is after the start.
   const ts = (await now(d.conn)) + 1n;
   await d.presale.startClaim(ts);
