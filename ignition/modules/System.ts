@@ -70,7 +70,8 @@ export function buildSystemModule(shape: SystemShape) {
       ]);
     }
 
-    // ---- presale
+    // ---- presale (linked with its ladder library, which keeps it under the contract size limit)
+    const ladderBook = m.library("LadderBook");
     const presale = (results.Presale = m.contract("Presale", [
       {
         owner: deployer,
@@ -92,7 +93,7 @@ export function buildSystemModule(shape: SystemShape) {
         messenger,
         maxMirrorStep: shape.chain === "eth" ? m.getParameter("maxMirrorStep") : 0n,
       },
-    ]));
+    ], { libraries: { LadderBook: ladderBook } }));
 
     // ---- roles, splits, sanctions
     if (shape.chain === "eth") {
