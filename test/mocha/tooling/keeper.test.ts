@@ -143,7 +143,7 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
       expect(s.roundSold.reduce((a, b) => a + b, 0n) - prev.reduce((a, b) => a + b, 0n)).to.be.at.most(250n);
       prev = s.roundSold;
     }
-    expect(steps.map((s) => s.usdRaised)).to.deep.equal([34n, 58n, 70n]);
+    expect(steps.map((s) => s.usdRaised)).to.deep.equal([35n, 60n, 70n]); // 10 + 60 × (250, 500, 600) / 600
     // A round already above Base's count (an owner correction) is never lowered; nothing to do gives no call.
     expect(mirrorSteps([500n, 0n], [400n, 10n], 5n, 5n, 100n)).to.deep.equal([{ roundSold: [500n, 10n], usdRaised: 5n }]);
     expect(mirrorSteps([1n, 2n], [1n, 2n], 3n, 3n, 100n)).to.deep.equal([]);
@@ -165,7 +165,8 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
         return typeof v === "function" ? v.bind(target) : v;
       },
     });
-    const conn = Object.assign(Object.create(pair.eth), { ethers: { provider: noFinality, getSigner: (a: string) => pair.eth.ethers.getSigner(a) } }) as Connection;
+    const ethers = { provider: noFinality, getSigner: (a: string) => pair.eth.ethers.getSigner(a) };
+    const conn = new Proxy(pair.eth, { get: (target, key) => (key === "ethers" ? ethers : Reflect.get(target, key, target)) }) as Connection;
     const log: string[] = [];
     const k = make({ log: (m) => log.push(m) }, conn);
     expect((await k.tick()).ethBlock).to.equal(await provider.getBlockNumber());
