@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { CAPS, DAY, HEARTBEAT, PRICES, TOKEN, buyEth, deploy, load, now, type Deployment } from "./helpers/fixtures.js";
+import { CAPS, DAY, HEARTBEAT, PRICES, TOKEN, buyEth, closeEthereumStandIn, deploy, load, now, type Deployment } from "./helpers/fixtures.js";
 
 describe("Presale administration (hardhatEth unless noted)", function () {
   let d: Deployment;
@@ -50,7 +50,7 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     expect([...(await p.dynamicTime())]).to.deep.equal([true, DAY]);
     expect(await p.owedTotal(d.ethers.ZeroAddress)).to.equal(0n);
     await buyEth(d, d.buyers[0], 1_000n);
-    await p.connect(d.keeper).syncRemoteSales(500n, 3_000_000n);
+    await p.connect(d.keeper).mirrorRemoteSales([500n], 3_000_000n);
     expect(await p.localUsdRaised()).to.equal(6_000_000n); // 1,000 tokens at $0.006
     expect(await p.remoteUsdRaised()).to.equal(3_000_000n);
     expect(await p.usdRaised()).to.equal(9_000_000n);
@@ -58,7 +58,8 @@ describe("Presale administration (hardhatEth unless noted)", function () {
   });
 
   it("constructor rejects bad parameters", async function () {
-    const F = await d.ethers.getContractFactory("Presale");
+    const book = await d.ethers.deployContract("LadderBook");
+    const F = await d.ethers.getContractFactory("Presale", { libraries: { LadderBook: await book.getAddress() } });
     const t = await now(d.conn);
     const base = {
       owner: d.owner.address,
@@ -77,10 +78,13 @@ describe("Presale administration (hardhatEth unless noted)", function () {
       caps: [100n, 200n],
       prices: [10n ** 15n, 2n * 10n ** 15n],
       endTimes: [t + 10n * DAY, t + 20n * DAY],
+      messenger: await d.messenger.getAddress(),
+      maxMirrorStep: 1_000n,
     };
     await F.deploy(base); // the base set is valid
     await expect(F.deploy({ ...base, paymentWallet: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(F, "ZeroAddress");
     await expect(F.deploy({ ...base, priceFeed: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(F, "ZeroAddress");
+    await expect(F.deploy({ ...base, messenger: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(F, "ZeroAddress");
     await expect(F.deploy({ ...base, endTime: t })).to.be.revertedWithCustomError(F, "InvalidTimes");
     await expect(F.deploy({ ...base, caps: [200n, 100n] })).to.be.revertedWithCustomError(F, "InvalidRounds");
     await expect(F.deploy({ ...base, caps: [100n] })).to.be.revertedWithCustomError(F, "InvalidRounds");
@@ -249,8 +253,10 @@ describe("Presale administration (hardhatEth unless noted)", function () {
       ["setSequencerGracePeriod", () => p.setSequencerGracePeriod(1n)],
       ["setStaking", () => p.setStaking(a)],
       ["startClaim", () => p.startClaim(t + 10n)],
-      ["syncRemoteSales", () => p.syncRemoteSales(1n, 1n)],
-      ["importRemoteDeposits", () => p.importRemoteDeposits([a], [1n])],
+      ["mirrorRemoteSales (keeper)", () => p.mirrorRemoteSales([1n], 1n)],
+      ["correctRemoteSales", () => p.correctRemoteSales(CAPS.map(() => 0n), 0n)],
+      ["setMaxMirrorStep", () => p.setMaxMirrorStep(1n)],
+      ["setRemotePresale", () => p.setRemotePresale(a)],
     ];
     for (const [name, call] of calls) {
       await expect(call(), name).to.be.revertedWithCustomError(d.presale, "AccessControlUnauthorizedAccount");
@@ -286,15 +292,20 @@ describe("Presale administration on Base", function () {
     expect(await d.presale.staking()).to.equal(s);
   });
 
-  it("startClaim rejects 0 (InvalidTimes) and a second call (ClaimAlreadyStarted)", async function () {
+  it("startClaim rejects 0 (InvalidTimes), a same or later time (ClaimStartNotEarlier) and a call after the start (ClaimAlreadyStarted)", async function () {
     const d = await load("hardhatBase");
+    await closeEthereumStandIn(d);
     await expect(d.presale.startClaim(0n)).to.be.revertedWithCustomError(d.presale, "InvalidTimes");
-    await d.presale.startClaim((await now(d.conn)) + 10n);
-    await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(d.presale, "ClaimAlreadyStarted");
-    // Sales stop once the claim start is set.
+    const ts = (await now(d.conn)) + 10n;
+    await d.presale.startClaim(ts);
+    await expect(d.presale.startClaim(ts)).to.be.revertedWithCustomError(d.presale, "ClaimStartNotEarlier").withArgs(ts, ts);
+    await d.helpers.time.increaseTo(ts);
+    await expect(d.presale.startClaim(ts - 1n)).to.be.revertedWithCustomError(d.presale, "ClaimAlreadyStarted");
+    // Sales stop for good once the claim start is set.
+    expect(await d.presale.saleClosed()).to.equal(true);
     await expect(d.presale.connect(d.buyers[0]).buyWithEth(1n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
       d.presale,
-      "SaleNotActive",
+      "SaleClosed",
     );
   });
 
@@ -313,6 +324,7 @@ describe("Presale administration on Base", function () {
     const d = await deploy("hardhatBase");
     await buyEth(d, d.buyers[0], 42n);
     await d.token!.transfer(await d.presale.getAddress(), 42n * TOKEN);
+    await closeEthereumStandIn(d);
     const ts = (await now(d.conn)) + 5n;
     await d.presale.startClaim(ts);
     await d.helpers.time.increaseTo(ts);

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
-import { DAY, LOCK, TOKEN, buyEth, deploy, load, now, openClaim, type Deployment } from "./helpers/fixtures.js";
+import { DAY, LOCK, TOKEN, buyEth, closeEthereumStandIn, deliverReport, deploy, load, now, openClaim, type Deployment } from "./helpers/fixtures.js";
 
 describe("Presale claim phase (hardhatBase)", function () {
   let d: Deployment;
@@ -12,6 +12,7 @@ describe("Presale claim phase (hardhatBase)", function () {
     it("refuses to open while underfunded (PresaleUnderfunded), opens when funded (ClaimStartSet)", async function () {
       await buyEth(d, d.buyers[0], 1_000n);
       await buyEth(d, d.buyers[1], 500n);
+      await closeEthereumStandIn(d);
       const presaleAddr = await d.presale.getAddress();
       const ts = (await now(d.conn)) + 100n;
       await d.token!.transfer(presaleAddr, 1_500n * TOKEN - 1n);
@@ -25,6 +26,7 @@ describe("Presale claim phase (hardhatBase)", function () {
 
     it("requires the sale tokens staked during the sale to have left the presale (delivered counts as covered)", async function () {
       const presaleAddr = await d.presale.getAddress();
+      await closeEthereumStandIn(d);
       await d.token!.transfer(presaleAddr, 1_000n * TOKEN);
       await buyEth(d, d.buyers[0], 1_000n, true); // staked: 1,000 tokens moved into staking
       await buyEth(d, d.buyers[1], 400n);
@@ -36,17 +38,25 @@ describe("Presale claim phase (hardhatBase)", function () {
       await d.presale.startClaim((await now(d.conn)) + 10n);
     });
 
-    it("refuses to open before every remote sale is imported (RemoteImportIncomplete)", async function () {
-      await d.presale.connect(d.keeper).syncRemoteSales(2_000n, 12n * 10n ** 6n);
+    it("refuses to open before Ethereum's close has arrived (RemoteSaleOpen)", async function () {
+      await deliverReport(d, { tokensSold: 0n, closed: false });
+      await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(d.presale, "RemoteSaleOpen");
+      await closeEthereumStandIn(d);
+      expect(await d.presale.remoteSaleClosed()).to.equal(true);
+      await d.presale.startClaim((await now(d.conn)) + 10n);
+    });
+
+    it("refuses to open before every Ethereum deposit is imported (RemoteImportIncomplete)", async function () {
+      await closeEthereumStandIn(d, { roundSold: [2_000n], tokensSold: 2_000n, usdRaised: 12n * 10n ** 6n });
       await d.token!.transfer(await d.presale.getAddress(), 2_000n * TOKEN);
       await expect(d.presale.startClaim((await now(d.conn)) + 10n))
         .to.be.revertedWithCustomError(d.presale, "RemoteImportIncomplete")
         .withArgs(2_000n * TOKEN, 0n);
-      await d.presale.connect(d.keeper).importRemoteDeposits([d.buyers[4].address], [1_500n * TOKEN]);
+      await deliverReport(d, { users: [d.buyers[4].address], deposits: [1_500n * TOKEN], closed: true });
       await expect(d.presale.startClaim((await now(d.conn)) + 10n))
         .to.be.revertedWithCustomError(d.presale, "RemoteImportIncomplete")
         .withArgs(2_000n * TOKEN, 1_500n * TOKEN);
-      await d.presale.connect(d.keeper).importRemoteDeposits([d.buyers[3].address], [500n * TOKEN]);
+      await deliverReport(d, { users: [d.buyers[3].address], deposits: [500n * TOKEN], closed: true });
       await d.presale.startClaim((await now(d.conn)) + 10n);
     });
 
@@ -63,6 +73,7 @@ describe("Presale claim phase (hardhatBase)", function () {
       await buyEth(d, d.buyers[0], 100n);
       await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
       await d.token!.transfer(await d.presale.getAddress(), 100n * TOKEN);
+      await closeEthereumStandIn(d);
       const ts = (await now(d.conn)) + DAY;
       await d.presale.startClaim(ts);
       await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
@@ -135,8 +146,7 @@ describe("Presale claim phase (hardhatBase)", function () {
 
     it("a remote (Ethereum) buyer claims the imported deposit on Base", async function () {
       const eve = d.buyers[4];
-      await d.presale.connect(d.keeper).syncRemoteSales(700n, 4_200_000n);
-      await d.presale.connect(d.keeper).importRemoteDeposits([eve.address], [700n * TOKEN]);
+      await deliverReport(d, { users: [eve.address], deposits: [700n * TOKEN], roundSold: [700n], tokensSold: 700n, usdRaised: 4_200_000n });
       await openClaim(d);
       await expect(d.presale.connect(eve).claim()).to.emit(d.presale, "TokensClaimed").withArgs(eve.address, 700n * TOKEN, false);
     });
@@ -167,16 +177,13 @@ describe("Presale claim phase (hardhatBase)", function () {
     });
   });
 
-  describe("cross-chain imports after the claim opened", function () {
-    it("syncRemoteSales and importRemoteDeposits revert ClaimAlreadyStarted", async function () {
+  describe("Ethereum reports after the claim opened", function () {
+    it("a late report credits nothing: the messenger records it as failed (ClaimAlreadyStarted inside)", async function () {
       await openClaim(d);
-      await expect(d.presale.connect(d.keeper).syncRemoteSales(10n, 60_000n)).to.be.revertedWithCustomError(
-        d.presale,
-        "ClaimAlreadyStarted",
-      );
-      await expect(
-        d.presale.connect(d.keeper).importRemoteDeposits([d.buyers[0].address], [TOKEN]),
-      ).to.be.revertedWithCustomError(d.presale, "ClaimAlreadyStarted");
+      const late = deliverReport(d, { users: [d.buyers[0].address], deposits: [TOKEN], roundSold: [10n], tokensSold: 10n });
+      await expect(late).to.emit(d.messenger, "FailedRelayedMessage");
+      expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(0n);
+      expect(await d.presale.remoteTokensSold()).to.equal(0n);
     });
   });
 });
