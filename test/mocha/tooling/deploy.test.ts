@@ -206,6 +206,20 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(rec.contracts.Presale.constructorArgs[0].endTimes[0]).to.equal("+3d");
   });
 
+  it("links the presales once: a second link changes nothing, a link to another presale is refused", async function () {
+    const { linkPresales } = await import("../../../scripts/lib/deploy.js");
+    const log: string[] = [];
+    await linkPresales({ conn: pair.eth, record: pair.ethDep }, { conn: pair.base, record: pair.baseDep }, (m) => log.push(m));
+    expect(log).to.deep.equal([]);
+    const impostor = { ...pair.baseDep, contracts: { ...pair.baseDep.contracts, Presale: { ...pair.baseDep.contracts.Presale, address: pair.baseDep.contracts.Staking.address } } };
+    try {
+      await linkPresales({ conn: pair.eth, record: pair.ethDep }, { conn: pair.base, record: impostor });
+      expect.fail("not refused");
+    } catch (e) {
+      expect((e as Error).message).to.match(/the presale on chain 31337 already trusts 0x.*, not 0x.*: it can be set once/);
+    }
+  });
+
   it("refuses to deploy parameters of another chain (chain id mismatch)", async function () {
     const { deploySystem } = await import("../../../scripts/lib/deploy.js");
     try {
