@@ -12,6 +12,7 @@
  * The two presales learn each other afterwards (setRemotePresale, scripts/lib/deploy.ts linkPresales).
  */
 import { buildModule } from "@nomicfoundation/hardhat-ignition/modules";
+import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 
 export interface SystemShape {
   chain: "eth" | "base";
@@ -27,8 +28,6 @@ export interface SystemShape {
 
 export const moduleId = (chain: "eth" | "base") => (chain === "eth" ? "EthSystem" : "BaseSystem");
 const ZERO = "0x0000000000000000000000000000000000000000";
-/** Base's L2CrossDomainMessenger predeploy; locally a stand-in is installed there before the module runs. */
-export const L2_MESSENGER_PREDEPLOY = "0x4200000000000000000000000000000000000007";
 
 export function buildSystemModule(shape: SystemShape) {
   return buildModule(moduleId(shape.chain), (m) => {

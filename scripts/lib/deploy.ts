@@ -8,8 +8,8 @@ import path from "node:path";
 import hre from "hardhat";
 import type { NetworkConnection } from "hardhat/types/network";
 import { Contract, ZeroAddress } from "ethers";
-import { buildSystemModule, L2_MESSENGER_PREDEPLOY, moduleId, type SystemShape } from "../../ignition/modules/System.js";
-import { loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
+import { buildSystemModule, moduleId, type SystemShape } from "../../ignition/modules/System.js";
+import { L2_MESSENGER_PREDEPLOY, loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
 import { DEPLOYMENTS_DIR, ERC20_ABI, MESSENGER_ABI, readDeployment, writeDeployment, type ContractRecord, type DeploymentRecord } from "./deployments.js";
 import { NETWORKS, pairOf, ROOT } from "./networks.js";
 

@@ -16,7 +16,7 @@ import { getAddress, Interface, keccak256, toBeHex } from "ethers";
 import type { Connection } from "../lib/deploy.js";
 import { ChainDownError, Refusal, shortError } from "../lib/cli.js";
 import { MESSENGER_ABI } from "../lib/deployments.js";
-import { L2_MESSENGER_PREDEPLOY } from "../../ignition/modules/System.js";
+import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 import { isConnectionError } from "../keeper/keeper.js";
 
 /** OP's messenger interface (the same on the real contracts and the stand-ins). */
@@ -47,7 +47,11 @@ export function messageHash(m: Pick<BridgeMessage, "nonce" | "sender" | "target"
   return keccak256(messenger.encodeFunctionData("relayMessage", [BigInt(m.nonce), m.sender, m.target, 0n, BigInt(m.gasLimit), m.message]));
 }
 
-/** Gas of the deposit transaction: OP's L1 messenger pays the call's minimum gas plus its fixed relay overheads. */
+/**
+ * Gas of the deposit transaction, as OP's L1 messenger buys it (`baseGas`): the intrinsic 21 000, its constant relay
+ * overhead (200 000), call overhead (40 000), reserved gas (40 000) and gas-check buffer (5 000), 16 per calldata byte
+ * (the message plus relayMessage's other ~260 bytes), and the message's minimum gas limit grossed up by 64/63.
+ */
 export function depositGas(m: Pick<BridgeMessage, "gasLimit" | "message">): bigint {
   const calldata = BigInt((m.message.length - 2) / 2);
   return 21_000n + 200_000n + 40_000n + 40_000n + 5_000n + 16n * (calldata + 260n) + (BigInt(m.gasLimit) * 64n) / 63n;
