@@ -354,3 +354,75 @@ export async function ladder(d: Deployment): Promise<LadderState> {
   const prices: bigint[] = [...(await d.presale.roundDetails(1))];
   return { step: Number(await d.presale.currentStep()), checkPoint: await d.presale.checkPoint(), caps, prices };
 }
+
+// ------------------------------------------------------------------------------------------------ two chains
+
+/** Ethereum and Base presales linked through the messenger stand-ins, and the relayer that plays the bridge. */
+export interface Pair {
+  eth: Deployment;
+  base: Deployment;
+  /** Delivers every message sent on Ethereum since the last call to Base, in order; returns the receipts. */
+  deliverAll: () => Promise<any[]>;
+  /** The messages sent on Ethereum and not yet delivered (oldest first), for delayed or reordered delivery. */
+  pending: () => Promise<SentMessage[]>;
+  /** Delivers one message as the OP Stack's deposit would (from the aliased L1 messenger). */
+  deliver: (m: SentMessage) => Promise<any>;
+  /** The keeper's mirror of Base's per-round sales into Ethereum (what the tooling does). */
+  mirror: () => Promise<any>;
+  /** Moves both chains' clocks to `ts` (and refreshes both feeds). */
+  advanceBothTo: (ts: bigint) => Promise<void>;
+}
+
+export interface SentMessage {
+  target: string;
+  sender: string;
+  message: string;
+  messageNonce: bigint;
+  gasLimit: bigint;
+}
+
+/** Deploys both chains with the same round end times, each presale the other's remote. */
+export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
+  const connE = await chain("hardhatEth");
+  const connB = await chain("hardhatBase");
+  const t = (await now(connE)) > (await now(connB)) ? await now(connE) : await now(connB);
+  await connE.networkHelpers.time.increaseTo(t + 1n);
+  await connB.networkHelpers.time.increaseTo(t + 1n);
+  const caps = o.caps ?? CAPS;
+  const roundEnds = o.roundEnds ?? caps.map((_, i) => t + 100n + ROUND_SPACING * BigInt(i + 1));
+  const eth = await deploy("hardhatEth", { ...o, roundEnds, remotePresale: null });
+  const base = await deploy("hardhatBase", { ...o, roundEnds, remotePresale: null, l1Messenger: await eth.messenger.getAddress() });
+  await eth.presale.setRemotePresale(await base.presale.getAddress());
+  await base.presale.setRemotePresale(await eth.presale.getAddress());
+  let delivered = -1n;
+
+  const pending = async (): Promise<SentMessage[]> => {
+    const logs = await eth.messenger.queryFilter(eth.messenger.filters.SentMessage());
+    return logs
+      .map((l: any) => ({ target: l.args.target, sender: l.args.sender, message: l.args.message, messageNonce: l.args.messageNonce, gasLimit: l.args.gasLimit }))
+      .filter((m: SentMessage) => (m.messageNonce & ((1n << 240n) - 1n)) > delivered);
+  };
+  const deliver = async (m: SentMessage) => {
+    const relayer = await impersonate(base, aliased(await eth.messenger.getAddress()));
+    const tx = await base.messenger
+      .connect(relayer)
+      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: m.gasLimit * 2n + 200_000n });
+    const n = m.messageNonce & ((1n << 240n) - 1n);
+    if (n > delivered) delivered = n;
+    return tx.wait();
+  };
+  const deliverAll = async () => {
+    const out = [];
+    for (const m of await pending()) out.push(await deliver(m));
+    return out;
+  };
+  const mirror = async () => {
+    const [local] = await base.presale.roundSales();
+    return eth.presale.connect(eth.keeper).mirrorRemoteSales([...local], await base.presale.localUsdRaised());
+  };
+  const advanceBothTo = async (ts: bigint) => {
+    await advanceTo(eth, ts);
+    await advanceTo(base, ts);
+  };
+  return { eth, base, deliverAll, pending, deliver, mirror, advanceBothTo };
+}

@@ -1,0 +1,422 @@
+/**
+ * The two chains kept in step: Ethereum's deposits, per-round sales and close reach Base only through the canonical
+ * messenger (stand-ins that behave like OP's), the keeper's mirror of Base into Ethereum is bounded, the owner can
+ * correct it until Ethereum closes, and both ladders stay one ladder.
+ */
+import { expect } from "chai";
+import { AbiCoder, id, keccak256 } from "ethers";
+import {
+  CAPS, DAY, L2_MESSENGER, MAX_MIRROR_STEP, PRICES, TOKEN, aliased, buyEth, deliverReport, deployPair, impersonate, load,
+  now, type Deployment, type Pair,
+} from "./helpers/fixtures.js";
+
+const VERSION_1 = 1n << 240n;
+
+describe("OP messenger stand-ins behave like the real ones", function () {
+  it("L1: sendMessage emits SentMessage with a versioned nonce that grows by one, and SentMessageExtension1", async function () {
+    const d = await load("hardhatEth");
+    const target = d.buyers[1].address;
+    await expect(d.messenger.connect(d.buyers[0]).sendMessage(target, "0x1234", 100_000n))
+      .to.emit(d.messenger, "SentMessage")
+      .withArgs(target, d.buyers[0].address, "0x1234", VERSION_1, 100_000n)
+      .and.to.emit(d.messenger, "SentMessageExtension1")
+      .withArgs(d.buyers[0].address, 0n);
+    expect(await d.messenger.messageNonce()).to.equal(VERSION_1 + 1n);
+    await expect(d.messenger.xDomainMessageSender()).to.be.revertedWith("xDomainMessageSender is not set");
+  });
+
+  describe("L2 (installed at the predeploy address)", function () {
+    let d: Deployment;
+    beforeEach(async function () {
+      d = await load("hardhatBase");
+    });
+
+    it("lives at 0x42…07, the address the Base presale uses", async function () {
+      expect(await d.presale.messenger()).to.equal(L2_MESSENGER);
+      expect(await d.messenger.getAddress()).to.equal(L2_MESSENGER);
+    });
+
+    it("xDomainMessageSender reverts outside a relay", async function () {
+      await expect(d.messenger.xDomainMessageSender()).to.be.revertedWith("xDomainMessageSender is not set");
+    });
+
+    it("a first delivery is accepted only from the aliased L1 messenger; a delivered message cannot be replayed", async function () {
+      const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [5n], 5n, 30_000n, false]);
+      const args = [VERSION_1, "0x000000000000000000000000000000000000e7e7", await d.presale.getAddress(), 0n, 300_000n, data] as const;
+      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith("message cannot be replayed");
+      const relayer = await impersonate(d, aliased("0x00000000000000000000000000000000000011e1"));
+      await expect(d.messenger.connect(relayer).relayMessage(...args, { gasLimit: 1_000_000n })).to.emit(d.messenger, "RelayedMessage");
+      expect(await d.presale.remoteTokensSold()).to.equal(5n);
+      await expect(d.messenger.connect(relayer).relayMessage(...args, { gasLimit: 1_000_000n })).to.be.revertedWith(
+        "message has already been relayed",
+      );
+      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith("message cannot be replayed");
+    });
+
+    it("a message whose call fails, or that arrives short of gas, is recorded as failed and anyone can replay it", async function () {
+      const relayer = await impersonate(d, aliased("0x00000000000000000000000000000000000011e1"));
+      const target = await d.presale.getAddress();
+      const sender = "0x000000000000000000000000000000000000e7e7";
+      // Short of gas: asks for 3,000,000 and gets about 1,000,000.
+      const short = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [7n], 7n, 0n, false]);
+      const shortArgs = [VERSION_1 + 101n, sender, target, 0n, 3_000_000n, short] as const;
+      await expect(d.messenger.connect(relayer).relayMessage(...shortArgs, { gasLimit: 1_000_000n })).to.emit(d.messenger, "FailedRelayedMessage");
+      expect(await d.messenger.failedMessages(messageHash({ messageNonce: shortArgs[0], sender, target, gasLimit: 3_000_000n, message: short }))).to.equal(true);
+      expect(await d.presale.remoteTokensSold()).to.equal(0n);
+      // Anyone replays it with enough gas.
+      await expect(d.messenger.connect(d.buyers[2]).relayMessage(...shortArgs, { gasLimit: 4_000_000n })).to.emit(d.messenger, "RelayedMessage");
+      expect(await d.presale.remoteTokensSold()).to.equal(7n);
+      // A call that reverts (here a malformed report): recorded, not reverted; a replay fails again, still harmlessly.
+      const bad = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[sender], [], [], 0n, 0n, false]);
+      const badArgs = [VERSION_1 + 102n, sender, target, 0n, 300_000n, bad] as const;
+      await expect(d.messenger.connect(relayer).relayMessage(...badArgs, { gasLimit: 1_000_000n })).to.emit(d.messenger, "FailedRelayedMessage");
+      await expect(d.messenger.connect(d.buyers[2]).relayMessage(...badArgs, { gasLimit: 1_000_000n })).to.emit(d.messenger, "FailedRelayedMessage");
+      expect(await d.messenger.successfulMessages(messageHash({ messageNonce: badArgs[0], sender, target, gasLimit: 300_000n, message: bad }))).to.equal(false);
+    });
+  });
+});
+
+describe("Ethereum → Base through the messenger (two chains)", function () {
+  let p: Pair;
+  beforeEach(async function () {
+    p = await deployPair();
+  });
+
+  it("anyone can relay: the report carries the buyers' deposits and Ethereum's own totals (Relayed, SentMessage)", async function () {
+    const [alice, bob] = p.eth.buyers;
+    await buyEth(p.eth, alice, 1_000n);
+    await p.eth.presale.connect(bob).buyWithUSDT(500n, 10n ** 12n, false);
+    const stranger = p.eth.signers[15];
+    const users = [alice.address, bob.address];
+    const tx = p.eth.presale.connect(stranger).relay(users);
+    await expect(tx).to.emit(p.eth.presale, "Relayed").withArgs(2n, 1_500n, 9_000_000n, false);
+    const expected = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
+      users,
+      [1_000n * TOKEN, 500n * TOKEN],
+      [1_500n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n],
+      1_500n,
+      9_000_000n,
+      false,
+    ]);
+    await expect(tx)
+      .to.emit(p.eth.messenger, "SentMessage")
+      .withArgs(await p.base.presale.getAddress(), await p.eth.presale.getAddress(), expected, VERSION_1, await p.eth.presale.relayGasLimit(2));
+    const [receipt] = await p.deliverAll();
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
+    expect(await p.base.presale.remoteDepositsImported(bob.address)).to.equal(500n * TOKEN);
+    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(1_500n * TOKEN);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(1_500n);
+    expect(await p.base.presale.remoteUsdRaised()).to.equal(9_000_000n);
+    expect(await p.base.presale.checkPoint()).to.equal(await p.eth.presale.checkPoint());
+    const [, remote] = await p.base.presale.roundSales();
+    expect(remote[0]).to.equal(1_500n);
+  });
+
+  it("the relay's gas limit covers a report of 100 first-time buyers on Base", async function () {
+    const users = Array.from({ length: 100 }, (_, i) => "0x" + (0xb0b000n + BigInt(i)).toString(16).padStart(40, "0"));
+    await p.eth.presale.relay(users);
+    const [m] = await p.pending();
+    expect(m.gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(100)));
+    // Deliver with just what OP's messenger guarantees the call: the minimum gas limit (plus its own overhead).
+    const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
+    const tx = p.base.messenger
+      .connect(relayer)
+      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
+    await expect(tx).to.emit(p.base.messenger, "RelayedMessage");
+  });
+
+  it("relay needs the remote presale set (RemotePresaleNotSet) and runs on Ethereum only (WrongChain)", async function () {
+    const e = await load("hardhatEth");
+    await expect(e.presale.relay([])).to.be.revertedWithCustomError(e.presale, "RemotePresaleNotSet");
+    await expect(p.base.presale.relay([])).to.be.revertedWithCustomError(p.base.presale, "WrongChain");
+  });
+
+  it("setRemotePresale: once (RemotePresaleAlreadySet), never zero (ZeroAddress), owner only, RemotePresaleSet", async function () {
+    const e = await load("hardhatEth");
+    await expect(e.presale.setRemotePresale(e.ethers.ZeroAddress)).to.be.revertedWithCustomError(e.presale, "ZeroAddress");
+    await expect(e.presale.setRemotePresale(e.buyers[0].address)).to.emit(e.presale, "RemotePresaleSet").withArgs(e.buyers[0].address);
+    expect(await e.presale.remotePresale()).to.equal(e.buyers[0].address);
+    await expect(e.presale.setRemotePresale(e.buyers[1].address)).to.be.revertedWithCustomError(e.presale, "RemotePresaleAlreadySet");
+  });
+
+  it("a report forged by any account other than the messenger is refused (NotRemotePresale)", async function () {
+    const attacker = p.base.signers[15];
+    await expect(
+      p.base.presale.connect(attacker).receiveEthereumReport([attacker.address], [10n ** 24n], [], 10n ** 6n, 0n, true),
+    )
+      .to.be.revertedWithCustomError(p.base.presale, "NotRemotePresale")
+      .withArgs(attacker.address);
+    // Even the keeper: it has no role in the money path on Base.
+    await expect(p.base.presale.connect(p.base.keeper).receiveEthereumReport([], [], [], 0n, 0n, true)).to.be.revertedWithCustomError(
+      p.base.presale,
+      "NotRemotePresale",
+    );
+  });
+
+  it("a message from anyone but the Ethereum presale (wrong xDomainMessageSender) credits nothing", async function () {
+    const attacker = p.eth.signers[15];
+    const forged = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
+      [attacker.address],
+      [10n ** 24n],
+      [10n ** 6n],
+      10n ** 6n,
+      0n,
+      true,
+    ]);
+    // The attacker sends it through the real L1 messenger: the message is genuine, its sender is not the presale.
+    await p.eth.messenger.connect(attacker).sendMessage(await p.base.presale.getAddress(), forged, 1_000_000n);
+    const [m] = await p.pending();
+    expect(m.sender).to.equal(attacker.address);
+    const receipt = await p.deliver(m);
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.userDeposits(attacker.address)).to.equal(0n);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
+    expect(await p.base.presale.remoteSaleClosed()).to.equal(false);
+    expect(await p.base.messenger.failedMessages(messageHash(m))).to.equal(true);
+  });
+
+  it("replayed, duplicated and reordered reports change nothing", async function () {
+    const [alice] = p.eth.buyers;
+    await buyEth(p.eth, alice, 1_000n);
+    await p.eth.presale.relay([alice.address]); // report #0
+    await buyEth(p.eth, alice, 2_000n);
+    await p.eth.presale.relay([alice.address]); // report #1
+    await p.eth.presale.relay([alice.address]); // report #2 (a duplicate of #1's values)
+    const [r0, r1, r2] = await p.pending();
+    await p.deliver(r1);
+    await p.deliver(r2);
+    await p.deliver(r0); // the oldest arrives last
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(3_000n * TOKEN);
+    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(3_000n * TOKEN);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(3_000n);
+    expect(await p.base.presale.checkPoint()).to.equal(3_000n);
+    // The bridge itself refuses to deliver a message twice.
+    const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
+    await expect(
+      p.base.messenger.connect(relayer).relayMessage(r1.messageNonce, r1.sender, r1.target, 0n, r1.gasLimit, r1.message, { gasLimit: 3_000_000n }),
+    ).to.be.revertedWith("message has already been relayed");
+  });
+
+  it("relaying an address credits that address with its own Ethereum deposit only", async function () {
+    const [alice] = p.eth.buyers;
+    await buyEth(p.eth, alice, 1_000n);
+    // The keeper (or anyone) relays itself and the buyer: only the buyer's real deposit arrives, at the buyer.
+    await p.eth.presale.connect(p.eth.keeper).relay([p.eth.keeper.address, alice.address]);
+    await p.deliverAll();
+    expect(await p.base.presale.userDeposits(p.eth.keeper.address)).to.equal(0n);
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
+  });
+});
+
+describe("closeSale on Ethereum", function () {
+  let p: Pair;
+  beforeEach(async function () {
+    p = await deployPair();
+  });
+
+  it("before the end time only the owner may close (SaleNotEnded); the close is final and relayed (SaleFinalized)", async function () {
+    const [alice] = p.eth.buyers;
+    await buyEth(p.eth, alice, 700n);
+    const end = await p.eth.presale.endTime();
+    await expect(p.eth.presale.connect(alice).closeSale()).to.be.revertedWithCustomError(p.eth.presale, "SaleNotEnded").withArgs(end);
+    const tx = p.eth.presale.closeSale();
+    await expect(tx).to.emit(p.eth.presale, "SaleFinalized").withArgs(700n, 4_200_000n);
+    await expect(tx).to.emit(p.eth.presale, "Relayed").withArgs(0n, 700n, 4_200_000n, true);
+    expect(await p.eth.presale.saleClosed()).to.equal(true);
+    await expect(buyEth(p.eth, alice, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    await expect(p.eth.presale.connect(alice).buyWithUSDC(1n, 10n ** 12n, false)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    await expect(p.eth.presale.closeSale()).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    // Unpausing or moving the sale times does not reopen it.
+    await p.eth.presale.setSaleTimes(await now(p.eth.conn), end + DAY);
+    await expect(buyEth(p.eth, alice, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    // Base learns of the close; the deposits follow with any relay.
+    await p.deliverAll();
+    expect(await p.base.presale.remoteSaleClosed()).to.equal(true);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(700n);
+    await expect(p.base.presale.startClaim((await now(p.base.conn)) + 10n))
+      .to.be.revertedWithCustomError(p.base.presale, "RemoteImportIncomplete")
+      .withArgs(700n * TOKEN, 0n);
+    await expect(p.eth.presale.connect(p.eth.signers[15]).relay([alice.address])).to.emit(p.eth.presale, "Relayed").withArgs(1n, 700n, 4_200_000n, true);
+    await p.deliverAll();
+    await p.base.token!.transfer(await p.base.presale.getAddress(), 700n * TOKEN);
+    const ts = (await now(p.base.conn)) + 10n;
+    await expect(p.base.presale.startClaim(ts)).to.emit(p.base.presale, "ClaimStartSet").withArgs(ts);
+    await p.base.helpers.time.increaseTo(ts);
+    // Same address on Base (same keys); a signer of the Base connection.
+    await expect(p.base.presale.connect(p.base.buyers[0]).claim())
+      .to.emit(p.base.presale, "TokensClaimed")
+      .withArgs(alice.address, 700n * TOKEN, false);
+  });
+
+  it("anyone may close once the end time has passed", async function () {
+    await p.advanceBothTo(await p.eth.presale.endTime());
+    await expect(p.eth.presale.connect(p.eth.signers[15]).closeSale()).to.emit(p.eth.presale, "SaleFinalized");
+  });
+
+  it("runs on Ethereum only (WrongChain) and needs the remote presale (RemotePresaleNotSet)", async function () {
+    await expect(p.base.presale.closeSale()).to.be.revertedWithCustomError(p.base.presale, "WrongChain");
+    const e = await load("hardhatEth");
+    await expect(e.presale.closeSale()).to.be.revertedWithCustomError(e.presale, "RemotePresaleNotSet");
+  });
+
+  it("after the close the keeper cannot mirror and the owner cannot correct (SaleClosed)", async function () {
+    await p.eth.presale.closeSale();
+    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    await expect(p.eth.presale.correctRemoteSales(CAPS.map(() => 0n), 0n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+  });
+});
+
+describe("Base → Ethereum: the keeper's bounded mirror and the owner's correction", function () {
+  let p: Pair;
+  beforeEach(async function () {
+    p = await deployPair();
+  });
+
+  it("books Base's per-round sales into Ethereum's ladder (RemoteSalesMirrored); a replay changes nothing", async function () {
+    await buyEth(p.base, p.base.buyers[0], 3_000n);
+    await expect(p.mirror()).to.emit(p.eth.presale, "RemoteSalesMirrored").withArgs(3_000n, 18_000_000n);
+    expect(await p.eth.presale.remoteTokensSold()).to.equal(3_000n);
+    expect(await p.eth.presale.checkPoint()).to.equal(3_000n);
+    expect(await p.eth.presale.usdQuote(1n)).to.equal(PRICES[0]);
+    await p.mirror();
+    await p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1_000n], 1n); // older values: nothing
+    expect(await p.eth.presale.remoteTokensSold()).to.equal(3_000n);
+    expect(await p.eth.presale.remoteUsdRaised()).to.equal(18_000_000n);
+    expect(await p.eth.presale.checkPoint()).to.equal(3_000n);
+  });
+
+  it("a mirror landing exactly on a round's cap closes the round (StepAdvanced) on both chains alike", async function () {
+    await p.base.presale.setDynamicTime(true, DAY);
+    await p.eth.presale.setDynamicTime(true, DAY);
+    await p.eth.presale.setMaxMirrorStep(CAPS[0]);
+    await buyEth(p.base, p.base.buyers[0], CAPS[0]);
+    expect(await p.base.presale.currentStep()).to.equal(1n);
+    await expect(p.mirror()).to.emit(p.eth.presale, "StepAdvanced").withArgs(1n, CAPS[0]);
+    expect(await p.eth.presale.currentStep()).to.equal(1n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[0]);
+    expect(await p.eth.presale.usdQuote(1n)).to.equal(PRICES[1]);
+    // A sell-out: dynamic time re-spaces the later rounds on Ethereum too.
+    const ts = await now(p.eth.conn);
+    expect((await p.eth.presale.roundDetails(2))[1]).to.equal(ts + DAY);
+  });
+
+  it("a report landing exactly on a round's cap closes the round on Base", async function () {
+    await p.base.presale.setDynamicTime(true, DAY);
+    await buyEth(p.eth, p.eth.buyers[0], CAPS[0]);
+    await p.eth.presale.relay([p.eth.buyers[0].address]);
+    const [receipt] = await p.deliverAll();
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.currentStep()).to.equal(1n);
+    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
+    expect((await p.base.presale.roundDetails(2))[1]).to.equal((await now(p.base.conn)) + DAY);
+  });
+
+  it("cannot add more than maxMirrorStep per call (MirrorStepExceeded) nor more than a round holds (MirrorExceedsRound)", async function () {
+    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([MAX_MIRROR_STEP + 1n], 0n))
+      .to.be.revertedWithCustomError(p.eth.presale, "MirrorStepExceeded")
+      .withArgs(MAX_MIRROR_STEP + 1n, MAX_MIRROR_STEP);
+    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([600_000n, 500_000n], 0n))
+      .to.be.revertedWithCustomError(p.eth.presale, "MirrorStepExceeded")
+      .withArgs(1_100_000n, MAX_MIRROR_STEP);
+    await p.eth.presale.setMaxMirrorStep(10n ** 9n);
+    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([CAPS[0] + 1n], 0n))
+      .to.be.revertedWithCustomError(p.eth.presale, "MirrorExceedsRound")
+      .withArgs(0n, CAPS[0] + 1n, CAPS[0]);
+  });
+
+  it("setMaxMirrorStep: owner only, MaxMirrorStepUpdated; zero stops the mirror", async function () {
+    await expect(p.eth.presale.setMaxMirrorStep(0n)).to.emit(p.eth.presale, "MaxMirrorStepUpdated").withArgs(0n);
+    expect(await p.eth.presale.maxMirrorStep()).to.equal(0n);
+    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "MirrorStepExceeded",
+    );
+    await expect(p.eth.presale.connect(p.eth.keeper).setMaxMirrorStep(1n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "AccessControlUnauthorizedAccount",
+    );
+  });
+
+  it("mirrorRemoteSales: keeper only, and not on Base (WrongChain)", async function () {
+    await expect(p.eth.presale.connect(p.eth.buyers[0]).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "AccessControlUnauthorizedAccount",
+    );
+    await expect(p.base.presale.connect(p.base.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
+      p.base.presale,
+      "WrongChain",
+    );
+  });
+
+  it("the owner corrects a wrong mirror, lower too (RemoteSalesCorrected): the position moves back and rounds reopen", async function () {
+    const k = p.eth.presale.connect(p.eth.keeper);
+    await p.eth.presale.setMaxMirrorStep(CAPS[1]);
+    await buyEth(p.eth, p.eth.buyers[0], 1_000n);
+    // A bad mirror fills rounds 1 and 2; Ethereum then sells in round 3 at its price.
+    await k.mirrorRemoteSales([CAPS[0] - 1_000n, CAPS[1] - CAPS[0]], 1n);
+    expect(await p.eth.presale.currentStep()).to.equal(2n);
+    await buyEth(p.eth, p.eth.buyers[1], 10n);
+    const truth = CAPS.map(() => 0n);
+    truth[0] = 2_000n;
+    await expect(p.eth.presale.correctRemoteSales(truth, 12_000_000n))
+      .to.emit(p.eth.presale, "RemoteSalesCorrected")
+      .withArgs(2_000n, 12_000_000n);
+    expect(await p.eth.presale.currentStep()).to.equal(0n);
+    expect(await p.eth.presale.checkPoint()).to.equal(3_000n);
+    expect(await p.eth.presale.remoteTokensSold()).to.equal(2_000n);
+    expect(await p.eth.presale.remoteUsdRaised()).to.equal(12_000_000n);
+    expect(await p.eth.presale.usdQuote(1n)).to.equal(PRICES[0]);
+    // The 10 tokens really sold in round 3 stay booked there.
+    const [local] = await p.eth.presale.roundSales();
+    expect(local[2]).to.equal(10n);
+    await expect(p.eth.presale.correctRemoteSales([1n], 0n)).to.be.revertedWithCustomError(p.eth.presale, "LengthMismatch");
+    await expect(p.eth.presale.connect(p.eth.keeper).correctRemoteSales(truth, 0n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "AccessControlUnauthorizedAccount",
+    );
+  });
+});
+
+describe("One ladder at every round boundary (two chains)", function () {
+  it("a report crossing a cap by expiry is not a sell-out: no re-spacing with dynamic time", async function () {
+    const p = await deployPair();
+    await p.base.presale.setDynamicTime(true, DAY);
+    await buyEth(p.eth, p.eth.buyers[0], 1_000n);
+    await p.eth.presale.relay([p.eth.buyers[0].address]);
+    const ends: bigint[] = [...(await p.base.presale.roundDetails(2))];
+    await p.advanceBothTo(ends[0]);
+    const [receipt] = await p.deliverAll();
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.currentStep()).to.equal(1n);
+    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
+    expect([...(await p.base.presale.roundDetails(2))]).to.deep.equal(ends);
+    expect((await p.base.presale.trackRemainingTokens())[0]).to.equal(CAPS[0] - 1_000n);
+  });
+
+  it("the remote position counts in the walk: a purchase entering a round starts after what the other chain sold in it", async function () {
+    const p = await deployPair();
+    await p.eth.presale.setMaxMirrorStep(CAPS[1]);
+    // Base sells round 1 out and 500 into round 2; Ethereum sold 1,000 in round 1 meanwhile (in flight).
+    await buyEth(p.base, p.base.buyers[0], CAPS[0] + 500n);
+    await buyEth(p.eth, p.eth.buyers[0], 1_000n);
+    await p.mirror();
+    expect(await p.eth.presale.currentStep()).to.equal(1n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[0] + 500n);
+    await p.eth.presale.relay([p.eth.buyers[0].address]);
+    await p.deliverAll();
+    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0] + 500n);
+    const [, remote] = await p.base.presale.roundSales();
+    expect(remote[0]).to.equal(1_000n); // booked in round 1, where it was sold (round 1 oversold by the in-flight 1,000)
+    expect(await p.base.presale.usdQuote(1n)).to.equal(await p.eth.presale.usdQuote(1n));
+  });
+});
+
+function messageHash(m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string }): string {
+  const selector = id("relayMessage(uint256,address,address,uint256,uint256,bytes)").slice(0, 10);
+  const body = AbiCoder.defaultAbiCoder().encode(
+    ["uint256", "address", "address", "uint256", "uint256", "bytes"],
+    [m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message],
+  );
+  return keccak256(selector + body.slice(2));
+}
