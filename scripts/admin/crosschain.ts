@@ -53,7 +53,7 @@ export async function claimReadiness(eth: ChainCtx, base: ChainCtx): Promise<Cla
         : `the Ethereum sale is not closed: it ends at ${fmtTime(ethEndTime)}; close it now (owner) with npm run admin -- close-sale --network ${eth.info.name}, or wait for the end time`,
     );
   } else if (!finalReportDelivered) {
-    missing.push(`the Ethereum sale is closed but its final report has not reached Base yet: the bridge delivers it within minutes (locally the relayer of npm start or npm run relayer); check again shortly`);
+    missing.push(`the Ethereum sale is closed but its final report has not reached Base yet: the bridge delivers it within minutes (locally the relayer of npm start or npm run relayer); check again shortly (a delivery that failed on Base is in the L2 messenger's failedMessages and anyone can replay it)`);
   }
   if (pending.length > 0) {
     const total = pending.reduce((a, p) => a + (p.deposit - p.imported), 0n);

@@ -32,7 +32,8 @@ export interface KeeperSide {
 
 export interface KeeperState {
   version: 2;
-  eth: { chainId: number; presale: string };
+  /** `origin`: hash of the presale's deploy block, so a restarted local chain (same addresses) is not taken for the old one. */
+  eth: { chainId: number; presale: string; origin: string };
   base: { chainId: number; presale: string };
   /** Last Ethereum block whose TokensBought events are in `pending` or already imported on Base. */
   scannedTo: number;
@@ -112,10 +113,10 @@ export class Keeper {
     }
   }
 
-  loadState(): KeeperState {
+  loadState(origin: string): KeeperState {
     const fresh: KeeperState = {
       version: 2,
-      eth: { chainId: this.eth.record.chainId, presale: this.eth.record.contracts.Presale.address },
+      eth: { chainId: this.eth.record.chainId, presale: this.eth.record.contracts.Presale.address, origin },
       base: { chainId: this.base.record.chainId, presale: this.base.record.contracts.Presale.address },
       scannedTo: this.eth.record.contracts.Presale.deployBlock - 1,
       pending: [],
@@ -125,7 +126,7 @@ export class Keeper {
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
     const s = JSON.parse(fs.readFileSync(this.opts.stateFile, "utf8")) as KeeperState;
     if (s.version !== 2 || JSON.stringify([s.eth, s.base]) !== JSON.stringify([fresh.eth, fresh.base])) {
-      this.opts.log(`state file ${this.opts.stateFile} belongs to other deployments or an older keeper: starting over`);
+      this.opts.log(`state file ${this.opts.stateFile} belongs to other deployments, an earlier local chain or an older keeper: starting over`);
       return fresh;
     }
     return s;
@@ -178,7 +179,8 @@ export class Keeper {
       report.mirrorError = (e as Error).message;
       this.opts.log(`mirror failed (relays go on): ${report.mirrorError}`);
     }
-    const state = this.loadState();
+    const origin = (await this.eth.conn.ethers.provider.getBlock(this.eth.record.contracts.Presale.deployBlock))?.hash ?? "none";
+    const state = this.loadState(origin);
     report.scanned = await this.scanBuyers(state, ethBlock);
     await this.relayPending(state, ethBlock, report);
     report.pending = state.pending.length;

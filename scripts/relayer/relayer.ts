@@ -59,7 +59,8 @@ export function depositGas(m: Pick<BridgeMessage, "gasLimit" | "message">): bigi
 
 export interface RelayerState {
   version: 1;
-  l1: { chainId: number; messenger: string };
+  /** `origin`: hash of the first scanned block, so a restarted local chain (same addresses) is not taken for the old one. */
+  l1: { chainId: number; messenger: string; origin: string };
   l2: { chainId: number; messenger: string };
   /** Last L1 block whose SentMessage events are in `queue` or delivered. */
   scannedTo: number;
@@ -120,10 +121,10 @@ export class Relayer {
     return [ids[0], ids[1]];
   }
 
-  loadState(ids: [number, number]): RelayerState {
+  loadState(ids: [number, number], origin: string): RelayerState {
     const fresh: RelayerState = {
       version: 1,
-      l1: { chainId: ids[0], messenger: getAddress(this.l1.messenger) },
+      l1: { chainId: ids[0], messenger: getAddress(this.l1.messenger), origin },
       l2: { chainId: ids[1], messenger: getAddress(this.l2.messenger) },
       scannedTo: this.opts.fromBlock - 1,
       queue: [],
@@ -133,7 +134,7 @@ export class Relayer {
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
     const s = JSON.parse(fs.readFileSync(this.opts.stateFile, "utf8")) as RelayerState;
     if (JSON.stringify([s.l1, s.l2]) !== JSON.stringify([fresh.l1, fresh.l2])) {
-      this.opts.log(`state file ${this.opts.stateFile} belongs to other chains or messengers: starting over`);
+      this.opts.log(`state file ${this.opts.stateFile} belongs to other chains, messengers or an earlier local chain: starting over`);
       return fresh;
     }
     return s;
@@ -165,7 +166,8 @@ export class Relayer {
   /** Scans new SentMessage events into the queue, then delivers every message that has waited long enough. */
   async tick(): Promise<RelayerTick> {
     const ids = await this.chainIds();
-    const state = this.loadState(ids);
+    const origin = (await this.rpc<{ hash: string } | null>(this.l1, "eth_getBlockByNumber", [toBeHex(this.opts.fromBlock), false]))?.hash ?? "none";
+    const state = this.loadState(ids, origin);
     const report: RelayerTick = { seen: 0, delivered: 0, failed: 0, skipped: 0, queued: 0 };
     const head = Number(await this.rpc<string>(this.l1, "eth_blockNumber", []));
     const topic = messenger.getEvent("SentMessage")!.topicHash;
