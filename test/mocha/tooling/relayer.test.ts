@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import { Contract, Interface } from "ethers";
@@ -80,5 +81,16 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     expect(await l2.failedMessages(hash)).to.equal(true);
     expect(await baseP.remoteDepositsImported(attacker.address)).to.equal(0n);
     expect(await baseP.remoteSaleClosed()).to.equal(false);
+  });
+
+  it("a state file written on an earlier local chain (same addresses) is not reused: it rescans and skips what Base has", async function () {
+    const file = path.join(work, "a.json");
+    const state = JSON.parse(fs.readFileSync(file, "utf8"));
+    state.l1.origin = "0x" + "de".repeat(32); // as if the chain had been restarted since
+    fs.writeFileSync(file, JSON.stringify(state));
+    const log: string[] = [];
+    const r = await makeRelayer(pair, file, { log: (m) => log.push(m) }).tick();
+    expect(log[0]).to.match(/belongs to other chains, messengers or an earlier local chain: starting over/);
+    expect(r).to.deep.include({ seen: 2, delivered: 0, failed: 0, skipped: 2 }); // one delivered, one failed: both recorded on Base
   });
 });
