@@ -60,6 +60,40 @@ describe("Presale claim phase (hardhatBase)", function () {
       await d.presale.startClaim((await now(d.conn)) + 10n);
     });
 
+    it("refuses a start beyond the horizon (ClaimStartTooLate): the year 36812 is not accepted", async function () {
+      await closeEthereumStandIn(d);
+      const horizon: bigint = await d.presale.CLAIM_START_HORIZON();
+      expect(horizon).to.equal(30n * DAY);
+      const far = 1_099_511_627_775n; // the largest uint40 time, about the year 36812
+      await expect(d.presale.startClaim(far)).to.be.revertedWithCustomError(d.presale, "ClaimStartTooLate");
+      const t = await now(d.conn);
+      // Mined one second later: now + horizon is then exactly the latest allowed; one more is refused.
+      await expect(d.presale.startClaim(t + 1n + horizon + 1n))
+        .to.be.revertedWithCustomError(d.presale, "ClaimStartTooLate")
+        .withArgs(t + 1n + horizon + 1n, t + 1n + horizon);
+      expect(await d.presale.claimStart()).to.equal(0n);
+      expect(await d.presale.saleClosed()).to.equal(false);
+    });
+
+    it("moves the start earlier (ClaimStartSet) until it passes, never later (ClaimStartNotEarlier)", async function () {
+      await buyEth(d, d.buyers[0], 10n);
+      await closeEthereumStandIn(d);
+      await d.token!.transfer(await d.presale.getAddress(), 10n * TOKEN);
+      const first = (await now(d.conn)) + 20n * DAY;
+      await expect(d.presale.startClaim(first)).to.emit(d.presale, "ClaimStartSet").withArgs(first);
+      await expect(d.presale.startClaim(first + 1n))
+        .to.be.revertedWithCustomError(d.presale, "ClaimStartNotEarlier")
+        .withArgs(first + 1n, first);
+      const earlier = (await now(d.conn)) + DAY;
+      await expect(d.presale.startClaim(earlier)).to.emit(d.presale, "ClaimStartSet").withArgs(earlier);
+      expect(await d.presale.claimStart()).to.equal(earlier);
+      await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
+      await d.helpers.time.increaseTo(earlier);
+      await expect(d.presale.startClaim(earlier - 10n)).to.be.revertedWithCustomError(d.presale, "ClaimAlreadyStarted");
+      await d.presale.connect(d.buyers[0]).claim();
+      expect(await d.token!.balanceOf(d.buyers[0].address)).to.equal(10n * TOKEN);
+    });
+
     it("is admin-only", async function () {
       await expect(d.presale.connect(d.buyers[0]).startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(
         d.presale,
