@@ -50,7 +50,7 @@ export const HELP = `Owner commands: npm run admin -- <command> --network <name>
                   the owner at any time, anyone after the end time)
   relay           [--user 0x… …] [--batch 50]   (Ethereum side; anyone: sends buyers' deposits to Base through the bridge;
                   default: every buyer whose deposit is not on Base yet)
-  start-claim     --at now|+1h|UNIX [--eth-network X] [--skip-remote-check]
+  start-claim     --at now|+1h|UNIX [--eth-network X] [--skip-remote-check]   (again: moves a future start earlier)
                   (Base side; checks the order first: Ethereum closed, final report delivered, every deposit relayed, funding)
   staking         [--apy 15%|1500] [--lock 30d] [--end-time UNIX|+365d] [--max-deposit TOKENS] [--deposits-locked true|false]
                   [--withdrawals-locked true|false] [--claims-locked true|false]          (Base side)
@@ -411,7 +411,15 @@ async function startClaim(rest: string[], env: AdminEnv, out: Out) {
   if (chain.info.role !== "base" || chain.saleToken === undefined) throw new Refusal(`${chain.info.name} is not the claim chain: claims start on the Base side`);
   const at = await parseTime(v.at ?? "now", "--at", chain.conn);
   const current: bigint = await chain.presale.claimStart();
-  if (current !== 0n) throw new Refusal(`claim already started at ${fmtTime(current)}`);
+  if (current !== 0n) {
+    // Set already (every Ethereum deposit was on Base then): it can only move earlier, until it passes.
+    const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+    if (now >= current) throw new Refusal(`claim already started at ${fmtTime(current)}`);
+    if (at >= current) throw new Refusal(`the claim start is set to ${fmtTime(current)}; it can only be moved earlier (--at before it)`);
+    header(out, chain, `move the claim start earlier: ${fmtTime(current)} → ${fmtTime(at)}`);
+    await execute(await makeExec(chain, v, out), [call(chain.presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)} instead of ${fmtTime(current)}`)], "Move claim start");
+    return;
+  }
   header(out, chain, `start claim at ${fmtTime(at)}`);
 
   // 1. The order on both chains: Ethereum closed, its final report on Base, every Ethereum deposit relayed.

@@ -256,9 +256,14 @@ describe("tooling: owner scripts against a local chain", function () {
     const dry = await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "+1h", "--dry-run");
     expect(dry).to.match(/Ethereum sale closed; final report on Base: yes; Ethereum deposits on Base 10000.0 tokens, 0 buyer\(s\) not relayed/);
     expect(dry).to.match(/dry run/);
-    await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "now");
+    await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "+2h");
     const p = await contract(pair.base, pair.baseDep, "Presale");
-    expect(await p.claimStart()).to.not.equal(0n);
+    const later: bigint = await p.claimStart();
+    expect(later).to.not.equal(0n);
+    // Set but not reached: only earlier.
+    await refused(/the claim start is set to .*; it can only be moved earlier/, "start-claim", "--network", "hardhatBase", "--at", "+3h");
+    expect(await admin("start-claim", "--network", "hardhatBase", "--at", "now")).to.match(/move the claim start earlier[\s\S]*sent Presale.startClaim/);
+    expect(await p.claimStart()).to.be.lessThan(later);
     await refused(/claim already started/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
   });
 
