@@ -26,7 +26,7 @@ export default defineConfig({
   typechain: { outDir: "typechain-types" },
   // `npm run verify`: the key only from the environment or `hardhat keystore set ETHERSCAN_API_KEY`.
   verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
-  test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 64, depth: 64 } } },
+  test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64 } } },
   networks: {
     // In-process simulated chains used by tests and by `hardhat node`.
     hardhat: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId },

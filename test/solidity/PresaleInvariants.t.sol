@@ -196,10 +196,11 @@ contract PresaleHandler is PresaleSystem {
         ++calls;
         if (presale.claimStart() != 0) return;
         if (replay && ghostRemoteSold > 0) {
+            _reportActor(actorSeed, false); // closes rounds that expired since (a report moves the ladder by time)
             uint256 sold = presale.totalTokensSold();
             uint256 cp = presale.checkPoint();
             uint256 imported = presale.totalRemoteDepositsImported();
-            _reportActor(actorSeed, false); // the latest values again
+            _reportActor(actorSeed, false); // the same values again
             _reportOlder(actorSeed);
             if (presale.totalTokensSold() != sold || presale.checkPoint() != cp) _violate("replayed report moved the ladder");
             if (presale.totalRemoteDepositsImported() != imported) _violate("replayed report imported again");

@@ -60,13 +60,24 @@ abstract contract PresaleSystem {
         usdc = new MockUSDC();
         feed = new MockV3Aggregator(8, ETH_USD_8, "ETH / USD");
         token = new SaleToken("Shaft", "SHAFT", 1e12 * TOKEN, address(this));
+        bridge = new BridgeQueue();
+        presale = _newPresale(address(token), roundLength, address(bridge));
+        presale.setRemotePresale(ETH_PRESALE);
+        presale.grantRole(presale.CARD_PROVIDER_ROLE(), address(this));
+        staking = new Staking(address(this), address(token), 1500, 30 days, block.timestamp + 3650 days, 0);
+        staking.setPresale(address(presale));
+        presale.setStaking(address(staking));
+    }
+
+    /// @dev A presale on the ten-round ladder starting now, rounds `roundLength` apart, paid in USDC or ETH (the
+    /// system's mocks); `saleToken_` zero for Ethereum.
+    function _newPresale(address saleToken_, uint256 roundLength, address messenger_) internal returns (Presale) {
         uint256[] memory ends = new uint256[](10);
         for (uint256 i; i < 10; ++i) ends[i] = block.timestamp + roundLength * (i + 1);
-        bridge = new BridgeQueue();
         Presale.InitParams memory p;
         p.owner = address(this);
         p.adminDelay = 0;
-        p.saleToken = address(token);
+        p.saleToken = saleToken_;
         p.usdc = address(usdc);
         p.priceFeed = address(feed);
         p.priceFeedHeartbeat = HEARTBEAT;
@@ -77,13 +88,9 @@ abstract contract PresaleSystem {
         p.caps = _caps();
         p.prices = _prices();
         p.endTimes = ends;
-        p.messenger = address(bridge);
-        presale = new Presale(p);
-        presale.setRemotePresale(ETH_PRESALE);
-        presale.grantRole(presale.CARD_PROVIDER_ROLE(), address(this));
-        staking = new Staking(address(this), address(token), 1500, 30 days, block.timestamp + 3650 days, 0);
-        staking.setPresale(address(presale));
-        presale.setStaking(address(staking));
+        p.messenger = messenger_;
+        p.maxMirrorStep = 80_000_000;
+        return new Presale(p);
     }
 
     /// @dev Delivers a report from the Ethereum presale stand-in; returns whether the presale accepted it.

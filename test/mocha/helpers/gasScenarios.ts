@@ -4,8 +4,11 @@
  *
  * Setting: the claim chain (hardhatBase, with its sequencer-uptime and ETH/USD feeds), the project's mocks, one
  * payment wallet and no splits, optimizer on (hardhat.config.ts). Every value is `gasUsed` from the receipt.
+ * `relay1`/`relay10`/`relay100`: Ethereum's `relay` of that many buyers (each with a deposit) on hardhatEth, through
+ * the L1 messenger stand-in, which only emits OP's events: the real L1CrossDomainMessenger and OptimismPortal add their
+ * own bookkeeping and buy the message's L2 gas (`relayGasLimit`) on top.
  */
-import { advance, deploy, openClaim, TOKEN, txGas, type Deployment, fundRewards, LOCK, DAY } from "./fixtures.js";
+import { advance, buyEth, deploy, openClaim, TOKEN, txGas, type Deployment, fundRewards, LOCK, DAY } from "./fixtures.js";
 
 export const GAS_KEYS = [
   "buyEthFirst",
@@ -18,11 +21,14 @@ export const GAS_KEYS = [
   "harvest",
   "withdraw",
   "buyEthCrossRound",
+  "relay1",
+  "relay10",
+  "relay100",
 ] as const;
 export type GasKey = (typeof GAS_KEYS)[number];
 export type GasReport = Record<GasKey, number>;
 
-/** Budgets from issue 2 (never raise them; `buyEthCrossRound` is recorded, not budgeted). */
+/** Budgets from issue 2 (never raise them; `buyEthCrossRound` and the relays are recorded, not budgeted). */
 export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
   buyEthFirst: 90_000,
   buyEthRepeat: 70_000,
@@ -90,9 +96,29 @@ export async function runGasScenarios(): Promise<GasReport> {
   await advance(d, LOCK);
   out.withdraw = Number(await txGas(d.staking!.connect(stakerDirect).withdraw()));
 
+  Object.assign(out, await relayGas());
+
   // Sanity: the measured actions did what they claim to.
   if ((await d.presale.userDeposits(alice.address)) !== 0n || (await d.staking!.poolStakers(bob.address)).amount === 0n) {
     throw new Error("gas scenario: a measured action did not take effect");
   }
   return out;
+}
+
+/** Ethereum gas of `relay` for 1, 10 and 100 buyers who all bought on Ethereum. */
+async function relayGas(): Promise<Pick<GasReport, "relay1" | "relay10" | "relay100">> {
+  const d = await deploy("hardhatEth", { remotePresale: null });
+  await d.presale.setRemotePresale(d.signers[19].address); // any address: the message only needs a target here
+  const wallets = Array.from({ length: 100 }, () => d.ethers.Wallet.createRandom().connect(d.ethers.provider));
+  const buyer = d.buyers[0];
+  // Deposits credited to 100 distinct addresses: the card path buys on behalf of each.
+  const cost: bigint = await d.presale.ethBuyHelper(10n);
+  for (const w of wallets) await d.presale.connect(d.provider).buyWithETHWert(w.address, 10n, false, { value: cost });
+  await buyEth(d, buyer, 10n);
+  const addrs = wallets.map((w) => w.address);
+  return {
+    relay1: Number(await txGas(d.presale.relay(addrs.slice(0, 1)))),
+    relay10: Number(await txGas(d.presale.relay(addrs.slice(0, 10)))),
+    relay100: Number(await txGas(d.presale.relay(addrs))),
+  };
 }
