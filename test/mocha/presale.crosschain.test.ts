@@ -379,6 +379,50 @@ describe("Base → Ethereum: the keeper's bounded mirror and the owner's correct
 });
 
 describe("One ladder at every round boundary (two chains)", function () {
+  it("a keeper filling every round moves Ethereum to the last cap, never past it; the owner's correction reopens the sale", async function () {
+    const p = await deployPair();
+    await p.eth.presale.setMaxMirrorStep(10n ** 12n);
+    const sizes = CAPS.map((c, i) => c - (i === 0 ? 0n : CAPS[i - 1]));
+    await p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales(sizes, 0n);
+    expect(await p.eth.presale.currentStep()).to.equal(BigInt(CAPS.length));
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[CAPS.length - 1]);
+    await expect(buyEth(p.eth, p.eth.buyers[0], 1n)).to.be.revertedWithCustomError(p.eth.presale, "SoldOut");
+    await p.eth.presale.correctRemoteSales(CAPS.map(() => 0n), 0n);
+    expect(await p.eth.presale.currentStep()).to.equal(0n);
+    expect(await p.eth.presale.checkPoint()).to.equal(0n);
+    await buyEth(p.eth, p.eth.buyers[0], 1n);
+  });
+
+  it("an admin move inside a round counts on the ladder of both chains (not as deposits)", async function () {
+    const p = await deployPair();
+    await p.eth.presale.setCurrentStep(0n, 2_000n);
+    await p.eth.presale.relay([]);
+    await p.deliverAll();
+    expect(await p.base.presale.checkPoint()).to.equal(2_000n);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
+    const [, remote] = await p.base.presale.roundSales();
+    expect(remote[0]).to.equal(2_000n);
+  });
+
+  it("counts for rounds beyond the receiving table are ignored; Ethereum's close is sticky", async function () {
+    const p = await deployPair();
+    const d = p.base;
+    const counts = [...CAPS.map(() => 0n), 5n, 6n];
+    counts[0] = 7n;
+    const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], counts, 7n, 0n, true]);
+    await p.eth.messenger.connect(p.eth.buyers[0]).sendMessage(await d.presale.getAddress(), data, 1_000_000n);
+    // Sent by an account, not the presale: refused. The same counts from the presale itself come with a relay.
+    await p.deliverAll();
+    expect(await d.presale.remoteSaleClosed()).to.equal(false);
+    const local = await deliverFromEthPresale(p, counts, true);
+    expect(local.status).to.equal(1);
+    expect(await d.presale.checkPoint()).to.equal(7n);
+    expect(await d.presale.remoteSaleClosed()).to.equal(true);
+    await deliverFromEthPresale(p, [8n], false);
+    expect(await d.presale.remoteSaleClosed()).to.equal(true);
+    expect(await d.presale.checkPoint()).to.equal(8n);
+  });
+
   it("a report crossing a cap by expiry is not a sell-out: no re-spacing with dynamic time", async function () {
     const p = await deployPair();
     await p.base.presale.setDynamicTime(true, DAY);
@@ -419,4 +463,16 @@ function messageHash(m: { messageNonce: bigint; sender: string; target: string; 
     [m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message],
   );
   return keccak256(selector + body.slice(2));
+}
+
+/** Delivers a report as if the Ethereum presale had sent it (the aliased L1 messenger relays it with that sender). */
+async function deliverFromEthPresale(p: Pair, roundSold: bigint[], closed: boolean) {
+  const sold = roundSold.slice(0, CAPS.length).reduce((a, b) => a + b, 0n);
+  const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], roundSold, sold, 0n, closed]);
+  const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
+  const nonce = VERSION_1 + 1_000n + sold;
+  const tx = await p.base.messenger
+    .connect(relayer)
+    .relayMessage(nonce, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, { gasLimit: 3_000_000n });
+  return tx.wait();
 }
