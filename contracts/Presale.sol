@@ -201,8 +201,9 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    /// @dev Only the messenger relaying the Ethereum presale's message gets past the first line. The claim start
-    /// requires every Ethereum deposit imported, so a report can never credit a claimed (deleted) buyer again.
+    /// @dev Only the messenger relaying the Ethereum presale's message gets past the first line (on Ethereum nothing
+    /// does: the Base presale never sends). The claim start requires every Ethereum deposit imported, so a report can
+    /// never credit a claimed (deleted) buyer again.
     function receiveEthereumReport(
         address[] calldata users,
         uint256[] calldata cumulativeDeposits,
@@ -212,7 +213,6 @@ contract Presale is
         bool closed
     ) external override {
         _checkReportSender();
-        if (address(_saleToken) == address(0)) revert WrongChain();
         ClaimState memory cs = _claim;
         if (cs.claimStart != 0) revert ClaimAlreadyStarted();
         if (users.length != cumulativeDeposits.length) revert LengthMismatch();

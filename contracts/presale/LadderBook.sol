@@ -199,9 +199,9 @@ library LadderBook {
     }
 
     /// @dev Moves the position by hand (admin): `checkPoint` must lie inside round `step`, not below the tokens sold
-    /// on both chains nor below what was booked in that round (the current round's own sales included). The part of
-    /// the round skipped counts as this chain's on the ladder (and reaches the other chain with its next report or
-    /// mirror).
+    /// on both chains nor below what the other chain sold in that round. This chain's count in that round becomes the
+    /// rest of the round below the new position (the skipped part counts on the ladder, not as deposits, and reaches
+    /// the other chain with the next report or mirror).
     function setStep(Ladder storage ladder, uint256 step, uint256 checkPoint) external {
         LadderState memory s = ladder.state;
         if (step >= s.roundCount || checkPoint >= ladder.rounds[step].cap) revert IPresale.InvalidStep();

@@ -165,6 +165,15 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     await expect(d.presale.setCurrentStep(2, CAPS[0] - 1n)).to.be.revertedWithCustomError(d.presale, "InvalidStep");
   });
 
+  it("setCurrentStep moves the position back into the table after the last round sold out", async function () {
+    await d.presale.setCurrentStep(9, CAPS[9] - 1n);
+    await buyEth(d, d.buyers[0], 1n);
+    expect(await d.presale.currentStep()).to.equal(10n);
+    await expect(d.presale.setCurrentStep(9, CAPS[9] - 1n)).to.emit(d.presale, "StepSet").withArgs(9n, CAPS[9] - 1n);
+    expect(await d.presale.currentStep()).to.equal(9n);
+    expect(await d.presale.usdQuote(1n)).to.equal(PRICES[9]);
+  });
+
   it("setCurrentStep cannot move the checkpoint below the tokens sold", async function () {
     await buyEth(d, d.buyers[0], 1_000n);
     await expect(d.presale.setCurrentStep(0, 999n)).to.be.revertedWithCustomError(d.presale, "InvalidStep");

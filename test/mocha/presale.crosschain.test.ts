@@ -40,6 +40,10 @@ describe("OP messenger stand-ins behave like the real ones", function () {
       await expect(d.messenger.xDomainMessageSender()).to.be.revertedWith("xDomainMessageSender is not set");
     });
 
+    it("does not send L2 → L1 messages (the Base presale sends none)", async function () {
+      await expect(d.messenger.sendMessage(d.buyers[0].address, "0x", 1n)).to.be.revertedWith("L2 to L1 messages are not simulated");
+    });
+
     it("a first delivery is accepted only from the aliased L1 messenger; a delivered message cannot be replayed", async function () {
       const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [5n], 5n, 30_000n, false]);
       const args = [VERSION_1, "0x000000000000000000000000000000000000e7e7", await d.presale.getAddress(), 0n, 300_000n, data] as const;
@@ -391,6 +395,30 @@ describe("One ladder at every round boundary (two chains)", function () {
     expect(await p.eth.presale.currentStep()).to.equal(0n);
     expect(await p.eth.presale.checkPoint()).to.equal(0n);
     await buyEth(p.eth, p.eth.buyers[0], 1n);
+  });
+
+  it("a purchase entering a round already full (booked while the position was behind) skips it: not a sell-out", async function () {
+    const p = await deployPair();
+    await p.eth.presale.setMaxMirrorStep(10n ** 12n);
+    await p.eth.presale.setDynamicTime(true, DAY);
+    const k = p.eth.presale.connect(p.eth.keeper);
+    await k.mirrorRemoteSales([CAPS[0], CAPS[1] - CAPS[0]], 0n);
+    const truth = CAPS.map(() => 0n);
+    truth[0] = CAPS[0] - 100n;
+    truth[1] = CAPS[1] - CAPS[0];
+    await p.eth.presale.correctRemoteSales(truth, 0n);
+    expect(await p.eth.presale.currentStep()).to.equal(0n);
+    const ends: bigint[] = [...(await p.eth.presale.roundDetails(2))];
+    const usd = 100n * PRICES[0] + 100n * PRICES[2];
+    expect(await p.eth.presale.usdQuote(200n)).to.equal(usd);
+    await buyEth(p.eth, p.eth.buyers[0], 200n);
+    expect(await p.eth.presale.currentStep()).to.equal(2n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[1] + 100n);
+    // The purchase sold the first round out (dynamic time re-spaces from the new current round); the full second
+    // round it skipped was not a sell-out of its own.
+    const after: bigint[] = [...(await p.eth.presale.roundDetails(2))];
+    expect(after[0]).to.equal(ends[0]);
+    expect(after[2]).to.equal((await now(p.eth.conn)) + DAY);
   });
 
   it("an admin move inside a round counts on the ladder of both chains (not as deposits)", async function () {
