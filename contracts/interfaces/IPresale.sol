@@ -200,10 +200,11 @@ interface IPresale {
     /// @notice Rounds data in the template's three parts: 0 caps, 1 prices, 2 end times.
     function roundDetails(uint256 part) external view returns (uint256[] memory);
     function rounds() external view returns (Round[] memory);
-    /// @notice Unsold tokens of each expired round, by round index.
+    /// @notice Unsold tokens of each round closed by expiry, by round index (neither chain sold them).
     function trackRemainingTokens() external view returns (uint256[] memory);
     function currentStep() external view returns (uint256);
-    /// @notice Position on the ladder in whole tokens: tokens sold on both chains plus unsold tokens of expired rounds.
+    /// @notice Position on the ladder in whole tokens: the current round's start plus what both chains sold in it (as
+    /// far as this chain knows).
     function checkPoint() external view returns (uint256);
     /// @notice Whole tokens sold on both chains.
     function totalTokensSold() external view returns (uint256);
@@ -211,7 +212,7 @@ interface IPresale {
     function remoteTokensSold() external view returns (uint256);
     /// @notice USD raised on both chains, 6 decimals.
     function usdRaised() external view returns (uint256);
-    /// @notice USD raised on this chain, 6 decimals (what the keeper mirrors to the other chain).
+    /// @notice USD raised on this chain, 6 decimals (what Base's keeper mirrors and Ethereum's reports carry).
     function localUsdRaised() external view returns (uint256);
     function remoteUsdRaised() external view returns (uint256);
     /// @notice Sale-token wei moved into staking by buy-and-stake purchases during the sale.
