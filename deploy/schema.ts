@@ -24,6 +24,10 @@ const address = addressOr();
 const addressOrDeployer = addressOr("deployer");
 /** A contract that is either deployed from contracts/mocks ("mock") or already exists at an address. */
 const source = addressOr("mock");
+/** Base's L2CrossDomainMessenger predeploy (the same address on every OP Stack chain). */
+export const L2_MESSENGER_PREDEPLOY = "0x4200000000000000000000000000000000000007";
+/** Chain ids of the local pair: the only ones where a stand-in messenger is allowed. */
+const LOCAL_CHAIN_IDS = [31337, 31338];
 const relTime = z.string().regex(/^\+\d+[smhdw]?$/, 'relative times look like "+3d", "+12h", "+0"');
 const timeSpec = z.union([z.number().int().positive(), relTime]);
 const whole = z.union([z.number().int().nonnegative().safe(), z.string().regex(/^\d+$/, "whole tokens: digits only")]);
@@ -43,7 +47,8 @@ export const paramsSchema = z
     adminDelay: z.number().int().nonnegative().max(30 * 86_400),
     accounts: z
       .object({
-        keeper: addressOrDeployer,
+        /** Ethereum side only: the account that mirrors Base's sales into Ethereum's ladder (KEEPER_ROLE). */
+        keeper: addressOrDeployer.optional(),
         cardProviders: z.array(address),
         paymentWallet: addressOrDeployer,
       })
@@ -57,6 +62,11 @@ export const paramsSchema = z
         sequencerFeed: source.nullable(),
         sanctionsList: source.nullable(),
         multicall3: source,
+        /**
+         * OP Stack cross-domain messenger: on Ethereum Base's L1CrossDomainMessenger, on Base the L2 predeploy. "mock"
+         * (local chains only): a stand-in from contracts/mocks, installed at the predeploy address on the Base side.
+         */
+        messenger: source,
       })
       .strict(),
     priceFeed: z
@@ -74,6 +84,8 @@ export const paramsSchema = z
         startTime: timeSpec,
         endTime: timeSpec,
         maxTokensToBuy: whole,
+        /** Ethereum side only: the most tokens one keeper mirror of Base's sales may move Ethereum's ladder by. */
+        maxMirrorStep: whole.optional(),
         rounds: z.array(roundSchema).min(1).max(50),
       })
       .strict(),
@@ -108,12 +120,23 @@ export const paramsSchema = z
       if (p.external.sequencerFeed !== null) issue(["external", "sequencerFeed"], "no sequencer feed on an L1");
       if (p.saleToken !== undefined) issue(["saleToken"], "no sale token on the Ethereum side (claims are on Base)");
       if (p.staking !== undefined) issue(["staking"], "no staking on the Ethereum side");
+      if (p.accounts.keeper === undefined) issue(["accounts", "keeper"], "the Ethereum side needs the keeper (it mirrors Base's sales into Ethereum's ladder)");
+      if (p.sale.maxMirrorStep === undefined || BigInt(p.sale.maxMirrorStep) === 0n) issue(["sale", "maxMirrorStep"], "the Ethereum side needs a positive maxMirrorStep (the bound on one keeper mirror)");
+      if (p.external.messenger === L2_MESSENGER_PREDEPLOY) issue(["external", "messenger"], "the Ethereum side needs Base's L1CrossDomainMessenger, not the L2 predeploy");
     } else {
+      if (p.accounts.keeper !== undefined) issue(["accounts", "keeper"], "no keeper on Base: Ethereum's deposits arrive through the bridge");
+      if (p.sale.maxMirrorStep !== undefined) issue(["sale", "maxMirrorStep"], "Base's ladder is not mirrored (set maxMirrorStep on the Ethereum side)");
+      if (p.external.messenger !== "mock" && p.external.messenger !== L2_MESSENGER_PREDEPLOY) {
+        issue(["external", "messenger"], `on Base the messenger is the L2CrossDomainMessenger predeploy ${L2_MESSENGER_PREDEPLOY}`);
+      }
       if (p.external.usdt !== null) issue(["external", "usdt"], "USDT is not sold on Base: set null");
       if (p.external.sequencerFeed === null) issue(["external", "sequencerFeed"], "Base needs the L2 sequencer uptime feed");
       if (p.sequencer === undefined) issue(["sequencer"], "Base needs sequencer.gracePeriod");
       if (p.saleToken === undefined) issue(["saleToken"], "Base needs the sale token");
       if (p.staking === undefined) issue(["staking"], "Base needs staking parameters");
+    }
+    if (p.external.messenger === "mock" && !LOCAL_CHAIN_IDS.includes(p.chainId)) {
+      issue(["external", "messenger"], "a stand-in messenger only exists on the local chains: set the real OP Stack messenger address");
     }
     if (p.sanctionsEnabled && p.external.sanctionsList === null) issue(["sanctionsEnabled"], "sanctions screening needs external.sanctionsList");
     // Round table: strictly increasing caps; non-decreasing prices; end times checked after resolution.
@@ -196,7 +219,8 @@ export interface ResolvedParams {
   chain: "eth" | "base";
   anchor: number;
   adminDelay: number;
-  keeper: string;
+  /** Ethereum side only. */
+  keeper?: string;
   cardProviders: string[];
   paymentWallet: string;
   splits: { wallet: string; bps: number }[];
@@ -208,6 +232,8 @@ export interface ResolvedParams {
   startTime: bigint;
   endTime: bigint;
   maxTokensToBuy: bigint;
+  /** Whole tokens; 0 on Base (not mirrored). */
+  maxMirrorStep: bigint;
   rounds: ResolvedRound[];
   saleToken?: { name: string; symbol: string; supplyWei: bigint; presaleFundingWei: bigint };
   staking?: { apyBps: bigint; lockTime: bigint; endTime: bigint; maxDepositLimitWei: bigint; rewardFundingWei: bigint };
@@ -265,7 +291,7 @@ export function resolveParams(p: DeployParams, opts: { deployer: string; now: nu
     chain: p.chain,
     anchor,
     adminDelay: p.adminDelay,
-    keeper: who(p.accounts.keeper),
+    keeper: p.accounts.keeper === undefined ? undefined : who(p.accounts.keeper),
     cardProviders: p.accounts.cardProviders,
     paymentWallet: who(p.accounts.paymentWallet),
     splits: p.splits,
@@ -277,6 +303,7 @@ export function resolveParams(p: DeployParams, opts: { deployer: string; now: nu
     startTime,
     endTime,
     maxTokensToBuy: BigInt(p.sale.maxTokensToBuy),
+    maxMirrorStep: BigInt(p.sale.maxMirrorStep ?? 0),
     rounds,
     saleToken: p.saleToken && {
       name: p.saleToken.name,

@@ -1,24 +1,28 @@
 /**
  * npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
+ * npm run deploy -- --link <pair>      (after both sides are deployed: each presale learns the other, once)
  * npm run deploy -- --check            (validate every deploy/params/*.json and exit)
  *
  * Validates the network's parameter file, deploys the system with Ignition (resuming an interrupted public deploy
  * from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.
+ * Order: the Ethereum side, the Base side, then --link (local Base needs the local Ethereum messenger first).
  */
 import hre from "hardhat";
 import { Wallet } from "ethers";
 import { loadParams, resolveParams, toJsonSafe } from "../deploy/schema.js";
 import { connect, parse, Refusal, runMain } from "./lib/cli.js";
-import { assertChain, deploySystem, ignitionParameters, shapeOf } from "./lib/deploy.js";
-import { NETWORKS, networkInfo, pairOf } from "./lib/networks.js";
+import { assertChain, deploySystem, ignitionParameters, linkPresales, shapeOf } from "./lib/deploy.js";
 import { DEPLOYMENTS_DIR, readDeployment } from "./lib/deployments.js";
+import { NETWORKS, networkInfo, pairOf, PAIRS } from "./lib/networks.js";
 import { assertDeployable } from "./lib/preflight.js";
 
 const USAGE = `npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
+npm run deploy -- --link local|testnet|mainnet [--out dir]   (each presale learns the other, once)
 npm run deploy -- --check            (validate every deploy/params/*.json and exit)
 
 Validates the network's parameter file, deploys the system with Ignition (resuming an interrupted public deploy
-from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.`;
+from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.
+Order: the Ethereum side, the Base side, then --link.`;
 
 /** A stand-in for the deployer's address when no key is given (never shown as such). */
 const NO_KEY_STANDIN = "0x00000000000000000000000000000000DeaDBeef";
@@ -57,8 +61,21 @@ await runMain(async () => {
     "dry-run": { type: "boolean", default: false },
     "allow-unverified": { type: "boolean", default: false },
     check: { type: "boolean", default: false },
+    link: { type: "string" },
     out: { type: "string" },
   });
+  if (values.link !== undefined) {
+    const pair = PAIRS[values.link];
+    if (pair === undefined) throw new Refusal(`--link ${values.link}: one of ${Object.keys(PAIRS).join(", ")}`);
+    const side = async (name: string) => {
+      const record = readDeployment(NETWORKS[name].chainId, values.out ?? DEPLOYMENTS_DIR);
+      if (record === undefined) throw new Refusal(`no deployment of ${name}: deploy it first (npm run deploy -- --network ${name})`);
+      return { conn: await connect(name, "deployer"), record };
+    };
+    await linkPresales(await side(pair.eth), await side(pair.base), console.log);
+    console.log(`${pair.eth} and ${pair.base} presales are linked.`);
+    return;
+  }
   if (values.check) {
     for (const info of Object.values(NETWORKS)) {
       if (info.simulated) continue;
@@ -101,5 +118,10 @@ await runMain(async () => {
   console.log(`\n${info.name} (chain ${record.chainId}):`);
   for (const [name, c] of Object.entries(record.contracts)) console.log(`  ${name.padEnd(14)} ${c.address}  block ${c.deployBlock}${c.external ? "  (existing)" : ""}`);
   if (!info.local) console.log(`\nverify: npm run verify -- chain-${record.chainId}`);
+  const pairName = Object.entries(PAIRS).find(([, p]) => p.eth === info.name || p.base === info.name)?.[0];
+  if (pairName !== undefined) {
+    const other = info.role === "eth" ? pairOf(info.name).base : pairOf(info.name).eth;
+    console.log(info.role === "eth" ? `next: deploy ${other}, then npm run deploy -- --link ${pairName}` : `next: npm run deploy -- --link ${pairName}${readDeployment(NETWORKS[other].chainId, values.out ?? DEPLOYMENTS_DIR) ? "" : ` (after deploying ${other})`}`);
+  }
 });
 

@@ -1,7 +1,8 @@
 /**
- * Claim phase and staking on (local) Base. Runs after every purchase scenario (file order): opening the claim
- * freezes purchases. Buyers: #18 (bought on Base), #6 (bought on Ethereum, imported on Base by the keeper),
- * #19 (bought and staked during the sale).
+ * Claim phase and staking on (local) Base. Runs after every purchase scenario (file order): closing the Ethereum sale
+ * and opening the claim freeze purchases on both chains. Buyers: #18 (bought on Base), #6 (bought on Ethereum,
+ * delivered to Base through the bridge), #17 (bought on Ethereum in the dapp in 30-bridge), #19 (bought and staked
+ * during the sale).
  */
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
 import { advanceTime, deposits, latestTimestamp, read, tokenBalance, until, WHOLE, write } from "../support/chain.ts";
@@ -16,6 +17,7 @@ const CLAIMER_TOKENS = 8_000n;
 const EARLY_STAKER_TOKENS = 20_000n;
 
 const ETH_BUYER_TOKENS = 7_000n;
+const BRIDGE_TOKENS = 6_000n; // bought in the dapp on Ethereum in 30-bridge
 
 async function buyWithEth(chain: "eth" | "base", who: number, tokens: bigint, stake: boolean) {
   const cost = await read<bigint>(chain, "Presale", "ethBuyHelper", [tokens]);
@@ -46,10 +48,13 @@ test.describe("before the claim opens", () => {
 
 test.describe("claim phase", () => {
   test.beforeAll(async () => {
-    // The owner opens the claim once the keeper has imported every Ethereum purchase (startClaim insists on it).
+    // The order startClaim insists on: the owner closes the Ethereum sale (final; its report crosses the bridge),
+    // every Ethereum deposit reaches Base (the keeper relays, the bridge delivers), then the owner opens the claim.
     if ((await read<bigint>("base", "Presale", "claimStart")) !== 0n) return;
+    if (!(await read<boolean>("eth", "Presale", "saleClosed"))) await write("eth", "Presale", "closeSale");
+    await until("Ethereum's final report on Base", () => read<boolean>("base", "Presale", "remoteSaleClosed"), 60_000);
     const now = (await latestTimestamp("base")) - 60n;
-    await until("startClaim to be accepted (keeper imports complete)", async () => {
+    await until("startClaim to be accepted (every Ethereum deposit delivered)", async () => {
       try {
         await write("base", "Presale", "startClaim", [now]);
         return true;
@@ -101,11 +106,29 @@ test.describe("claim phase", () => {
     });
   });
 
-  test.describe("claim and stake (Ethereum purchase imported by the keeper)", () => {
+  test.describe("Ethereum purchase from the dapp, claimed on Base with the same wallet", () => {
+    test.use({ buyer: BUYERS.bridge });
+    test("Ethereum is closed for good; the tokens bought there are claimed on Base", async ({ page, wallet }, testInfo) => {
+      // No Ethereum buyer can pay once their deposit could no longer reach Base.
+      const cost = await read<bigint>("eth", "Presale", "ethBuyHelper", [1_000n]);
+      await expect(write("eth", "Presale", "buyWithEth", [1_000n, false], { from: BUYERS.bridge, value: cost * 2n })).rejects.toThrow(/SaleClosed/);
+      expect(await deposits("base", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
+      await openAndConnect(page, wallet);
+      await expect.poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), { timeout: 30_000 }).toBe(Number(BRIDGE_TOKENS));
+      await page.getByTestId("claim-tokens").click();
+      await expect(page.getByTestId("claim-modal")).toBeVisible();
+      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
+      expect(await deposits("base", wallet.address)).toBe(0n);
+      await endState(page, testInfo);
+    });
+  });
+
+  test.describe("claim and stake (Ethereum purchase delivered through the bridge)", () => {
     test.use({ buyer: BUYERS.claimAndStake });
     test("claim and stake on the staking page", async ({ page, wallet }, testInfo) => {
       const imported = await deposits("base", wallet.address);
-      expect(imported).toBe(ETH_BUYER_TOKENS * WHOLE); // bought on Ethereum, credited on Base by the keeper
+      expect(imported).toBe(ETH_BUYER_TOKENS * WHOLE); // bought on Ethereum, relayed and delivered to Base
       await openStakingAndConnect(page, wallet);
       await page.getByTestId("add-stake").click();
       await expect(page.getByTestId("claim-modal")).toBeVisible();

@@ -37,7 +37,7 @@ export const BUYERS = {
   errors: 14,
   poor: 15,
   chains: 16,
-  keeper: 17,
+  bridge: 17,
   claim: 18,
   stake: 19,
   claimAndStake: 6,

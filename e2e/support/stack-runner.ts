@@ -1,7 +1,7 @@
 /**
  * Child process of the Playwright global setup (run with tsx from the repository root, so Hardhat finds its config):
  * starts the real local stack through scripts/local/stack.ts's startLocalStack() (two Hardhat nodes, the real
- * Ignition deployment, funded buyers, the keeper, the API server), makes sure the stand-in card widget is up, writes
+ * Ignition deployment, funded buyers, the keeper and the bridge relayer, the API server), makes sure the stand-in card widget is up, writes
  * the state file the tests read, and stops everything on SIGTERM/SIGINT or when its parent goes away.
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -6,14 +6,18 @@
  * Ethereum side ("EthSystem"): Presale (saleToken = 0) + stand-ins where the network has no real contract.
  * Base side ("BaseSystem"): SaleToken + Presale + Staking, linked (setStaking/setPresale), the presale funded for
  * claims and buy-and-stake, the staking reward reserve funded.
- * Both: KEEPER_ROLE to the keeper, CARD_PROVIDER_ROLE to each card provider, splits, sanctions oracle.
+ * Both: the OP Stack messenger (on Ethereum Base's L1CrossDomainMessenger or its stand-in, on Base the L2 predeploy,
+ * where scripts/lib/deploy.ts installs the stand-in on a local chain first), CARD_PROVIDER_ROLE to each card provider,
+ * splits, sanctions oracle. Ethereum only: KEEPER_ROLE to the keeper and the bound on one mirror (maxMirrorStep).
+ * The two presales learn each other afterwards (setRemotePresale, scripts/lib/deploy.ts linkPresales).
  */
 import { buildModule } from "@nomicfoundation/hardhat-ignition/modules";
+import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 
 export interface SystemShape {
   chain: "eth" | "base";
   /** true = deploy the stand-in from contracts/mocks; false = use the address parameter. */
-  mocks: { usdt: boolean; usdc: boolean; ethUsdFeed: boolean; sequencerFeed: boolean; sanctionsList: boolean; multicall3: boolean };
+  mocks: { usdt: boolean; usdc: boolean; ethUsdFeed: boolean; sequencerFeed: boolean; sanctionsList: boolean; multicall3: boolean; messenger: boolean };
   /** false when the chain has no such contract at all (USDT on Base, sequencer feed on L1, no sanctions oracle). */
   has: { usdt: boolean; sequencerFeed: boolean; sanctionsList: boolean };
   cardProviders: number;
@@ -48,6 +52,10 @@ export function buildSystemModule(shape: SystemShape) {
     const sanctionsList = !shape.has.sanctionsList
       ? undefined
       : addressOf("sanctionsList", () => (results.SanctionsList = m.contract("MockSanctionsList", [], { id: "SanctionsList" })));
+    const messenger =
+      shape.chain === "base"
+        ? L2_MESSENGER_PREDEPLOY
+        : addressOf("messenger", () => (results.Messenger = m.contract("MockL1CrossDomainMessenger", [], { id: "Messenger" })));
     if (shape.mocks.multicall3) results.Multicall3 = m.contract("Multicall3", [], { id: "Multicall3" });
 
     // ---- sale token (claim chain only); minted to the deployer, who funds presale and staking below
@@ -61,7 +69,8 @@ export function buildSystemModule(shape: SystemShape) {
       ]);
     }
 
-    // ---- presale
+    // ---- presale (linked with its ladder library, which keeps it under the contract size limit)
+    const ladderBook = m.library("LadderBook");
     const presale = (results.Presale = m.contract("Presale", [
       {
         owner: deployer,
@@ -80,12 +89,16 @@ export function buildSystemModule(shape: SystemShape) {
         caps: m.getParameter("caps"),
         prices: m.getParameter("prices"),
         endTimes: m.getParameter("endTimes"),
+        messenger,
+        maxMirrorStep: shape.chain === "eth" ? m.getParameter("maxMirrorStep") : 0n,
       },
-    ]));
+    ], { libraries: { LadderBook: ladderBook } }));
 
     // ---- roles, splits, sanctions
-    const keeperRole = m.staticCall(presale, "KEEPER_ROLE", [], 0, { id: "KeeperRole" });
-    m.call(presale, "grantRole", [keeperRole, m.getParameter("keeper")], { id: "GrantKeeperRole" });
+    if (shape.chain === "eth") {
+      const keeperRole = m.staticCall(presale, "KEEPER_ROLE", [], 0, { id: "KeeperRole" });
+      m.call(presale, "grantRole", [keeperRole, m.getParameter("keeper")], { id: "GrantKeeperRole" });
+    }
     if (shape.cardProviders > 0) {
       const cardRole = m.staticCall(presale, "CARD_PROVIDER_ROLE", [], 0, { id: "CardProviderRole" });
       for (let i = 0; i < shape.cardProviders; i++) {
@@ -125,7 +138,7 @@ export function buildSystemModule(shape: SystemShape) {
 export function localShape(chain: "eth" | "base"): SystemShape {
   return {
     chain,
-    mocks: { usdt: chain === "eth", usdc: true, ethUsdFeed: true, sequencerFeed: chain === "base", sanctionsList: true, multicall3: true },
+    mocks: { usdt: chain === "eth", usdc: true, ethUsdFeed: true, sequencerFeed: chain === "base", sanctionsList: true, multicall3: true, messenger: true },
     has: { usdt: chain === "eth", sequencerFeed: chain === "base", sanctionsList: true },
     cardProviders: 1,
     splits: true,

@@ -10,6 +10,7 @@ import { checkRounds, loadParams, ParamsError, resolveRounds, roundSchema, type 
 import { parse, Refusal, UsageError } from "../lib/cli.js";
 import { execute, fmtArg, type PlannedCall } from "../lib/exec.js";
 import { NETWORKS, PAIRS, pairNamed, pairOf, ROOT } from "../lib/networks.js";
+import { claimReadiness, pendingRelays } from "./crosschain.js";
 import { status } from "./status.js";
 import {
   fmtTime,
@@ -45,7 +46,12 @@ export const HELP = `Owner commands: npm run admin -- <command> --network <name>
   whitelist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]
   blacklist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]
   card-provider allow|deny --address 0x… [--address 0x…]
-  start-claim     --at now|+1h|UNIX [--eth-network X] [--skip-remote-check]   (Base side; checks funding and imports first)
+  close-sale      (Ethereum side; final: purchases there stop for good and the final report goes to Base through the bridge;
+                  the owner at any time, anyone after the end time)
+  relay           [--user 0x… …] [--batch 50]   (Ethereum side; anyone: sends buyers' deposits to Base through the bridge;
+                  default: every buyer whose deposit is not on Base yet)
+  start-claim     --at now|+1h|UNIX [--eth-network X] [--skip-remote-check]   (again: moves a future start earlier)
+                  (Base side; checks the order first: Ethereum closed, final report delivered, every deposit relayed, funding)
   staking         [--apy 15%|1500] [--lock 30d] [--end-time UNIX|+365d] [--max-deposit TOKENS] [--deposits-locked true|false]
                   [--withdrawals-locked true|false] [--claims-locked true|false]          (Base side)
   fund-rewards    --amount TOKENS                                                         (Base side)
@@ -90,6 +96,10 @@ export async function runAdmin(argv: string[], env: AdminEnv = {}): Promise<void
       return cardProvider(rest, env, out);
     case "start-claim":
       return startClaim(rest, env, out);
+    case "close-sale":
+      return closeSale(rest, env, out);
+    case "relay":
+      return relay(rest, env, out);
     case "staking":
       return stakingParams(rest, env, out);
     case "fund-rewards":
@@ -448,20 +458,26 @@ async function startClaim(rest: string[], env: AdminEnv, out: Out) {
   if (chain.info.role !== "base" || chain.saleToken === undefined) throw new Refusal(`${chain.info.name} is not the claim chain: claims start on the Base side`);
   const at = await parseTime(v.at ?? "now", "--at", chain.conn);
   const current: bigint = await chain.presale.claimStart();
-  if (current !== 0n) throw new Refusal(`claim already started at ${fmtTime(current)}`);
+  if (current !== 0n) {
+    // Set already (every Ethereum deposit was on Base then): it can only move earlier, until it passes.
+    const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+    if (now >= current) throw new Refusal(`claim already started at ${fmtTime(current)}`);
+    if (at >= current) throw new Refusal(`the claim start is set to ${fmtTime(current)}; it can only be moved earlier (--at before it)`);
+    header(out, chain, `move the claim start earlier: ${fmtTime(current)} → ${fmtTime(at)}`);
+    await execute(await makeExec(chain, v, out), [call(chain.presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)} instead of ${fmtTime(current)}`)], "Move claim start");
+    return;
+  }
   header(out, chain, `start claim at ${fmtTime(at)}`);
 
-  // 1. Every token sold on Ethereum must be importable on Base: compare Ethereum's local sales with the imports.
+  // 1. The order on both chains: Ethereum closed, its final report on Base, every Ethereum deposit relayed.
+  //    (The contract refuses otherwise; this says what is missing and what to run.)
   const imported: bigint = await chain.presale.totalRemoteDepositsImported();
-  const remoteSold: bigint = await chain.presale.remoteTokensSold();
   if (!v["skip-remote-check"]) {
-    const ethNet = v["eth-network"] ?? pairOf(chain.info.name).eth;
-    const eth = await openChain(ethNet, env, "none");
-    const ethSold: bigint = await eth.presale.localTokensSold();
-    out(`  Ethereum sold ${ethSold} tokens; Base knows ${remoteSold} of them; imported deposits ${formatUnits(imported, 18)} tokens`);
-    if (remoteSold < ethSold) throw new Refusal(`ladder not in step: Base has synced ${remoteSold} of the ${ethSold} tokens sold on Ethereum — run the keeper (npm run keeper -- --once) first`);
-    if (imported < ethSold * 10n ** 18n) throw new Refusal(`remote import incomplete: ${formatUnits(imported, 18)} of ${ethSold} Ethereum-sold tokens imported — run the keeper first`);
-  } else out("  (remote import check skipped on request)");
+    const eth = await openChain(v["eth-network"] ?? pairOf(chain.info.name).eth, env, "none");
+    const ready = await claimReadiness(eth, chain);
+    out(`  Ethereum sale ${ready.ethClosed ? "closed" : "open"}; final report on Base: ${ready.finalReportDelivered ? "yes" : "no"}; Ethereum deposits on Base ${formatUnits(imported, 18)} tokens, ${ready.pending.length} buyer(s) not relayed`);
+    if (ready.missing.length > 0) throw new Refusal(`the claim cannot start yet:\n  - ${ready.missing.join("\n  - ")}`);
+  } else out("  (cross-chain checks skipped on request; the contract still refuses a claim start before Ethereum is closed and relayed)");
 
   // 2. Funding: the presale must hold every sold, undelivered token (the contract computes it; we show the figures).
   const balance: bigint = await chain.saleToken.balanceOf(chain.presale.target);
@@ -471,6 +487,47 @@ async function startClaim(rest: string[], env: AdminEnv, out: Out) {
   out(`  presale holds ${formatUnits(balance, 18)} SHAFT; sold and not yet delivered ≈ ${formatUnits(owed, 18)}`);
   if (balance < owed) throw new Refusal(`presale underfunded: holds ${formatUnits(balance, 18)}, needs ${formatUnits(owed, 18)} — transfer ${formatUnits(owed - balance, 18)} SHAFT to ${chain.presale.target} first`);
   await execute(await makeExec(chain, v, out), [call(chain.presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)}`)], "Start claim");
+}
+
+/** Ethereum side: ends the sale there for good; the contract sends the final report to Base through the bridge. */
+async function closeSale(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, {}, env);
+  if (chain.info.role !== "eth") throw new Refusal(`${chain.info.name} is the Base side: close-sale ends the Ethereum sale (Base's sale ends with start-claim)`);
+  header(out, chain, "close the Ethereum sale");
+  if (await chain.presale.saleClosed()) throw new Refusal(`the Ethereum sale is already closed (final); its final report went to Base through the bridge`);
+  const end: bigint = await chain.presale.endTime();
+  const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+  out(now >= end ? `  end time ${fmtTime(end)} has passed: anyone may close` : `  end time ${fmtTime(end)} not reached: only the owner may close now`);
+  out("  after this, every purchase on Ethereum reverts (SaleClosed) for good; Base learns the final total within minutes");
+  await execute(await makeExec(chain, v, out), [call(chain.presale, "Presale", "closeSale", [], "sale closed for good; final report sent to Base")], "Close Ethereum sale");
+}
+
+/** Ethereum side, anyone: relays buyers' cumulative deposits to Base through the bridge. */
+async function relay(rest: string[], env: AdminEnv, out: Out) {
+  const { v, chain } = await open(rest, { user: { type: "string", multiple: true }, batch: { type: "string" }, "base-network": { type: "string" } }, env);
+  if (chain.info.role !== "eth") throw new Refusal(`${chain.info.name} is the Base side: deposits are relayed from the Ethereum side (--network ${pairOf(chain.info.name).eth})`);
+  const batchSize = v.batch === undefined ? 50 : Number(parseUint(v.batch, "--batch"));
+  if (batchSize < 1 || batchSize > 200) throw new Refusal("--batch must be 1..200");
+  header(out, chain, "relay Ethereum deposits to Base");
+  let users: string[];
+  if (v.user !== undefined) {
+    users = (v.user as string[]).map((u) => parseAddress(u, "--user"));
+    const zero = [];
+    for (const u of users) if (((await chain.presale.userDeposits(u)) as bigint) === 0n) zero.push(u);
+    if (zero.length > 0) throw new Refusal(`no deposit on ${chain.info.name} for ${zero.join(", ")}: nothing to relay`);
+  } else {
+    const base = await openChain(v["base-network"] ?? pairOf(chain.info.name).base, env, "none");
+    const pending = await pendingRelays(chain, base);
+    users = pending.map((p) => p.user);
+    out(`  ${pending.length} buyer(s) whose deposit is not on Base yet${pending.length > 0 ? `: ${formatUnits(pending.reduce((a, p) => a + p.deposit - p.imported, 0n), 18)} tokens` : ""}`);
+    if (users.length === 0) out("  nothing to relay (a message already sent may still be on its way: the bridge takes minutes).");
+  }
+  const calls: PlannedCall[] = [];
+  for (let i = 0; i < users.length; i += batchSize) {
+    const batch = users.slice(i, i + batchSize);
+    calls.push(call(chain.presale, "Presale", "relay", [batch], `${batch.length} buyer(s)' cumulative deposits → Base (arrive within minutes)`));
+  }
+  await execute(await makeExec(chain, v, out), calls, "Relay Ethereum deposits");
 }
 
 // ------------------------------------------------------------------ staking

@@ -3,6 +3,7 @@ import { formatUnits } from "ethers";
 import { ChainDownError, parse, Refusal, shortError } from "../lib/cli.js";
 import { pairNamed, pairOf } from "../lib/networks.js";
 import { fmtTime, openChain, type AdminEnv, type ChainCtx } from "./context.js";
+import { pendingRelays } from "./crosschain.js";
 
 type Row = [string, string, string];
 
@@ -54,6 +55,10 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
     "payment wallet": wallet,
     "splits": splits.length === 0 ? "(none)" : splits.map((s: any) => `${s.wallet.slice(0, 8)}…:${Number(s.bps) / 100}%`).join(" "),
     "claim start": c.saleToken ? fmtTime(claimStart) : "n/a (no claim here)",
+    "sale closed": String(await tryRead(() => p.saleClosed())),
+    "Ethereum final report received": c.saleToken ? String(await tryRead(() => p.remoteSaleClosed())) : "n/a",
+    "other chain's presale (trusted)": String(await tryRead(() => p.remotePresale())),
+    "messenger": String(await tryRead(() => p.messenger())),
     "remote deposits imported": c.saleToken ? `${formatUnits(imported, 18)} tokens` : "n/a",
   };
   const keeper = (c.record.params as any)?.keeper as string | undefined;
@@ -84,7 +89,8 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
 export async function status(rest: string[], env: AdminEnv, out: (s: string) => void): Promise<void> {
   const { values } = parse(rest, { pair: { type: "string" }, network: { type: "string" } });
   const pair = values.network ? pairOf(values.network) : pairNamed(values.pair ?? "local");
-  const results = await Promise.allSettled([pair.eth, pair.base].map(async (n) => readChain(await openChain(n, env, "none"))));
+  const ctxs = await Promise.allSettled([pair.eth, pair.base].map((n) => openChain(n, env, "none")));
+  const results = await Promise.allSettled(ctxs.map(async (c) => (c.status === "fulfilled" ? readChain(c.value) : Promise.reject(c.reason))));
   const cols = results.map((r, i) => (r.status === "fulfilled" ? r.value : { "Presale": `UNREACHABLE: ${shortError(r.reason).slice(0, 60)}`, _err: r.reason as any }));
   const keys = [...new Set(cols.flatMap((c) => Object.keys(c).filter((k) => !k.startsWith("_"))))];
   const rows: Row[] = [["", `Ethereum side (${pair.eth})`, `Base side (${pair.base})`]];
@@ -92,10 +98,15 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
   const [e, b] = cols as any[];
   if (e._sold && b._sold) {
     const inStep = e._sold.total === b._sold.total;
-    rows.push(["CHECK one ladder", inStep ? "ok" : `NO: ${e._sold.total} vs ${b._sold.total}`, inStep ? "ok" : "run the keeper"]);
+    rows.push(["CHECK one ladder", inStep ? "ok" : `NO: ${e._sold.total} vs ${b._sold.total}`, inStep ? "ok" : "keeper mirror (Base → Ethereum) / relay (Ethereum → Base)"]);
     const need = e._sold.local * 10n ** 18n;
     const ok = b._sold.imported >= need;
-    rows.push(["CHECK Ethereum buyers importable", ok ? "ok" : `NO: ${formatUnits(b._sold.imported, 18)} of ${e._sold.local} imported`, ok ? "ok" : "run the keeper"]);
+    const pending = ok ? [] : await pendingRelays((ctxs[0] as PromiseFulfilledResult<ChainCtx>).value, (ctxs[1] as PromiseFulfilledResult<ChainCtx>).value);
+    rows.push([
+      "CHECK Ethereum deposits on Base",
+      ok ? "ok" : `NO: ${formatUnits(b._sold.imported, 18)} of ${e._sold.local} tokens; ${pending.length} buyer(s) to relay`,
+      ok ? "ok" : "admin relay (anyone) or the keeper; then the bridge",
+    ]);
   }
   const ladderDiffs = e._ladder && b._ladder ? compareLadders(e._ladder, b._ladder) : [];
   if (e._ladder && b._ladder) {

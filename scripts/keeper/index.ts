@@ -1,10 +1,12 @@
 /**
- * npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 100]
- *                   [--confirmations N] [--block-chunk 2000] [--eth-url URL] [--base-url URL] [--deployments dir]
+ * npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 50]
+ *                   [--eth-block-tag finalized|safe|latest] [--resend-after 900] [--block-chunk 2000]
+ *                   [--eth-url URL] [--base-url URL] [--deployments dir]
  *
  * --once: one tick, then exit 0 (done), 1 (refused: missing role, wrong chain...), 2 (a chain is unreachable).
  * Otherwise runs until Ctrl-C, retrying with exponential backoff while a chain is down.
- * Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or `npx hardhat keystore set`).
+ * Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or `npx hardhat keystore set`), on
+ * Ethereum only (the keeper holds no role on Base and only reads there).
  */
 import path from "node:path";
 import { connect, parse, Refusal, runMain } from "../lib/cli.js";
@@ -18,7 +20,8 @@ export async function sideFor(network: string, url: string | undefined, check: b
   const info = networkInfo(network);
   const record = readDeployment(info.chainId, dir);
   if (record === undefined) throw new Refusal(`no deployment for ${network} (chain ${info.chainId}): deploy first`);
-  const conn = await connect(network, "keeper", { url, check });
+  const conn = await connect(network, info.role === "eth" ? "keeper" : "none", { url, check });
+  if (info.role === "base") return { name: network, conn, record };
   let signer: string;
   if (info.local) signer = (record.params as any).keeper;
   else {
@@ -29,12 +32,14 @@ export async function sideFor(network: string, url: string | undefined, check: b
   return { name: network, conn, record, signer };
 }
 
-const USAGE = `npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 100]
-                  [--confirmations N] [--block-chunk 2000] [--eth-url URL] [--base-url URL] [--deployments dir]
+const USAGE = `npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 50]
+                  [--eth-block-tag finalized|safe|latest] [--resend-after 900] [--block-chunk 2000]
+                  [--eth-url URL] [--base-url URL] [--deployments dir]
 
 --once: one tick, then exit 0 (done), 1 (refused: missing role, wrong chain...), 2 (a chain is unreachable).
 Otherwise runs until Ctrl-C, retrying with exponential backoff while a chain is down.
-Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or \`npx hardhat keystore set\`).`;
+Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or \`npx hardhat keystore set\`), on
+Ethereum only (the keeper holds no role on Base and only reads there).`;
 
 await runMain(async () => {
   if (process.argv.includes("--help")) {
@@ -46,9 +51,10 @@ await runMain(async () => {
     once: { type: "boolean", default: false },
     interval: { type: "string" },
     state: { type: "string" },
-    "batch-size": { type: "string", default: "100" },
+    "batch-size": { type: "string", default: "50" },
     "block-chunk": { type: "string", default: "2000" },
-    confirmations: { type: "string" },
+    "eth-block-tag": { type: "string", default: "finalized" },
+    "resend-after": { type: "string" },
     deployments: { type: "string" },
     "eth-url": { type: "string" },
     "base-url": { type: "string" },
@@ -61,18 +67,21 @@ await runMain(async () => {
   const base = await sideFor(pair.base, values["base-url"], values.once, dir);
   // Test hook only (tests kill the process while it waits here, i.e. after a batch is mined, before it is recorded).
   const pauseMs = Number(process.env.KEEPER_TEST_PAUSE_AFTER_BATCH_MS ?? 0);
+  const tag = values["eth-block-tag"];
+  if (tag !== "finalized" && tag !== "safe" && tag !== "latest") throw new Refusal(`--eth-block-tag ${tag}: finalized, safe or latest`);
   const keeper = new Keeper(eth, base, {
     stateFile: values.state ?? path.join(ROOT, ".local/keeper", `${eth.record.chainId}-${base.record.chainId}.json`),
     batchSize: Number(values["batch-size"]),
     blockChunk: Number(values["block-chunk"]),
-    confirmations: Number(values.confirmations ?? (local ? 0 : 3)),
+    ethBlockTag: tag,
+    resendAfterMs: Number(values["resend-after"] ?? (local ? 60 : 900)) * 1000,
     log,
-    hooks: pauseMs > 0 ? { afterImportBatch: () => new Promise((r) => setTimeout(r, pauseMs)) } : undefined,
+    hooks: pauseMs > 0 ? { afterRelayBatch: () => new Promise((r) => setTimeout(r, pauseMs)) } : undefined,
   });
   keeper.checkStateFile();
   if (values.once) {
     const r = await keeper.tick();
-    log(`once: synced→base ${r.synced.toBase}, synced→eth ${r.synced.toEth}, imported ${r.imported} buyer(s) in ${r.batches} batch(es), ${r.pending} pending`);
+    log(`once: Ethereum block ${r.ethBlock}, ${r.mirrors} mirror call(s), relayed ${r.relayed} buyer(s) in ${r.batches} batch(es), ${r.inFlight} in flight, ${r.pending} pending`);
     return 0;
   }
   const interval = Number(values.interval ?? (local ? 3 : 15)) * 1000;

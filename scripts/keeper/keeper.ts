@@ -1,11 +1,16 @@
 /**
- * The cross-chain keeper. Each tick:
- *  1. reads each presale's own sales (localTokensSold, localUsdRaised) at one block per chain;
- *  2. mirrors them into the other chain with syncRemoteSales (one ladder across chains);
- *  3. scans Ethereum's TokensBought events (block ranges persisted in the state file) to learn the buyers;
- *  4. imports their cumulative Ethereum deposits on Base with importRemoteDeposits, in batches.
- * Every call the keeper makes is idempotent on chain (monotonic totals), and the state file only records what is
- * certainly done, so a crash at any point followed by a restart never double-credits anyone.
+ * The keeper: a bot with one bounded power and one chore, neither of which touches anybody's money.
+ *  1. Price (Base → Ethereum): mirrors Base's per-round sold counts and USD raised into Ethereum's ladder with
+ *     `mirrorRemoteSales` (KEEPER_ROLE on the Ethereum presale; the contract bounds each call by `maxMirrorStep`
+ *     tokens and the last cap, so a large gap takes several calls). Stops once the Ethereum sale is closed.
+ *  2. Deposits (Ethereum → Base): pays the Ethereum gas of `relay(users)`, which anyone may call: the Ethereum presale
+ *     reads the buyers' cumulative deposits from its own state and sends them through the OP Stack messenger. The
+ *     keeper finds buyers from the TokensBought events and relays those whose deposit (at Ethereum's finalized block)
+ *     is not yet imported on Base, in batches; a relayed batch is not sent again while its messages are in flight.
+ * Ethereum is read at the `finalized` block tag. A local Hardhat chain has no finality and answers `finalized` with its
+ * latest block; a local node that rejects the tag is read at `latest` instead (public chains never fall back).
+ * Every call is harmless to repeat (the messenger's reports are cumulative and idempotent on Base; mirrors are
+ * monotonic), and the state file records only what is certainly done, so a crash and a restart lose nothing.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,43 +19,57 @@ import type { Connection } from "../lib/deploy.js";
 import { assertReachable, ChainDownError, Refusal, shortError } from "../lib/cli.js";
 import type { DeploymentRecord } from "../lib/deployments.js";
 import { decodeRevert } from "../lib/exec.js";
+import { runLoop as runLoopOf } from "../lib/loop.js";
+import { NETWORKS } from "../lib/networks.js";
 
 export interface KeeperSide {
   name: string;
   conn: Connection;
   record: DeploymentRecord;
-  /** The account holding KEEPER_ROLE on this chain's presale. */
-  signer: string;
+  /** Ethereum: the account holding KEEPER_ROLE (it also pays for relays). Base: unused (the keeper only reads there). */
+  signer?: string;
 }
 
 export interface KeeperState {
-  version: 1;
-  eth: { chainId: number; presale: string };
+  version: 2;
+  /** `origin`: hash of the presale's deploy block, so a restarted local chain (same addresses) is not taken for the old one. */
+  eth: { chainId: number; presale: string; origin: string };
   base: { chainId: number; presale: string };
-  /** Last Ethereum block whose TokensBought events are in `pending` or already imported. */
+  /** Last Ethereum block whose TokensBought events are in `pending` or already imported on Base. */
   scannedTo: number;
-  /** Ethereum buyers whose deposits may still need importing on Base. */
+  /** Ethereum buyers whose deposits may still need relaying. */
   pending: string[];
+  /** Buyers relayed and not yet seen on Base: the deposit sent and when (ms), so they are not relayed again at once. */
+  inFlight: Record<string, { deposit: string; at: number }>;
   updatedAt: string;
 }
 
 export interface KeeperOptions {
   stateFile: string;
+  /** Buyers per relay (the Ethereum presale sizes the message's gas limit from it). */
   batchSize?: number;
   /** Blocks per eth_getLogs request. */
   blockChunk?: number;
-  /** Blocks to stay behind Ethereum's head (reorg safety on public chains). */
-  confirmations?: number;
+  /** Block tag Ethereum is read at (default finalized). */
+  ethBlockTag?: "finalized" | "safe" | "latest";
+  /** A relayed buyer not seen on Base after this long is relayed again (the bridge takes minutes on Base). */
+  resendAfterMs?: number;
   log?: (msg: string) => void;
-  /** Test hooks (e.g. crash after an import batch is mined, before the state file is updated). */
-  hooks?: { afterImportBatch?: (users: string[]) => void | Promise<void> };
+  /** Test hooks (e.g. crash after a relay is mined, before the state file is updated). */
+  hooks?: { afterRelayBatch?: (users: string[]) => void | Promise<void> };
 }
 
 export interface TickReport {
-  synced: { toBase: boolean; toEth: boolean };
+  /** Ethereum block the tick read (the finalized one unless the fallback applied). */
+  ethBlock: number;
+  mirrors: number;
+  /** Why the mirror failed this tick, if it did (the relays still ran). */
+  mirrorError?: string;
   scanned: [number, number] | null;
-  imported: number;
+  relayed: number;
   batches: number;
+  /** Buyers relayed earlier whose messages are still on their way. */
+  inFlight: number;
   pending: number;
 }
 
@@ -60,50 +79,54 @@ export class Keeper {
   private readonly opts: Required<Omit<KeeperOptions, "hooks">> & Pick<KeeperOptions, "hooks">;
   private ethPresale!: Contract;
   private basePresale!: Contract;
+  private tagFallbackLogged = false;
 
   constructor(eth: KeeperSide, base: KeeperSide, opts: KeeperOptions) {
     if (eth.record.chain !== "eth" || base.record.chain !== "base") throw new Refusal("keeper needs the Ethereum-side deployment first and the Base-side one second");
+    if (eth.signer === undefined) throw new Refusal("keeper needs the Ethereum account that holds KEEPER_ROLE");
     this.eth = eth;
     this.base = base;
-    this.opts = { batchSize: 100, blockChunk: 2000, confirmations: 0, log: () => {}, ...opts };
+    this.opts = { batchSize: 50, blockChunk: 2000, ethBlockTag: "finalized", resendAfterMs: 15 * 60_000, log: () => {}, ...opts };
   }
 
   private async presales() {
     if (this.ethPresale === undefined) {
-      const mk = async (s: KeeperSide) =>
-        new Contract(s.record.contracts.Presale.address, s.record.contracts.Presale.abi as any, await s.conn.ethers.getSigner(s.signer));
-      this.ethPresale = await mk(this.eth);
-      this.basePresale = await mk(this.base);
+      const e = this.eth.record.contracts.Presale;
+      const b = this.base.record.contracts.Presale;
+      this.ethPresale = new Contract(e.address, e.abi as any, await this.eth.conn.ethers.getSigner(this.eth.signer!));
+      this.basePresale = new Contract(b.address, b.abi as any, this.base.conn.ethers.provider);
     }
     return { ethP: this.ethPresale, baseP: this.basePresale };
   }
 
-  /** Fails with a clear message if either chain is unreachable, a chain id is wrong, or the keeper lacks its role. */
+  /** Fails with a clear message if a chain is unreachable or wrong, the presales are not linked, or the role is missing. */
   async preflight(): Promise<void> {
     for (const s of [this.eth, this.base]) {
       const id = await assertReachable(s.conn);
       if (id !== s.record.chainId) throw new Refusal(`${s.name} is chain ${id}, but its deployment record is for chain ${s.record.chainId}`);
     }
     const { ethP, baseP } = await this.presales();
-    for (const [s, p] of [[this.eth, ethP], [this.base, baseP]] as const) {
-      const role = await p.KEEPER_ROLE();
-      if (!(await p.hasRole(role, s.signer))) throw new Refusal(`${s.signer} does not hold KEEPER_ROLE on ${s.name}'s presale ${p.target}`);
+    if (!(await ethP.hasRole(await ethP.KEEPER_ROLE(), this.eth.signer))) throw new Refusal(`${this.eth.signer} does not hold KEEPER_ROLE on ${this.eth.name}'s presale ${ethP.target}`);
+    const [ethRemote, baseRemote] = [getAddress(await ethP.remotePresale()), getAddress(await baseP.remotePresale())];
+    if (ethRemote !== getAddress(String(baseP.target)) || baseRemote !== getAddress(String(ethP.target))) {
+      throw new Refusal(`the presales are not linked to each other (Ethereum trusts ${ethRemote}, Base trusts ${baseRemote}): run the deploy's link step first`);
     }
   }
 
-  loadState(): KeeperState {
+  loadState(origin: string): KeeperState {
     const fresh: KeeperState = {
-      version: 1,
-      eth: { chainId: this.eth.record.chainId, presale: this.eth.record.contracts.Presale.address },
+      version: 2,
+      eth: { chainId: this.eth.record.chainId, presale: this.eth.record.contracts.Presale.address, origin },
       base: { chainId: this.base.record.chainId, presale: this.base.record.contracts.Presale.address },
       scannedTo: this.eth.record.contracts.Presale.deployBlock - 1,
       pending: [],
+      inFlight: {},
       updatedAt: new Date().toISOString(),
     };
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
     const s = readStateFile(this.opts.stateFile);
-    if (s.eth.presale !== fresh.eth.presale || s.base.presale !== fresh.base.presale || s.eth.chainId !== fresh.eth.chainId || s.base.chainId !== fresh.base.chainId) {
-      this.opts.log(`state file ${this.opts.stateFile} belongs to other deployments: starting over`);
+    if (s.version !== 2 || JSON.stringify([s.eth, s.base]) !== JSON.stringify([fresh.eth, fresh.base])) {
+      this.opts.log(`state file ${this.opts.stateFile} belongs to other deployments, an earlier local chain or an older keeper: starting over`);
       return fresh;
     }
     return s;
@@ -122,106 +145,177 @@ export class Keeper {
     fs.renameSync(tmp, this.opts.stateFile);
   }
 
-  private async send(p: Contract, side: KeeperSide, fn: string, args: unknown[]) {
+  private async send(fn: string, args: unknown[]) {
+    const { ethP } = await this.presales();
     try {
-      const tx = await p.getFunction(fn).send(...args);
-      const r = await tx.wait();
-      return r!;
+      const tx = await ethP.getFunction(fn).send(...args);
+      return (await tx.wait())!;
     } catch (e) {
-      if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${side.name} while sending ${fn}: ${shortError(e)}`);
-      throw new Error(`${side.name}: ${fn} failed: ${decodeRevert(p, e)}`);
+      if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name} while sending ${fn}: ${shortError(e)}`);
+      throw new Error(`${this.eth.name}: ${fn} failed: ${decodeRevert(ethP, e)}`);
+    }
+  }
+
+  /** Ethereum's block at the configured tag (see the file comment for the local fallback). */
+  async ethBlock(): Promise<number> {
+    const provider = this.eth.conn.ethers.provider;
+    try {
+      const b = await provider.getBlock(this.opts.ethBlockTag);
+      if (b !== null) return b.number;
+      throw new Error(`no ${this.opts.ethBlockTag} block yet`);
+    } catch (e) {
+      if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name}: ${shortError(e)}`);
+      if (NETWORKS[this.eth.record.network]?.local !== true) throw e;
+      if (!this.tagFallbackLogged) this.opts.log(`${this.eth.name} has no ${this.opts.ethBlockTag} block (local chain without finality): reading at latest`);
+      this.tagFallbackLogged = true;
+      return provider.getBlockNumber();
     }
   }
 
   async tick(): Promise<TickReport> {
-    const log = this.opts.log;
     await this.preflight();
+    const ethBlock = await this.ethBlock();
+    const report: TickReport = { ethBlock, mirrors: 0, scanned: null, relayed: 0, batches: 0, inFlight: 0, pending: 0 };
+    // The price mirror must never hold up the deposits: a failed mirror is logged and the relays go on.
+    try {
+      report.mirrors = await this.mirror();
+    } catch (e) {
+      if (e instanceof ChainDownError) throw e;
+      report.mirrorError = (e as Error).message;
+      this.opts.log(`mirror failed (relays go on): ${report.mirrorError}`);
+    }
+    const origin = (await this.eth.conn.ethers.provider.getBlock(this.eth.record.contracts.Presale.deployBlock))?.hash ?? "none";
+    const state = this.loadState(origin);
+    report.scanned = await this.scanBuyers(state, ethBlock);
+    await this.relayPending(state, ethBlock, report);
+    report.pending = state.pending.length;
+    report.inFlight = Object.keys(state.inFlight).length;
+    return report;
+  }
+
+  /** Base's per-round sales into Ethereum's ladder, in steps the contract accepts. Returns the number of calls. */
+  private async mirror(): Promise<number> {
     const { ethP, baseP } = await this.presales();
-    const report: TickReport = { synced: { toBase: false, toEth: false }, scanned: null, imported: 0, batches: 0, pending: 0 };
-
-    // 1. Snapshot both chains' own sales at one block each.
-    const ethBlock = (await this.eth.conn.ethers.provider.getBlockNumber()) - this.opts.confirmations;
-    const baseBlock = await this.base.conn.ethers.provider.getBlockNumber();
-    const ethOwn = await readOwn(ethP, ethBlock);
-    const baseOwn = await readOwn(baseP, baseBlock);
-
-    // 2. One ladder: each chain learns the other's totals (ignored on chain when not above what it has).
-    const baseKnows = { sold: (await baseP.remoteTokensSold()) as bigint, usd: (await baseP.remoteUsdRaised()) as bigint };
-    if (ethOwn.sold > baseKnows.sold || ethOwn.usd > baseKnows.usd) {
-      const r = await this.send(baseP, this.base, "syncRemoteSales", [ethOwn.sold, ethOwn.usd]);
-      log(`sync → ${this.base.name}: Ethereum sold ${ethOwn.sold} tokens / $${formatUnits(ethOwn.usd, 6)} (was ${baseKnows.sold}) tx ${r.hash}`);
-      report.synced.toBase = true;
+    if (await ethP.saleClosed()) return 0; // Ethereum sells no more: its price no longer matters
+    const baseSales = await baseP.roundSales();
+    const target = (baseSales[0] as bigint[]).map((x) => BigInt(x));
+    const usdTarget = await localUsdRaised(baseP);
+    const ethSales = await ethP.roundSales();
+    const current = (ethSales[1] as bigint[]).map((x) => BigInt(x));
+    const usdCurrent: bigint = await ethP.remoteUsdRaised();
+    const step: bigint = await ethP.maxMirrorStep();
+    const steps = mirrorSteps(current, target, usdCurrent, usdTarget, step);
+    for (const [i, s] of steps.entries()) {
+      const r = await this.send("mirrorRemoteSales", [s.roundSold, s.usdRaised]);
+      const moved = s.roundSold.reduce((a, b) => a + b, 0n);
+      this.opts.log(`mirror → ${this.eth.name}: Base sold ${moved} tokens / $${formatUnits(s.usdRaised, 6)} (step ${i + 1}/${steps.length}, per round [${s.roundSold.join(", ")}]) tx ${r.hash}`);
     }
-    const ethKnows = { sold: (await ethP.remoteTokensSold()) as bigint, usd: (await ethP.remoteUsdRaised()) as bigint };
-    if (baseOwn.sold > ethKnows.sold || baseOwn.usd > ethKnows.usd) {
-      const r = await this.send(ethP, this.eth, "syncRemoteSales", [baseOwn.sold, baseOwn.usd]);
-      log(`sync → ${this.eth.name}: Base sold ${baseOwn.sold} tokens / $${formatUnits(baseOwn.usd, 6)} (was ${ethKnows.sold}) tx ${r.hash}`);
-      report.synced.toEth = true;
-    }
+    return steps.length;
+  }
 
-    // 3. Discover Ethereum buyers up to the snapshot block (cursor persisted per chunk).
-    const state = this.loadState();
+  /** Learns Ethereum's buyers from TokensBought up to `ethBlock` (cursor persisted per chunk). */
+  private async scanBuyers(state: KeeperState, ethBlock: number): Promise<[number, number] | null> {
+    if (state.scannedTo >= ethBlock) return null;
+    const { ethP } = await this.presales();
     const pending = new Set(state.pending);
-    if (state.scannedTo < ethBlock) {
-      const from0 = state.scannedTo + 1;
-      for (let from = from0; from <= ethBlock; from += this.opts.blockChunk) {
-        const to = Math.min(from + this.opts.blockChunk - 1, ethBlock);
-        let logs;
-        try {
-          logs = await ethP.queryFilter(ethP.filters.TokensBought(), from, to);
-        } catch (e) {
-          if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name} while scanning logs: ${shortError(e)}`);
-          throw e;
-        }
-        for (const l of logs) pending.add(getAddress((l as any).args.user));
-        state.scannedTo = to;
-        state.pending = [...pending];
-        this.saveState(state);
+    const from0 = state.scannedTo + 1;
+    for (let from = from0; from <= ethBlock; from += this.opts.blockChunk) {
+      const to = Math.min(from + this.opts.blockChunk - 1, ethBlock);
+      let logs;
+      try {
+        logs = await ethP.queryFilter(ethP.filters.TokensBought(), from, to);
+      } catch (e) {
+        if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name} while scanning logs: ${shortError(e)}`);
+        throw e;
       }
-      report.scanned = [from0, ethBlock];
+      for (const l of logs) pending.add(getAddress((l as any).args.user));
+      state.scannedTo = to;
+      state.pending = [...pending];
+      this.saveState(state);
     }
+    return [from0, ethBlock];
+  }
 
-    // 4. Import cumulative deposits (as of the snapshot block, so never above the synced total) in batches.
-    const users = [...pending];
-    const todo: { user: string; amount: bigint }[] = [];
+  /** Relays, in batches, the buyers whose finalized Ethereum deposit is above what Base has imported. */
+  private async relayPending(state: KeeperState, ethBlock: number, report: TickReport): Promise<void> {
+    const { ethP, baseP } = await this.presales();
+    const todo: { user: string; deposit: bigint }[] = [];
+    const done = new Set<string>();
+    const users = [...state.pending];
     for (let i = 0; i < users.length; i += 25) {
       const chunk = users.slice(i, i + 25);
       const reads = await Promise.all(
         chunk.map((u) => Promise.all([ethP.userDeposits(u, { blockTag: ethBlock }) as Promise<bigint>, baseP.remoteDepositsImported(u) as Promise<bigint>])),
       );
       chunk.forEach((u, j) => {
-        const [owed, done] = reads[j];
-        if (owed > done) todo.push({ user: u, amount: owed });
-        else pending.delete(u);
+        const [owed, imported] = reads[j];
+        const flight = state.inFlight[u];
+        if (imported >= owed) done.add(u);
+        else if (flight === undefined || BigInt(flight.deposit) < owed || Date.now() - flight.at >= this.opts.resendAfterMs) todo.push({ user: u, deposit: owed });
       });
     }
-    state.pending = [...pending];
+    state.pending = state.pending.filter((u) => !done.has(u));
+    for (const u of done) delete state.inFlight[u];
     this.saveState(state);
     for (let i = 0; i < todo.length; i += this.opts.batchSize) {
       const batch = todo.slice(i, i + this.opts.batchSize);
-      const r = await this.send(baseP, this.base, "importRemoteDeposits", [batch.map((b) => b.user), batch.map((b) => b.amount)]);
+      const r = await this.send("relay", [batch.map((b) => b.user)]);
       report.batches++;
-      report.imported += batch.length;
-      log(`import → ${this.base.name}: ${batch.length} buyer(s), batch ${i / this.opts.batchSize + 1}/${Math.ceil(todo.length / this.opts.batchSize)} tx ${r.hash}`);
-      await this.opts.hooks?.afterImportBatch?.(batch.map((b) => b.user));
-      for (const b of batch) pending.delete(b.user);
-      state.pending = [...pending];
+      report.relayed += batch.length;
+      const total = batch.reduce((a, b) => a + b.deposit, 0n);
+      this.opts.log(
+        `relay → ${this.base.name} via the bridge: ${batch.length} buyer(s), ${formatUnits(total, 18)} tokens in deposits, batch ${i / this.opts.batchSize + 1}/${Math.ceil(todo.length / this.opts.batchSize)} ` +
+          `[${batch.map((b) => `${b.user.slice(0, 8)}…=${formatUnits(b.deposit, 18)}`).join(", ")}] tx ${r.hash}`,
+      );
+      await this.opts.hooks?.afterRelayBatch?.(batch.map((b) => b.user));
+      for (const b of batch) state.inFlight[b.user] = { deposit: b.deposit.toString(), at: Date.now() };
       this.saveState(state);
     }
-    report.pending = pending.size;
-    return report;
   }
 }
 
-async function readOwn(p: Contract, blockTag: number): Promise<{ sold: bigint; usd: bigint }> {
-  const sold: bigint = await p.localTokensSold({ blockTag });
-  let usd: bigint;
-  try {
-    usd = await p.localUsdRaised({ blockTag });
-  } catch {
-    usd = ((await p.usdRaised({ blockTag })) as bigint) - ((await p.remoteUsdRaised({ blockTag })) as bigint);
+export interface MirrorStep {
+  roundSold: bigint[];
+  usdRaised: bigint;
+}
+
+/**
+ * The calls that bring Ethereum's mirrored per-round counts from `current` to `target` when one call may add at most
+ * `maxStep` tokens: rounds are filled in ladder order, USD raised follows in proportion and lands on the target with
+ * the last call. Rounds where the mirror is already at or above Base's count are left as they are (never lowered).
+ */
+export function mirrorSteps(current: bigint[], target: bigint[], usdCurrent: bigint, usdTarget: bigint, maxStep: bigint): MirrorStep[] {
+  const n = Math.max(current.length, target.length);
+  const cur = Array.from({ length: n }, (_, i) => current[i] ?? 0n);
+  const goal = Array.from({ length: n }, (_, i) => (target[i] ?? 0n) > cur[i] ? target[i] : cur[i]);
+  const missing = goal.reduce((a, g, i) => a + (g - cur[i]), 0n);
+  const usdGoal = usdTarget > usdCurrent ? usdTarget : usdCurrent;
+  if (missing === 0n) return usdGoal > usdCurrent ? [{ roundSold: cur, usdRaised: usdGoal }] : [];
+  if (maxStep <= 0n) throw new Refusal("the Ethereum presale's maxMirrorStep is 0: the owner must set it before the keeper can mirror");
+  const steps: MirrorStep[] = [];
+  const next = [...cur];
+  let moved = 0n;
+  while (moved < missing) {
+    let budget = maxStep;
+    for (let i = 0; i < n && budget > 0n; i++) {
+      const add = goal[i] - next[i] < budget ? goal[i] - next[i] : budget;
+      next[i] += add;
+      budget -= add;
+      moved += add;
+    }
+    const usd = moved === missing ? usdGoal : usdCurrent + ((usdGoal - usdCurrent) * moved) / missing;
+    steps.push({ roundSold: [...next], usdRaised: usd });
   }
-  return { sold, usd };
+  return steps;
+}
+
+/** USD (6 decimals) raised by a presale's own buyers. */
+async function localUsdRaised(p: Contract): Promise<bigint> {
+  try {
+    return await p.localUsdRaised();
+  } catch {
+    return ((await p.usdRaised()) as bigint) - ((await p.remoteUsdRaised()) as bigint);
+  }
 }
 
 export function isConnectionError(e: unknown): boolean {
@@ -229,44 +323,11 @@ export function isConnectionError(e: unknown): boolean {
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|socket hang up|fetch failed|NETWORK_ERROR|HHE7\d\d|Cannot connect/i.test(s);
 }
 
-/** Long-running mode: a tick every `intervalMs`, exponential backoff (up to 5 min) while something fails. */
+/** Long-running mode (see scripts/lib/loop.ts), logging a line for every tick that did something. */
 export function runLoop(keeper: Keeper, intervalMs: number, log: (m: string) => void): { stop: () => Promise<void> } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let failures = 0;
-  let wake: (() => void) | undefined;
-  const loop = async () => {
-    while (!stopped) {
-      try {
-        const r = await keeper.tick();
-        if (failures > 0) log(`recovered after ${failures} failed tick(s)`);
-        failures = 0;
-        if (r.synced.toBase || r.synced.toEth || r.imported > 0) log(`tick done: ${r.imported} imported, ${r.pending} pending`);
-      } catch (e) {
-        failures++;
-        const delay = Math.min(intervalMs * 2 ** Math.min(failures, 10), 300_000);
-        log(`${e instanceof ChainDownError ? "chain down" : "tick failed"}: ${(e as Error).message}; retry ${failures} in ${Math.round(delay / 1000)} s`);
-        await sleep(delay);
-        continue;
-      }
-      await sleep(intervalMs);
-    }
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((res) => {
-      wake = res;
-      timer = setTimeout(res, ms);
-    });
-  running = loop();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      wake?.();
-      await running;
-    },
-  };
+  return runLoopOf(keeper, intervalMs, log, (r) =>
+    r.mirrors > 0 || r.relayed > 0 ? `tick done (Ethereum block ${r.ethBlock}): ${r.mirrors} mirror call(s), ${r.relayed} buyer(s) relayed, ${r.inFlight} in flight, ${r.pending} pending` : undefined,
+  );
 }
 
 /** A state file that cannot be read is not guessed around: the keeper stops and names it (retrying cannot fix it). */

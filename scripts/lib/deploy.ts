@@ -7,10 +7,11 @@ import fs from "node:fs";
 import path from "node:path";
 import hre from "hardhat";
 import type { NetworkConnection } from "hardhat/types/network";
+import { Contract, ZeroAddress } from "ethers";
 import { buildSystemModule, moduleId, type SystemShape } from "../../ignition/modules/System.js";
-import { loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
-import { DEPLOYMENTS_DIR, ERC20_ABI, writeDeployment, type ContractRecord, type DeploymentRecord } from "./deployments.js";
-import { NETWORKS, ROOT } from "./networks.js";
+import { L2_MESSENGER_PREDEPLOY, loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
+import { DEPLOYMENTS_DIR, ERC20_ABI, MESSENGER_ABI, readDeployment, writeDeployment, type ContractRecord, type DeploymentRecord } from "./deployments.js";
+import { NETWORKS, pairOf, ROOT } from "./networks.js";
 import { assertDeployable, isPublicChain } from "./preflight.js";
 
 export type Connection = NetworkConnection<"generic">;
@@ -30,6 +31,11 @@ export interface DeployOptions {
    * a pair with the same value gives them identical round end times (one ladder; `admin status` compares them).
    */
   anchor?: number;
+  /**
+   * Local Base only: the L1 messenger stand-in the L2 stand-in trusts (its aliased address delivers). Default: the
+   * Messenger of the local Ethereum deployment in `outDir`.
+   */
+  l1Messenger?: string;
 }
 
 export function shapeOf(r: ResolvedParams): SystemShape {
@@ -43,6 +49,7 @@ export function shapeOf(r: ResolvedParams): SystemShape {
       sequencerFeed: e.sequencerFeed === "mock",
       sanctionsList: e.sanctionsList === "mock",
       multicall3: e.multicall3 === "mock",
+      messenger: e.messenger === "mock",
     },
     has: { usdt: e.usdt !== null, sequencerFeed: e.sequencerFeed !== null, sanctionsList: e.sanctionsList !== null },
     cardProviders: r.cardProviders.length,
@@ -65,10 +72,13 @@ export function ignitionParameters(r: ResolvedParams): Record<string, Record<str
     caps: r.rounds.map((x) => x.cap),
     prices: r.rounds.map((x) => x.price),
     endTimes: r.rounds.map((x) => x.endTime),
-    keeper: r.keeper,
     sanctionsEnabled: r.sanctionsEnabled,
   };
-  for (const [k, v] of Object.entries(r.external)) if (v !== null && v !== "mock") p[k] = v;
+  if (r.chain === "eth") {
+    p.keeper = r.keeper;
+    p.maxMirrorStep = r.maxMirrorStep;
+  }
+  for (const [k, v] of Object.entries(r.external)) if (v !== null && v !== "mock" && !(k === "messenger" && r.chain === "base")) p[k] = v;
   if (r.external.ethUsdFeed === "mock") p.mockEthUsdAnswer = r.mockEthUsdAnswer;
   r.cardProviders.forEach((a, i) => (p[`cardProvider${i}`] = a));
   if (r.splits.length > 0) {
@@ -155,6 +165,12 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
   }
 
   const shape = shapeOf(resolved);
+  if (shape.chain === "base" && shape.mocks.messenger) {
+    const l1 = opts.l1Messenger ?? readDeployment(NETWORKS[pairOf(conn.networkName).eth]?.chainId ?? 31337, opts.outDir ?? DEPLOYMENTS_DIR)?.contracts.Messenger?.address;
+    if (l1 === undefined) throw new ParamsError(`the local Base messenger stand-in needs the local Ethereum one: deploy ${pairOf(conn.networkName).eth} first`);
+    await installL2MessengerStandIn(conn, l1);
+    log(`installed the L2 messenger stand-in at ${L2_MESSENGER_PREDEPLOY} (trusts the L1 messenger ${l1})`);
+  }
   const module = buildSystemModule(shape);
   const startBlock = Number(latest!.number) + 1;
   log(`deploying ${module.id} to ${conn.networkName} (chain ${params.chainId}) from ${deployer}`);
@@ -178,6 +194,7 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
     SequencerFeed: "MockV3Aggregator",
     SanctionsList: "MockSanctionsList",
     Multicall3: "Multicall3",
+    Messenger: "MockL1CrossDomainMessenger",
   };
   const ctorArgs: Record<string, unknown[]> = {
     Presale: [
@@ -198,6 +215,8 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
         caps: resolved.rounds.map((x) => x.cap),
         prices: resolved.rounds.map((x) => x.price),
         endTimes: resolved.rounds.map((x) => x.endTime),
+        messenger: resolved.chain === "base" ? L2_MESSENGER_PREDEPLOY : result.Messenger ? addrOf("Messenger") : resolved.external.messenger,
+        maxMirrorStep: resolved.maxMirrorStep,
       },
     ],
     Staking: resolved.staking
@@ -210,6 +229,7 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
     SequencerFeed: [0, 0, "L2 Sequencer Uptime Status Feed"],
     SanctionsList: [],
     Multicall3: [],
+    Messenger: [],
   };
   for (const name of Object.keys(result)) {
     const address = addrOf(name);
@@ -231,10 +251,16 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
     ["SequencerFeed", resolved.external.sequencerFeed, async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[]],
     ["SanctionsList", resolved.external.sanctionsList, async () => (await hre.artifacts.readArtifact("ISanctionsList")).abi as unknown[]],
     ["Multicall3", resolved.external.multicall3, async () => (await hre.artifacts.readArtifact("Multicall3")).abi as unknown[]],
+    ["Messenger", resolved.chain === "eth" ? resolved.external.messenger : L2_MESSENGER_PREDEPLOY, async () => [...MESSENGER_ABI]],
   ];
   for (const [name, addr, abi] of externals) {
     if (addr === null || addr === "mock") continue;
     contracts[name] = { address: addr, deployBlock: contracts.Presale.deployBlock, artifact: "external", external: true, abi: await abi() };
+  }
+  if (resolved.chain === "base" && resolved.external.messenger === "mock") {
+    // The predeploy address existed before this deploy; locally it runs the stand-in's code.
+    const artifact = await hre.artifacts.readArtifact("MockL2CrossDomainMessenger");
+    contracts.Messenger = { address: L2_MESSENGER_PREDEPLOY, deployBlock: contracts.Presale.deployBlock, artifact: artifact.contractName, external: true, abi: artifact.abi as unknown[] };
   }
 
   const record: DeploymentRecord = {
@@ -258,6 +284,42 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
  * times as the parameter file's relative specs ("+3d") keeps deployments/3133x.json byte-identical between starts,
  * so the committed files do not churn.
  */
+/**
+ * Local Base: puts MockL2CrossDomainMessenger at the L2CrossDomainMessenger predeploy address, so the Base presale
+ * gets the same messenger address as on Base. It is deployed anywhere first and its runtime code (which holds the
+ * immutable L1 messenger) copied with hardhat_setCode; the stand-in keeps no constructor-written storage.
+ */
+export async function installL2MessengerStandIn(conn: Connection, l1Messenger: string): Promise<void> {
+  const [deployer] = await conn.ethers.getSigners();
+  const factory = await conn.ethers.getContractFactory("MockL2CrossDomainMessenger", deployer);
+  const scratch = await factory.deploy(l1Messenger);
+  await scratch.waitForDeployment();
+  const code = await conn.ethers.provider.getCode(await scratch.getAddress());
+  await conn.provider.request({ method: "hardhat_setCode", params: [L2_MESSENGER_PREDEPLOY, code] });
+}
+
+/**
+ * Makes each presale of a pair learn the other (setRemotePresale, once per presale; the owner of each side sends).
+ * Idempotent: a side that already points at the other is left alone; one that points elsewhere is refused.
+ */
+export async function linkPresales(
+  eth: { conn: Connection; record: DeploymentRecord },
+  base: { conn: Connection; record: DeploymentRecord },
+  log: (msg: string) => void = () => {},
+): Promise<void> {
+  for (const [side, other] of [[eth, base], [base, eth]] as const) {
+    const [owner] = await side.conn.ethers.getSigners();
+    if (owner === undefined) throw new ParamsError(`network ${side.conn.networkName} has no account to link from (set DEPLOYER_PRIVATE_KEY)`);
+    const p = new Contract(side.record.contracts.Presale.address, side.record.contracts.Presale.abi as any, owner);
+    const want = other.record.contracts.Presale.address;
+    const current: string = await p.remotePresale();
+    if (current === want) continue;
+    if (current !== ZeroAddress) throw new ParamsError(`the presale on chain ${side.record.chainId} already trusts ${current}, not ${want}: it can be set once (redeploy)`);
+    await (await p.setRemotePresale(want)).wait();
+    log(`presale on chain ${side.record.chainId} now trusts presale ${want} on chain ${other.record.chainId}`);
+  }
+}
+
 function makeDeterministic(record: DeploymentRecord, params: DeployParams): void {
   const rel = "relative to the deploy time (local chain)";
   record.deployedAt = rel;

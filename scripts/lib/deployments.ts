@@ -32,7 +32,7 @@ export interface DeploymentRecord {
 }
 
 /** Order of keys in the generated map, per CONVENTIONS.md. */
-const KEY_ORDER = ["Presale", "Staking", "SaleToken", "USDT", "USDC", "Multicall3", "EthUsdFeed", "SequencerFeed", "SanctionsList"];
+const KEY_ORDER = ["Presale", "Staking", "SaleToken", "USDT", "USDC", "Multicall3", "EthUsdFeed", "SequencerFeed", "SanctionsList", "Messenger"];
 
 export function deploymentFile(chainId: number, dir = DEPLOYMENTS_DIR): string {
   return path.join(dir, `${chainId}.json`);
@@ -112,6 +112,43 @@ export async function importContractMap(file: string): Promise<Record<number, Re
 function pathToFileUrl(p: string): string {
   return new URL(`file://${path.resolve(p)}`).href;
 }
+
+/** The part of OP's CrossDomainMessenger ABI the tooling uses, recorded for the real messengers (and the relayer's). */
+export const MESSENGER_ABI = [
+  { type: "function", name: "sendMessage", stateMutability: "payable", inputs: [{ name: "_target", type: "address" }, { name: "_message", type: "bytes" }, { name: "_minGasLimit", type: "uint32" }], outputs: [] },
+  {
+    type: "function",
+    name: "relayMessage",
+    stateMutability: "payable",
+    inputs: [
+      { name: "_nonce", type: "uint256" },
+      { name: "_sender", type: "address" },
+      { name: "_target", type: "address" },
+      { name: "_value", type: "uint256" },
+      { name: "_minGasLimit", type: "uint256" },
+      { name: "_message", type: "bytes" },
+    ],
+    outputs: [],
+  },
+  { type: "function", name: "xDomainMessageSender", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address" }] },
+  { type: "function", name: "messageNonce", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint256" }] },
+  { type: "function", name: "successfulMessages", stateMutability: "view", inputs: [{ name: "", type: "bytes32" }], outputs: [{ name: "", type: "bool" }] },
+  { type: "function", name: "failedMessages", stateMutability: "view", inputs: [{ name: "", type: "bytes32" }], outputs: [{ name: "", type: "bool" }] },
+  {
+    type: "event",
+    name: "SentMessage",
+    anonymous: false,
+    inputs: [
+      { name: "target", type: "address", indexed: true },
+      { name: "sender", type: "address", indexed: false },
+      { name: "message", type: "bytes", indexed: false },
+      { name: "messageNonce", type: "uint256", indexed: false },
+      { name: "gasLimit", type: "uint256", indexed: false },
+    ],
+  },
+  { type: "event", name: "RelayedMessage", anonymous: false, inputs: [{ name: "msgHash", type: "bytes32", indexed: true }] },
+  { type: "event", name: "FailedRelayedMessage", anonymous: false, inputs: [{ name: "msgHash", type: "bytes32", indexed: true }] },
+] as const;
 
 /** The standard ERC-20 ABI recorded for real tokens (USDT/USDC on public chains). */
 export const ERC20_ABI = [

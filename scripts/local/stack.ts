@@ -3,9 +3,11 @@ import { randomBytes } from "node:crypto";
  * The local two-chain stack, on loopback only:
  *   local Ethereum  (hardhat node, network hardhatEth, chain 31337, l1) on 127.0.0.1:8545
  *   local Base      (hardhat node, network hardhatBase, chain 31338, op) on 127.0.0.1:8546
- * deployed with the real Ignition code (deploy/params/localEth.json, localBase.json), test accounts #3..#6 funded
- * with ETH, USDT and USDC, the sale open, the keeper running in-process, then the API server (server/) and the dapp
- * dev server (frontend/) when they exist. `npm start` runs it; e2e tests call startLocalStack().
+ * deployed with the real Ignition code (deploy/params/localEth.json, then localBase.json: the Base side's messenger
+ * stand-in at the L2 predeploy trusts the Ethereum side's) and linked (each presale learns the other), test accounts
+ * #3..#6 funded with ETH, USDT and USDC, the sale open, the keeper and the bridge relayer (the stand-in for the OP
+ * Stack's deposit derivation) running in-process, then the API server (server/) and the dapp dev server (frontend/)
+ * when they exist. `npm start` runs it; e2e tests call startLocalStack().
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -14,10 +16,12 @@ import path from "node:path";
 import hre from "hardhat";
 import { Contract, parseEther, parseUnits, Wallet, HDNodeWallet, Mnemonic } from "ethers";
 import { connect } from "../lib/cli.js";
-import { deploySystem, loadNetworkParams, type Connection } from "../lib/deploy.js";
+import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, type DeploymentRecord } from "../lib/deployments.js";
 import { ROOT } from "../lib/networks.js";
 import { Keeper, runLoop } from "../keeper/keeper.js";
+import { runLoop as runWorker } from "../lib/loop.js";
+import { L2_MESSENGER_PREDEPLOY, Relayer } from "../relayer/relayer.js";
 
 export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
 
@@ -33,6 +37,9 @@ export interface LocalStackOptions {
   /** Start the dapp dev server when frontend/package.json exists (default true). */
   frontend?: boolean;
   keeper?: boolean; // default true
+  /** The local bridge relayer (delivers Ethereum's messages to Base); default true. */
+  relayer?: boolean;
+  relayerIntervalMs?: number; // 1000
   /** Compile before deploying (default true; false = use the artifacts as they are). */
   compile?: boolean;
   keeperIntervalMs?: number; // 2000
@@ -145,6 +152,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const journalId = (chainId: number, port: number) => (port === 8545 || port === 8546 ? `chain-${chainId}` : `local-${port}`);
   const children: { name: string; child: ChildProcess }[] = [];
   let keeperLoop: { stop: () => Promise<void> } | undefined;
+  let relayerLoop: { stop: () => Promise<void> } | undefined;
   let stopped = false;
 
   // If this process exits without stop() (crash, process.exit), take the detached children down with it.
@@ -163,7 +171,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (stopped) return;
     stopped = true;
     process.removeListener("exit", killAllSync);
-    await keeperLoop?.stop();
+    await Promise.all([keeperLoop?.stop(), relayerLoop?.stop()]);
     await Promise.all(children.reverse().map((c) => killTree(c.child)));
     if (opts.removeLogsOnStop && LOG_DIR !== LOGS_ROOT) fs.rmSync(LOG_DIR, { recursive: true, force: true });
     // Journals of throw-away chains on non-default ports are useless once the chains are gone.
@@ -203,11 +211,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const ethConn = await connect("localEth", "deployer", { url: ethUrl });
     const baseConn = await connect("localBase", "deployer", { url: baseUrl });
     const outDir = opts.deploymentsDir ?? DEPLOYMENTS_DIR;
-    const [ethDep, baseDep] = await Promise.all([
-      deploySystem(ethConn, loadNetworkParams("localEth"), { outDir, deploymentId: journalId(31337, ethPort) }),
-      deploySystem(baseConn, loadNetworkParams("localBase"), { outDir, deploymentId: journalId(31338, basePort) }),
-    ]);
-    log(`deployed: Presale ${ethDep.contracts.Presale.address} on 31337, Presale ${baseDep.contracts.Presale.address} + Staking on 31338; wrote ${path.relative(ROOT, outDir) || "."}/deployedContracts.ts`);
+    // Ethereum first: the Base side's messenger stand-in trusts the Ethereum side's (its aliased address delivers).
+    const ethDep = await deploySystem(ethConn, loadNetworkParams("localEth"), { outDir, deploymentId: journalId(31337, ethPort) });
+    const baseDep = await deploySystem(baseConn, loadNetworkParams("localBase"), { outDir, deploymentId: journalId(31338, basePort), l1Messenger: ethDep.contracts.Messenger.address });
+    await linkPresales({ conn: ethConn, record: ethDep }, { conn: baseConn, record: baseDep });
+    log(`deployed: Presale ${ethDep.contracts.Presale.address} on 31337, Presale ${baseDep.contracts.Presale.address} + Staking on 31338, linked through the messengers; wrote ${path.relative(ROOT, outDir) || "."}/deployedContracts.ts`);
 
     // 3. Fund the test accounts and make sure the sale is open.
     const accounts = localAccounts();
@@ -216,18 +224,35 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     await Promise.all([openSale(ethConn, ethDep), openSale(baseConn, baseDep)]);
     log(`funded accounts #${funded.join(", #")} with 10000 ETH, 100000 USDT (Ethereum) and 100000 USDC (both)`);
 
-    // 4. Keeper (in-process), fresh state for the fresh chains.
+    // 4. Bridge relayer and keeper (in-process), fresh state for the fresh chains.
+    const logTo = (file: string) => {
+      fs.writeFileSync(path.join(LOG_DIR, file), "");
+      return (m: string) => fs.appendFileSync(path.join(LOG_DIR, file), `${new Date().toISOString()} ${m}\n`);
+    };
+    if (opts.relayer !== false) {
+      const stateFile = path.join(ROOT, ".local/relayer", `local-${ethPort}-${basePort}.json`);
+      fs.rmSync(stateFile, { force: true });
+      const relayerLog = logTo("relayer.log");
+      const relayer = new Relayer(
+        { name: "localEth", conn: ethConn, messenger: ethDep.contracts.Messenger.address },
+        { name: "localBase", conn: baseConn, messenger: L2_MESSENGER_PREDEPLOY },
+        { stateFile, fromBlock: ethDep.contracts.Messenger.deployBlock, log: relayerLog },
+      );
+      relayerLoop = runWorker(relayer, opts.relayerIntervalMs ?? 1000, relayerLog);
+      log(`bridge relayer running (log: ${path.relative(ROOT, path.join(LOG_DIR, "relayer.log"))})`);
+    }
     if (opts.keeper !== false) {
       const stateFile = path.join(ROOT, ".local/keeper", `local-${ethPort}-${basePort}.json`);
       fs.rmSync(stateFile, { force: true });
+      const keeperLog = logTo("keeper.log");
+      // Local chains have no finality and nothing to wait for: relayed buyers are re-sent after a minute, not 15.
       const keeper = new Keeper(
         { name: "localEth", conn: ethConn, record: ethDep, signer: (ethDep.params as any).keeper },
-        { name: "localBase", conn: baseConn, record: baseDep, signer: (baseDep.params as any).keeper },
-        { stateFile, log: (m) => fs.appendFileSync(path.join(LOG_DIR, "keeper.log"), `${new Date().toISOString()} ${m}\n`) },
+        { name: "localBase", conn: baseConn, record: baseDep },
+        { stateFile, log: keeperLog, resendAfterMs: 60_000 },
       );
-      fs.writeFileSync(path.join(LOG_DIR, "keeper.log"), "");
       await keeper.preflight();
-      keeperLoop = runLoop(keeper, opts.keeperIntervalMs ?? 2000, (m) => fs.appendFileSync(path.join(LOG_DIR, "keeper.log"), `${new Date().toISOString()} ${m}\n`));
+      keeperLoop = runLoop(keeper, opts.keeperIntervalMs ?? 2000, keeperLog);
       log(`keeper running (log: ${path.relative(ROOT, path.join(LOG_DIR, "keeper.log"))})`);
     }
 

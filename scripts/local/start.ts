@@ -1,6 +1,6 @@
 /**
  * `npm start`: brings up the local two-chain stack (see stack.ts), prints the URLs and the test accounts, and stops
- * every child cleanly on Ctrl-C (also during start-up). Flags: --no-frontend, --no-server, --no-keeper, --no-compile,
+ * every child cleanly on Ctrl-C (also during start-up). Flags: --no-frontend, --no-server, --no-keeper, --no-relayer, --no-compile,
  * --eth-port/--base-port/--api-port/--dapp-port/--widget-port (defaults 8545/8546/8787/5173/8788).
  */
 import { parse, runMain } from "../lib/cli.js";
@@ -11,6 +11,7 @@ await runMain(async () => {
     "no-frontend": { type: "boolean", default: false },
     "no-server": { type: "boolean", default: false },
     "no-keeper": { type: "boolean", default: false },
+    "no-relayer": { type: "boolean", default: false },
     "no-compile": { type: "boolean", default: false },
     "eth-port": { type: "string" },
     "base-port": { type: "string" },
@@ -37,7 +38,7 @@ await runMain(async () => {
   };
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(sig, () => onSignal(sig));
 
-  stack = await startLocalStack({ frontend: !values["no-frontend"], server: !values["no-server"], keeper: !values["no-keeper"], compile: !values["no-compile"], log,
+  stack = await startLocalStack({ frontend: !values["no-frontend"], server: !values["no-server"], keeper: !values["no-keeper"], relayer: !values["no-relayer"], compile: !values["no-compile"], log,
     ethPort: port(values["eth-port"]), basePort: port(values["base-port"]), apiPort: port(values["api-port"]), dappPort: port(values["dapp-port"]), widgetPort: port(values["widget-port"]) });
   const line = "─".repeat(78);
   console.log(`\n${line}\nLocal stack up in ${(stack.startedInMs / 1000).toFixed(1)} s (loopback only)\n`);
@@ -47,7 +48,8 @@ await runMain(async () => {
   if (stack.urls.widget) console.log(`  card widget ${stack.urls.widget}  (stand-in on-ramp)`);
   console.log(`  Ethereum    ${stack.urls.eth}  chain 31337  Presale ${stack.deployments.eth.contracts.Presale.address}`);
   console.log(`  Base        ${stack.urls.base}  chain 31338  Presale ${stack.deployments.base.contracts.Presale.address}  Staking ${stack.deployments.base.contracts.Staking.address}`);
-  console.log(`  keeper      ${values["no-keeper"] ? "not started" : "in-process"}; logs of everything in .local/logs/\n`);
+  console.log(`  keeper      ${values["no-keeper"] ? "not started" : "in-process"} (mirrors Base's sales into Ethereum's ladder, pays for relays)`);
+  console.log(`  bridge      ${values["no-relayer"] ? "not started (npm run relayer)" : "in-process"} (delivers Ethereum's messages to Base a few blocks later); logs of everything in .local/logs/\n`);
   console.log("  Test accounts (Hardhat's well-known keys — LOCAL ONLY, never use them elsewhere):");
   for (const a of stack.accounts) console.log(`    #${a.index} ${a.address}  ${a.privateKey}  ${a.role}`);
   console.log(`\n  #3..#6 hold 10000 ETH, 100000 USDT (Ethereum) and 100000 USDC (both chains).\n  Owner commands: npm run admin -- status\n\nCtrl-C stops everything.\n${line}`);

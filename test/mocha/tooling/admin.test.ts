@@ -6,10 +6,9 @@ import { runAdmin } from "../../../scripts/admin/commands.js";
 import type { AdminEnv } from "../../../scripts/admin/context.js";
 import { exitCodeFor, missingVariable, Refusal, UsageError } from "../../../scripts/lib/cli.js";
 import { Keeper } from "../../../scripts/keeper/keeper.js";
-import { buyEth, collector, contract, deployPair, tmpDir, type Pair } from "./helpers.js";
+import { buyEth, collector, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
-const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const CARD = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const A = ["0x90F79bf6EB2c4f870365E785982E1f101E93b906", "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", "0x976EA74026E726554dB657fA54763abd0C3a0aa9", "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955"];
 
@@ -274,31 +273,65 @@ describe("tooling: owner scripts against a local chain", function () {
     await refused(/holds .* less than/, "fund-rewards", "--network", "hardhatBase", "--amount", "999999999999");
   });
 
-  it("start-claim: refuses on Ethereum, refuses while imports are incomplete, then opens claims", async function () {
+  it("start-claim checks the order on both chains and says what is missing; close-sale and relay (anyone) fill the gaps", async function () {
+    const relayer = makeRelayer(pair, path.join(work, "relayer.json"));
     await refused(/not the claim chain/, "start-claim", "--network", "hardhatEth");
+    await refused(/is the Base side: close-sale ends the Ethereum sale/, "close-sale", "--network", "hardhatBase");
+    await refused(/is the Base side: deposits are relayed from the Ethereum side/, "relay", "--network", "hardhatBase");
     await buyEth(pair.eth, pair.ethDep, 5, 10_000n);
-    await refused(/ladder not in step|remote import incomplete/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
-    const keeper = new Keeper(
-      { name: "hardhatEth", conn: pair.eth, record: pair.ethDep, signer: KEEPER },
-      { name: "hardhatBase", conn: pair.base, record: pair.baseDep, signer: KEEPER },
-      { stateFile: path.join(work, "keeper.json") },
-    );
-    await keeper.tick();
+    const missing = await refused(/the claim cannot start yet/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
+    expect(missing).to.match(/the Ethereum sale is not closed: it ends at .*close it now \(owner\) with npm run admin -- close-sale --network hardhatEth/);
+    expect(missing).to.match(/1 Ethereum buyer\(s\)' deposits are not on Base yet \(10000.0 tokens: 0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc.*npm run admin -- relay --network hardhatEth \(anyone can\)/);
+    // Anyone relays: here an account with no role at all (--dry-run from a stranger simulates it), then the owner's key sends.
+    expect(await admin("relay", "--network", "hardhatEth", "--dry-run", "--from", A[3])).to.match(/1 buyer\(s\) whose deposit is not on Base yet[\s\S]*Presale.relay\(\[0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc\]\)[\s\S]*dry run: 1 call/);
+    expect(await admin("relay", "--network", "hardhatEth")).to.match(/sent Presale.relay/);
+    await refused(/no deposit on hardhatEth for 0x976EA74026E726554dB657fA54763abd0C3a0aa9/, "relay", "--network", "hardhatEth", "--user", A[3]);
+    expect((await relayer.tick()).delivered).to.equal(1);
+    expect(await admin("relay", "--network", "hardhatEth")).to.match(/0 buyer\(s\) whose deposit is not on Base yet[\s\S]*nothing to relay/);
+    const stillOpen = await refused(/the claim cannot start yet/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
+    expect(stillOpen).to.not.match(/not on Base yet/);
+    expect(stillOpen).to.match(/the Ethereum sale is not closed/);
+    // The close is the owner's before the end time; it is final.
+    expect(await admin("close-sale", "--network", "hardhatEth", "--dry-run")).to.match(/only the owner may close now[\s\S]*Presale.closeSale\(\)/);
+    await refused(/Presale.closeSale would revert when sent from 0x976E.*SaleNotEnded/, "close-sale", "--network", "hardhatEth", "--dry-run", "--from", A[3]);
+    expect(await admin("close-sale", "--network", "hardhatEth")).to.match(/sent Presale.closeSale/);
+    await refused(/already closed/, "close-sale", "--network", "hardhatEth");
+    await refused(/final report has not reached Base yet/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
+    expect((await relayer.tick()).delivered).to.equal(1);
     const dry = await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "+1h", "--dry-run");
-    expect(dry).to.match(/Ethereum sold 10000 tokens; Base knows 10000/);
+    expect(dry).to.match(/Ethereum sale closed; final report on Base: yes; Ethereum deposits on Base 10000.0 tokens, 0 buyer\(s\) not relayed/);
     expect(dry).to.match(/dry run/);
-    await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "now");
+    await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "+2h");
     const p = await contract(pair.base, pair.baseDep, "Presale");
-    expect(await p.claimStart()).to.not.equal(0n);
+    const later: bigint = await p.claimStart();
+    expect(later).to.not.equal(0n);
+    // Set but not reached: only earlier.
+    await refused(/the claim start is set to .*; it can only be moved earlier/, "start-claim", "--network", "hardhatBase", "--at", "+3h");
+    expect(await admin("start-claim", "--network", "hardhatBase", "--at", "now")).to.match(/move the claim start earlier[\s\S]*sent Presale.startClaim/);
+    expect(await p.claimStart()).to.be.lessThan(later);
     await refused(/claim already started/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
   });
 
-  it("status prints both chains in one table with the consistency checks", async function () {
+  it("status prints both chains in one table with the closed flags and the consistency checks", async function () {
     const text = await admin("status", "--network", "hardhatEth");
     expect(text).to.match(/Ethereum side \(hardhatEth\)\s+│ Base side \(hardhatBase\)/);
     expect(text).to.match(/tokens sold total\s+│ 10000\s+│ 10000/);
+    expect(text).to.match(/sale closed\s+│ true\s+│ true/);
+    expect(text).to.match(/Ethereum final report received\s+│ n\/a\s+│ true/);
     expect(text).to.match(/CHECK one ladder\s+│ ok/);
+    expect(text).to.match(/CHECK Ethereum deposits on Base\s+│ ok/);
     expect(text).to.match(/reward reserve/);
+  });
+
+  it("status names the buyers still to relay", async function () {
+    const fresh = await deployPair();
+    const freshEnv: AdminEnv = { connections: { hardhatEth: fresh.eth, hardhatBase: fresh.base }, deploymentsDir: fresh.dir };
+    await buyEth(fresh.eth, fresh.ethDep, 4, 5_000n);
+    await buyEth(fresh.eth, fresh.ethDep, 6, 7_000n);
+    const lines: string[] = [];
+    await runAdmin(["status", "--network", "hardhatBase"], { ...freshEnv, out: (l) => lines.push(l) });
+    expect(lines.join("\n")).to.match(/CHECK Ethereum deposits on Base\s+│ NO: 0.0 of 12000 tokens; 2 buyer\(s\) to relay\s+│ admin relay \(anyone\) or the keeper/);
+    expect(lines.join("\n")).to.match(/sale closed\s+│ false\s+│ false/);
   });
 
   it("status and commands against an unreachable chain: exit code 2, the reachable chain still printed", async function () {

@@ -67,6 +67,37 @@ describe("tooling: parameter files and schema", function () {
     expect(() => validateParams(e, "test")).to.throw(ParamsError, /no staking on the Ethereum side/);
   });
 
+  it("messenger per chain: the real L1CrossDomainMessenger of Base on Ethereum, the L2 predeploy on Base, stand-ins only locally", function () {
+    expect(loadParams(NETWORKS.mainnet.paramsFile).external.messenger).to.equal("0x866E82a600A1414e583f7F13623F1aC5d58b0Afa");
+    expect(loadParams(NETWORKS.sepolia.paramsFile).external.messenger).to.equal("0xC34855F4De64F1840e5686e64278da901e261f20");
+    for (const n of ["base", "baseSepolia"]) expect(loadParams(NETWORKS[n].paramsFile).external.messenger).to.equal("0x4200000000000000000000000000000000000007");
+    const publicFile = (n: string) => JSON.parse(fs.readFileSync(NETWORKS[n].paramsFile, "utf8"));
+    for (const n of ["mainnet", "sepolia", "base", "baseSepolia"]) {
+      for (const [v, re] of [[null, /Expected string, received null/], ["mock", /stand-in messenger only exists on the local chains/]] as const) {
+        const p = publicFile(n);
+        p.external.messenger = v;
+        expect(() => validateParams(p, n)).to.throw(ParamsError, re);
+      }
+    }
+    refuse((p) => (p.external.messenger = "0x866E82a600A1414e583f7F13623F1aC5d58b0Afa"), /on Base the messenger is the L2CrossDomainMessenger predeploy/);
+    const e = eth();
+    e.external.messenger = "0x4200000000000000000000000000000000000007";
+    expect(() => validateParams(e, "test")).to.throw(ParamsError, /needs Base's L1CrossDomainMessenger, not the L2 predeploy/);
+  });
+
+  it("the keeper and the mirror bound belong to the Ethereum side only", function () {
+    refuse((p) => (p.accounts.keeper = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), /no keeper on Base/);
+    refuse((p) => (p.sale.maxMirrorStep = 1000), /Base's ladder is not mirrored/);
+    for (const mutate of [(e: any) => delete e.sale.maxMirrorStep, (e: any) => (e.sale.maxMirrorStep = 0)]) {
+      const e = eth();
+      mutate(e);
+      expect(() => validateParams(e, "test")).to.throw(ParamsError, /needs a positive maxMirrorStep/);
+    }
+    const e = eth();
+    delete e.accounts.keeper;
+    expect(() => validateParams(e, "test")).to.throw(ParamsError, /the Ethereum side needs the keeper/);
+  });
+
   it("refuses maxTokensToBuy above the ladder and funding above the supply", function () {
     refuse((p) => (p.sale.maxTokensToBuy = 90_000_000), /exceeds the whole ladder/);
     refuse((p) => (p.saleToken.presaleFunding = "990000000"), /exceed the supply/);
@@ -95,8 +126,11 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
   it("deploys on an l1 chain (31337) and an op chain (31338)", async function () {
     expect(pair.eth.networkConfig.chainType).to.equal("l1");
     expect(pair.base.networkConfig.chainType).to.equal("op");
-    expect(Object.keys(pair.ethDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Multicall3", "Presale", "SanctionsList", "USDC", "USDT"]);
-    expect(Object.keys(pair.baseDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Multicall3", "Presale", "SaleToken", "SanctionsList", "SequencerFeed", "Staking", "USDC"]);
+    expect(Object.keys(pair.ethDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Messenger", "Multicall3", "Presale", "SanctionsList", "USDC", "USDT"]);
+    expect(Object.keys(pair.baseDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Messenger", "Multicall3", "Presale", "SaleToken", "SanctionsList", "SequencerFeed", "Staking", "USDC"]);
+    expect(pair.ethDep.contracts.Messenger.artifact).to.equal("MockL1CrossDomainMessenger");
+    // Base's messenger is the predeploy address (it existed before the deploy), running the stand-in locally.
+    expect(pair.baseDep.contracts.Messenger).to.deep.include({ address: "0x4200000000000000000000000000000000000007", artifact: "MockL2CrossDomainMessenger", external: true });
   });
 
   it("the generated map matches what was deployed (addresses with code, exact deploy blocks, artifact ABIs)", async function () {
@@ -109,7 +143,7 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
         expect(c.address).to.equal(dep.contracts[name].address);
         const codeAt = async (b: number) => conn.provider.request({ method: "eth_getCode", params: [c.address, `0x${b.toString(16)}`] });
         expect(await codeAt(c.deployBlock)).to.not.equal("0x", `${name} has code at its deploy block`);
-        expect(await codeAt(c.deployBlock - 1)).to.equal("0x", `${name} has no code before its deploy block`);
+        if (!dep.contracts[name].external) expect(await codeAt(c.deployBlock - 1)).to.equal("0x", `${name} has no code before its deploy block`);
         const artifact = await hre.artifacts.readArtifact(dep.contracts[name].artifact);
         expect(c.abi).to.deep.equal(artifact.abi);
       }
@@ -125,6 +159,9 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(rec.contracts.Presale.constructorArgs[0].saleToken).to.equal(pair.baseDep.contracts.SaleToken.address);
     expect(rec.contracts.Presale.constructorArgs[0].usdt).to.equal("0x0000000000000000000000000000000000000000");
     expect(rec.contracts.Presale.constructorArgs[0].caps).to.have.length(10);
+    expect(rec.contracts.Presale.constructorArgs[0].messenger).to.equal("0x4200000000000000000000000000000000000007");
+    const ethRec = JSON.parse(fs.readFileSync(path.join(pair.dir, "31337.json"), "utf8"));
+    expect(ethRec.contracts.Presale.constructorArgs[0].messenger).to.equal(pair.ethDep.contracts.Messenger.address);
     expect(rec.contracts.Staking.constructorArgs[1]).to.equal(pair.baseDep.contracts.SaleToken.address);
   });
 
@@ -133,6 +170,8 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(await p.saleToken()).to.equal("0x0000000000000000000000000000000000000000");
     expect(await p.usdt()).to.equal(pair.ethDep.contracts.USDT.address);
     expect(await p.hasRole(await p.KEEPER_ROLE(), "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")).to.equal(true);
+    expect(await p.maxMirrorStep()).to.equal(1_000_000n);
+    expect(await p.messenger()).to.equal(pair.ethDep.contracts.Messenger.address);
     expect(await p.hasRole(await p.CARD_PROVIDER_ROLE(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")).to.equal(true);
     expect((await p.splits()).length).to.equal(1);
     expect(await p.sanctionsList()).to.equal(pair.ethDep.contracts.SanctionsList.address);
@@ -147,6 +186,10 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(await p.usdt()).to.equal("0x0000000000000000000000000000000000000000");
     expect(await p.staking()).to.equal(pair.baseDep.contracts.Staking.address);
     expect(await s.presale()).to.equal(pair.baseDep.contracts.Presale.address);
+    expect(await p.messenger()).to.equal("0x4200000000000000000000000000000000000007");
+    // No keeper on Base: Ethereum's deposits arrive through the messenger, from the Ethereum presale only.
+    expect(await p.hasRole(await p.KEEPER_ROLE(), "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")).to.equal(false);
+    expect(await p.remotePresale()).to.equal(pair.ethDep.contracts.Presale.address);
     expect(await t.balanceOf(p.target)).to.equal(80_000_000n * 10n ** 18n);
     expect(await s.rewardReserve()).to.equal(20_000_000n * 10n ** 18n);
     expect(await s.apy()).to.equal(1500n);
@@ -161,6 +204,20 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     }
     const rec = JSON.parse(fs.readFileSync(path.join(pair.dir, "31337.json"), "utf8"));
     expect(rec.contracts.Presale.constructorArgs[0].endTimes[0]).to.equal("+3d");
+  });
+
+  it("links the presales once: a second link changes nothing, a link to another presale is refused", async function () {
+    const { linkPresales } = await import("../../../scripts/lib/deploy.js");
+    const log: string[] = [];
+    await linkPresales({ conn: pair.eth, record: pair.ethDep }, { conn: pair.base, record: pair.baseDep }, (m) => log.push(m));
+    expect(log).to.deep.equal([]);
+    const impostor = { ...pair.baseDep, contracts: { ...pair.baseDep.contracts, Presale: { ...pair.baseDep.contracts.Presale, address: pair.baseDep.contracts.Staking.address } } };
+    try {
+      await linkPresales({ conn: pair.eth, record: pair.ethDep }, { conn: pair.base, record: impostor });
+      expect.fail("not refused");
+    } catch (e) {
+      expect((e as Error).message).to.match(/the presale on chain 31337 already trusts 0x.*, not 0x.*: it can be set once/);
+    }
   });
 
   it("refuses to deploy parameters of another chain (chain id mismatch)", async function () {

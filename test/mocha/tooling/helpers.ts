@@ -5,8 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { network } from "hardhat";
 import { Contract } from "ethers";
-import { deploySystem, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
+import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
+import { L2_MESSENGER_PREDEPLOY, Relayer, type RelayerOptions } from "../../../scripts/relayer/relayer.js";
 
 export interface Pair {
   dir: string;
@@ -20,8 +21,11 @@ export function tmpDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `shaft-${prefix}-`));
 }
 
-/** Fresh in-process chains (hardhatEth l1 31337, hardhatBase op 31338) with both systems deployed into a temp dir. */
-export async function deployPair(): Promise<Pair> {
+/**
+ * Fresh in-process chains (hardhatEth l1 31337, hardhatBase op 31338) with both systems deployed into a temp dir as the
+ * local stack does: Ethereum first (its messenger stand-in), then Base (the L2 stand-in at the predeploy), then linked.
+ */
+export async function deployPair(opts: { link?: boolean } = {}): Promise<Pair> {
   const dir = tmpDir("deployments");
   const eth = (await network.create("hardhatEth")) as unknown as Connection;
   const base = (await network.create("hardhatBase")) as unknown as Connection;
@@ -29,6 +33,7 @@ export async function deployPair(): Promise<Pair> {
   const anchor = Number((await eth.ethers.provider.getBlock("latest"))!.timestamp);
   const ethDep = await deploySystem(eth, loadNetworkParams("localEth"), { outDir: dir, anchor });
   const baseDep = await deploySystem(base, loadNetworkParams("localBase"), { outDir: dir, anchor });
+  if (opts.link !== false) await linkPresales({ conn: eth, record: ethDep }, { conn: base, record: baseDep });
   return { dir, eth, base, ethDep, baseDep };
 }
 
@@ -60,3 +65,12 @@ export const freePort = () =>
       srv.close(() => resolve(port));
     });
   });
+
+/** The local bridge between a pair's chains, delivering at once (no wait for L1 blocks). */
+export function makeRelayer(pair: Pick<Pair, "eth" | "base" | "ethDep">, stateFile: string, opts: Partial<RelayerOptions> = {}): Relayer {
+  return new Relayer(
+    { name: "hardhatEth", conn: pair.eth, messenger: pair.ethDep.contracts.Messenger.address },
+    { name: "hardhatBase", conn: pair.base, messenger: L2_MESSENGER_PREDEPLOY },
+    { stateFile, fromBlock: pair.ethDep.contracts.Messenger.deployBlock, delayBlocks: 0, delayMs: 0, ...opts },
+  );
+}

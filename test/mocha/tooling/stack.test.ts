@@ -45,13 +45,15 @@ describe("tooling: the local two-chain stack (startLocalStack)", function () {
     expect(stack.accounts[3].privateKey).to.equal("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
   });
 
-  it("the running keeper makes an Ethereum purchase claimable on Base", async function () {
+  it("the running keeper relays an Ethereum purchase and the running bridge relayer delivers it to Base", async function () {
     await buyEth(stack.connections.eth, stack.deployments.eth, 3, 50_000n);
     const baseP = await contract(stack.connections.base, stack.deployments.base, "Presale");
     const deadline = Date.now() + 20_000;
     while ((await baseP.userDeposits(stack.accounts[3].address)) === 0n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await baseP.userDeposits(stack.accounts[3].address)).to.equal(50_000n * 10n ** 18n);
     expect(await baseP.totalTokensSold()).to.equal(50_000n);
+    expect(fs.readFileSync(path.join(stack.logDir, "keeper.log"), "utf8")).to.match(/relay → localBase via the bridge: 1 buyer\(s\)/);
+    expect(fs.readFileSync(path.join(stack.logDir, "relayer.log"), "utf8")).to.match(/delivered message .* Ethereum report, 1 buyer\(s\)/);
   });
 
   it("stop() ends every child and frees the ports (so a re-run works)", async function () {

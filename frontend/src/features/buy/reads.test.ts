@@ -31,6 +31,14 @@ describe("chain reads", () => {
     expect(d.user).toMatchObject({ deposits: 5, nativeBal: 1 });
     expect(d.staking?.apy).toBe(15);
   });
+  it("Base: Ethereum deposits count as delivered by what Base imported, and all of them once the claim start is set", () => {
+    const during = decode(31338, { claimStart: 0n, userDeposits: 6n * 10n ** 18n, remoteDepositsImported: 6n * 10n ** 18n }, undefined, true, 1);
+    expect(during.user?.remoteImported).toBe(6);
+    // After a claim the presale forgets the buyer (deposits and imported both read 0): nothing from Ethereum is pending.
+    const claimed = decode(31338, { claimStart: 100n, userDeposits: 0n, remoteDepositsImported: 0n }, during, true, 2);
+    expect(claimed.user?.deposits).toBe(0);
+    expect(Math.max(0, 6 - (claimed.user?.remoteImported ?? 0))).toBe(0);
+  });
   it("keeps the previous value of every entry that failed (stale rather than blank)", () => {
     const prev = decode(1, { totalTokensSold: 10n, usdRaised: 1_000_000n, userDeposits: 10n ** 18n }, undefined, true, 1);
     const next = decode(1, { totalTokensSold: 11n }, prev, true, 2);

@@ -8,6 +8,9 @@ import type { ChainBlock } from "../../config/env.ts";
 export type Round = { cap: number; price: number; endTime: number };
 export type UserData = {
   nativeBal: number; usdtBal: number; usdcBal: number; usdtAllowance: bigint; usdcAllowance: bigint;
+  /** Base only: the user's Ethereum deposits already on Base (delivered through the bridge); Infinity once the claim
+   * start is set, since every Ethereum deposit is on Base by then (the presale insists) and a claim clears the
+   * per-user figure. The claimable line counts Ethereum deposits above it, i.e. not yet delivered, once. */
   deposits: number; remoteImported: number; saleTokenBal: number;
 };
 export type StakeData = {
@@ -103,6 +106,7 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
   const rounds = caps && prices && ends ? caps.map((cap, i) => ({ cap, price: prices[i] ?? 0, endTime: ends[i] ?? 0 })) : (prev?.rounds ?? []);
   const q = Number(QUOTE_TOKENS);
   const pu = prev?.user;
+  const claimStart = has("claimStart") ? num(r.claimStart) : (prev?.claimStart ?? 0);
   const user: UserData | undefined = hasUser
     ? {
         nativeBal: has("nativeBal") ? n18(r.nativeBal) : (pu?.nativeBal ?? 0),
@@ -111,7 +115,7 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
         usdtAllowance: has("usdtAllowance") ? (r.usdtAllowance as bigint) : (pu?.usdtAllowance ?? 0n),
         usdcAllowance: has("usdcAllowance") ? (r.usdcAllowance as bigint) : (pu?.usdcAllowance ?? 0n),
         deposits: has("userDeposits") ? n18(r.userDeposits) : (pu?.deposits ?? 0),
-        remoteImported: has("remoteDepositsImported") ? n18(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
+        remoteImported: claimStart > 0 ? Infinity : has("remoteDepositsImported") ? n18(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
         saleTokenBal: has("saleTokenBal") ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
       }
     : undefined;
@@ -145,7 +149,7 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
     usdtPerToken: has("usdtBuyHelper") ? n6(r.usdtBuyHelper) / q : (prev?.usdtPerToken ?? 0),
     usdcPerToken: has("usdcBuyHelper") ? n6(r.usdcBuyHelper) / q : (prev?.usdcPerToken ?? 0),
     saleToken: has("saleToken") ? (r.saleToken as Address) : prev?.saleToken,
-    claimStart: has("claimStart") ? num(r.claimStart) : (prev?.claimStart ?? 0),
+    claimStart,
     user,
     staking,
   };

@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect } from "chai";
+import { Contract, Interface } from "ethers";
+import { MESSENGER_ABI } from "../../../scripts/lib/deployments.js";
+import { applyL1ToL2Alias, L2_MESSENGER_PREDEPLOY, messageHash } from "../../../scripts/relayer/relayer.js";
+import { buyEth, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
+
+describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit derivation)", function () {
+  let pair: Pair;
+  let work: string;
+  const relayFrom = async (buyer: number) => {
+    const p = await contract(pair.eth, pair.ethDep, "Presale", buyer);
+    await (await p.relay([(await pair.eth.ethers.getSigners())[buyer].address])).wait();
+  };
+
+  before(async function () {
+    pair = await deployPair();
+    work = tmpDir("relayer");
+  });
+
+  it("the local Base messenger is the stand-in at the predeploy address, trusting the local Ethereum messenger", async function () {
+    const baseP = await contract(pair.base, pair.baseDep, "Presale");
+    const ethP = await contract(pair.eth, pair.ethDep, "Presale");
+    expect(await baseP.messenger()).to.equal(L2_MESSENGER_PREDEPLOY);
+    expect(await ethP.messenger()).to.equal(pair.ethDep.contracts.Messenger.address);
+    const l2 = new Contract(L2_MESSENGER_PREDEPLOY, pair.baseDep.contracts.Messenger.abi as any, pair.base.ethers.provider);
+    expect(await l2.aliasedL1Messenger()).to.equal(applyL1ToL2Alias(pair.ethDep.contracts.Messenger.address));
+    expect(await baseP.remotePresale()).to.equal(ethP.target);
+    expect(await ethP.remotePresale()).to.equal(baseP.target);
+  });
+
+  it("delivers a message only after a few L1 blocks, then exactly once, even across a crash between delivery and record", async function () {
+    const baseP = await contract(pair.base, pair.baseDep, "Presale");
+    const buyer = (await pair.eth.ethers.getSigners())[3].address;
+    await buyEth(pair.eth, pair.ethDep, 3, 20_000n);
+    await relayFrom(3); // the buyer relays their own deposit: no role needed
+    const state = path.join(work, "a.json");
+    const waiting = makeRelayer(pair, state, { delayBlocks: 2, delayMs: 3_600_000 });
+    expect(await waiting.tick()).to.deep.include({ seen: 1, delivered: 0, queued: 1 });
+    expect(await baseP.remoteDepositsImported(buyer)).to.equal(0n);
+    await pair.eth.provider.request({ method: "hardhat_mine", params: ["0x2"] });
+    const crashing = makeRelayer(pair, state, {
+      delayBlocks: 2,
+      delayMs: 3_600_000,
+      hooks: {
+        afterDelivery: () => {
+          throw new Error("killed after delivery");
+        },
+      },
+    });
+    try {
+      await crashing.tick();
+      expect.fail("no crash");
+    } catch (e) {
+      expect((e as Error).message).to.equal("killed after delivery");
+    }
+    expect(await baseP.remoteDepositsImported(buyer)).to.equal(20_000n * 10n ** 18n);
+    // Restart: the message is still queued, the relayer sees it delivered and does not send it again.
+    const log: string[] = [];
+    const restarted = makeRelayer(pair, state, { log: (m) => log.push(m) });
+    expect(await restarted.tick()).to.deep.include({ seen: 0, delivered: 0, skipped: 1, queued: 0 });
+    expect(log.join("\n")).to.match(/already delivered on hardhatBase: not sent again/);
+    expect(await baseP.userDeposits(buyer)).to.equal(20_000n * 10n ** 18n);
+  });
+
+  it("a report sent by anything but the Ethereum presale fails on Base, is recorded as failed and credits nobody", async function () {
+    const [, , , , , , , , attacker] = await pair.eth.ethers.getSigners();
+    const baseP = await contract(pair.base, pair.baseDep, "Presale");
+    const l1 = new Contract(pair.ethDep.contracts.Messenger.address, MESSENGER_ABI as any, attacker);
+    const report = new Interface(["function receiveEthereumReport(address[],uint256[],uint256[],uint256,uint256,bool)"]);
+    const data = report.encodeFunctionData("receiveEthereumReport", [[attacker.address], [10n ** 24n], [1_000_000n], 1_000_000n, 6_000_000_000n, true]);
+    const tx = await (await l1.sendMessage(baseP.target, data, 1_000_000)).wait();
+    const sent = l1.interface.parseLog(tx!.logs[0])!;
+    const log: string[] = [];
+    const r = await makeRelayer(pair, path.join(work, "a.json"), { log: (m) => log.push(m) }).tick();
+    expect(r).to.deep.include({ seen: 1, failed: 1, delivered: 0 });
+    expect(log.join("\n")).to.match(/FAILED on hardhatBase: Ethereum report, 1 buyer\(s\), 1000000 tokens sold on Ethereum, sale CLOSED; recorded in failedMessages/);
+    const l2 = new Contract(L2_MESSENGER_PREDEPLOY, MESSENGER_ABI as any, pair.base.ethers.provider);
+    const hash = messageHash({ nonce: sent.args.messageNonce.toString(), sender: sent.args.sender, target: sent.args.target, gasLimit: sent.args.gasLimit.toString(), message: sent.args.message });
+    expect(await l2.failedMessages(hash)).to.equal(true);
+    expect(await baseP.remoteDepositsImported(attacker.address)).to.equal(0n);
+    expect(await baseP.remoteSaleClosed()).to.equal(false);
+  });
+
+  it("a state file written on an earlier local chain (same addresses) is not reused: it rescans and skips what Base has", async function () {
+    const file = path.join(work, "a.json");
+    const state = JSON.parse(fs.readFileSync(file, "utf8"));
+    state.l1.origin = "0x" + "de".repeat(32); // as if the chain had been restarted since
+    fs.writeFileSync(file, JSON.stringify(state));
+    const log: string[] = [];
+    const r = await makeRelayer(pair, file, { log: (m) => log.push(m) }).tick();
+    expect(log[0]).to.match(/belongs to other chains, messengers or an earlier local chain: starting over/);
+    expect(r).to.deep.include({ seen: 2, delivered: 0, failed: 0, skipped: 2 }); // one delivered, one failed: both recorded on Base
+  });
+});
