@@ -134,7 +134,7 @@ export class Keeper {
 
   /** Reads the state file once (at start), so a corrupt one stops the keeper instead of failing every tick. */
   checkStateFile(): void {
-    this.loadState();
+    if (fs.existsSync(this.opts.stateFile)) readStateFile(this.opts.stateFile);
   }
 
   private saveState(s: KeeperState) {

@@ -109,6 +109,7 @@ const EXTERNAL_CHECKS: Record<string, Check> = {
   sequencerFeed,
   sanctionsList,
   multicall3: hasCode,
+  messenger: hasCode,
 };
 
 /** Address parameters outside `external` that must be contracts on the target chain (dotted paths). */

@@ -305,7 +305,7 @@ describe("Presale administration on Base", function () {
     const d = await load("hardhatBase");
     await closeEthereumStandIn(d);
     await expect(d.presale.startClaim(0n)).to.be.revertedWithCustomError(d.presale, "InvalidTimes");
-    const ts = (await now(d.conn)) + 10n;
+    const ts = (await now(d.conn)) + 600n;
     await d.presale.startClaim(ts);
     await expect(d.presale.startClaim(ts)).to.be.revertedWithCustomError(d.presale, "ClaimStartNotEarlier").withArgs(ts, ts);
     await d.helpers.time.increaseTo(ts);

@@ -244,7 +244,7 @@ describe("closeSale on Ethereum", function () {
     await expect(p.eth.presale.connect(p.eth.signers[15]).relay([alice.address])).to.emit(p.eth.presale, "Relayed").withArgs(1n, 700n, 4_200_000n, true);
     await p.deliverAll();
     await p.base.token!.transfer(await p.base.presale.getAddress(), 700n * TOKEN);
-    const ts = (await now(p.base.conn)) + 10n;
+    const ts = (await now(p.base.conn)) + 600n;
     await expect(p.base.presale.startClaim(ts)).to.emit(p.base.presale, "ClaimStartSet").withArgs(ts);
     await p.base.helpers.time.increaseTo(ts);
     // Same address on Base (same keys); a signer of the Base connection.

@@ -17,17 +17,17 @@ for (const chainName of CHAINS) {
       const d = await load(chainName);
       const [alice] = d.buyers;
       const cost: bigint = await d.presale.ethBuyHelper(10n);
-      // A block first: after a snapshot revert the next block is mined at the wall clock, which a slow run (coverage)
-      // may have moved past the reverted block's time by more than the margin below.
+      // A block first: after a snapshot revert the next block is mined at the wall clock. Then a target far enough
+      // ahead that a loaded machine's wall clock (which mines the feed update) cannot pass it first.
       await d.helpers.mine();
-      const T = (await now(d.conn)) + 10n;
+      const T = (await now(d.conn)) + 600n;
       await d.feed.updateRoundData(7, 3_000n * 10n ** 8n, T - HEARTBEAT - 1n, T - HEARTBEAT - 1n);
       await d.helpers.time.setNextBlockTimestamp(T);
       // Mined (gasLimit given, no estimate) at T: age = heartbeat + 1.
       await expect(d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 }))
         .to.be.revertedWithCustomError(d.presale, "StalePrice")
         .withArgs(T - HEARTBEAT - 1n, HEARTBEAT);
-      const T2 = (await now(d.conn)) + 10n;
+      const T2 = (await now(d.conn)) + 600n;
       await d.feed.updateRoundData(8, 3_000n * 10n ** 8n, T2 - HEARTBEAT, T2 - HEARTBEAT);
       await d.helpers.time.setNextBlockTimestamp(T2);
       await d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 }); // age == heartbeat

@@ -8,6 +8,8 @@ import { exitCodeFor, missingVariable, Refusal, UsageError } from "../../../scri
 import { Keeper } from "../../../scripts/keeper/keeper.js";
 import { buyEth, collector, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
+const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
 const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const CARD = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const A = ["0x90F79bf6EB2c4f870365E785982E1f101E93b906", "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", "0x976EA74026E726554dB657fA54763abd0C3a0aa9", "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955"];

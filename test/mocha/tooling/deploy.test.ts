@@ -73,7 +73,7 @@ describe("tooling: parameter files and schema", function () {
     for (const n of ["base", "baseSepolia"]) expect(loadParams(NETWORKS[n].paramsFile).external.messenger).to.equal("0x4200000000000000000000000000000000000007");
     const publicFile = (n: string) => JSON.parse(fs.readFileSync(NETWORKS[n].paramsFile, "utf8"));
     for (const n of ["mainnet", "sepolia", "base", "baseSepolia"]) {
-      for (const [v, re] of [[null, /Expected string, received null/], ["mock", /stand-in messenger only exists on the local chains/]] as const) {
+      for (const [v, re] of [[null, /expected string, received null/i], ["mock", /stand-in messenger only exists on the local chains/]] as const) {
         const p = publicFile(n);
         p.external.messenger = v;
         expect(() => validateParams(p, n)).to.throw(ParamsError, re);

@@ -133,7 +133,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
 
   it("this repo's mocks deployed at addresses (mint-by-anyone tokens, a settable feed) are recognised by their code and refused", async function () {
     const block = await blockNumber();
-    const r = deployCli((p) => Object.assign(p.external, { usdt: c.mockUsdt, usdc: c.mockUsdc, ethUsdFeed: c.mockFeed, sanctionsList: c.mockSanctions, multicall3: c.multicall }));
+    const r = deployCli((p) => Object.assign(p.external, { usdt: c.mockUsdt, usdc: c.mockUsdc, ethUsdFeed: c.mockFeed, sanctionsList: c.mockSanctions, multicall3: c.multicall, messenger: c.multicall }));
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.include(`external.usdt (${c.mockUsdt}): the code is MockUSDT from contracts/mocks (a local stand-in), not the real contract`);
     expect(r.stderr).to.include(`external.usdc (${c.mockUsdc}): the code is MockUSDC from contracts/mocks`);
@@ -151,6 +151,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
       p.external.ethUsdFeed = c.feed18; // 18 decimals
       p.external.sanctionsList = c.usdt; // code, but no isSanctioned
       p.external.multicall3 = c.multicall;
+      p.external.messenger = c.multicall; // any contract: the messenger is checked for code only
     });
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.include(`external.usdt (${c.usdc}): symbol() = "USDC", expected "USDT"`);
@@ -163,7 +164,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
 
   it("a stale price is refused; --dry-run runs the same preflight", async function () {
     const block = await blockNumber();
-    const over = (p: any) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.staleFeed, sanctionsList: c.sanctions, multicall3: c.multicall });
+    const over = (p: any) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.staleFeed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall });
     for (const args of [[], ["--dry-run"]]) {
       const r = deployCli(over, args);
       expect(r.status).to.equal(1, r.stderr + r.stdout);
@@ -176,7 +177,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   it("with every address checking out, the dry run passes and shows a missing key as such, not as an address", async function () {
     const block = await blockNumber();
     const over = (p: any) => {
-      Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall });
+      Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall });
       p.accounts.keeper = "deployer";
       p.accounts.paymentWallet = "deployer";
     };
@@ -188,7 +189,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     expect(withPlaceholders.stdout).to.match(/"paymentWallet": "\(deployer: no key given\)"/);
     expect(withPlaceholders.stdout).to.not.match(/dead/i);
     // ...and with real accounts the dry run passes the preflight and names the unknown deployer plainly.
-    const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall }), ["--dry-run"], {});
+    const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall }), ["--dry-run"], {});
     expect(r.status).to.equal(0, r.stderr + r.stdout);
     expect(r.stdout).to.match(/preflight on chain 1: every external address answers as expected/);
     expect(r.stdout).to.match(/would deploy to mainnet \(chain 1\) from \(deployer: no key given\); nothing sent/);
@@ -197,7 +198,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   });
 
   it("a deploy without DEPLOYER_PRIVATE_KEY is a usage error naming the variable (exit 1), not \"chain unreachable\"", async function () {
-    const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall }), [], {});
+    const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall }), [], {});
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.match(/usage error: DEPLOYER_PRIVATE_KEY is not set/);
   });
