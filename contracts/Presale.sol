@@ -540,6 +540,16 @@ contract Presale is
         emit ClaimStartSet(claimStart_);
     }
 
+    /// @notice Renouncing the owner role is disabled: without an owner the claim could never be started and every
+    /// buyer's tokens would stay locked. Hand over with the two-step `beginDefaultAdminTransfer` instead. Other roles
+    /// may still be renounced (the owner can grant them again).
+    /// @param role The role to give up.
+    /// @param account The caller's own address.
+    function renounceRole(bytes32 role, address account) public override {
+        if (role == DEFAULT_ADMIN_ROLE) revert RenounceDisabled();
+        super.renounceRole(role, account);
+    }
+
     // ---------------------------------------------------------------- internals
 
     function _buyWithEth(address user, uint256 amount, bool stake) private {

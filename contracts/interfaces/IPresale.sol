@@ -40,6 +40,7 @@ interface IPresale {
     error AccountSanctioned(address account);
     error NotWhitelisted(address account);
     error NotCardProvider(address caller);
+    error RenounceDisabled();
     error StakingUnavailable();
     error InvalidPrice(int256 answer);
     error StalePrice(uint256 updatedAt, uint256 heartbeat);

@@ -271,3 +271,21 @@ describe("Owner bounds: payment recipients (hardhatBase)", function () {
     expect(await d.usdc.balanceOf(to)).to.equal(share);
   });
 });
+
+describe("Owner bounds: the presale's owner", function () {
+  for (const chainName of ["hardhatEth", "hardhatBase"] as const) {
+    it(`attack on ${chainName}: the owner schedules a renounce and waits out the delay to leave the claim unstartable — refused (RenounceDisabled)`, async function () {
+      const d = await load(chainName);
+      const p = d.presale;
+      const owner: string = await p.defaultAdmin();
+      const ADMIN = await p.DEFAULT_ADMIN_ROLE();
+      await p.beginDefaultAdminTransfer("0x0000000000000000000000000000000000000000");
+      await d.helpers.time.increase((await p.defaultAdminDelay()) + 1n);
+      await expect(p.renounceRole(ADMIN, owner)).to.be.revertedWithCustomError(p, "RenounceDisabled");
+      expect(await p.defaultAdmin()).to.equal(owner);
+      // Operational roles may still be given up: the owner can grant them again.
+      const OPS = await p.ADMIN_ROLE();
+      await expect(p.renounceRole(OPS, owner)).to.emit(p, "RoleRevoked").withArgs(OPS, owner, owner);
+    });
+  }
+});
