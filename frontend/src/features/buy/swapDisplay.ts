@@ -1,0 +1,18 @@
+// Display-only figures of the swap form (balances and USD values in the token list, the card estimate). They are
+// floats for formatting and never reach a transaction: the order itself lives in amounts.ts / swapAmounts.ts.
+import type { TokenRow } from "./TokenSelect.tsx";
+import { PAY_TOKENS } from "./tokens.ts";
+import type { PresaleView } from "./usePresale.ts";
+
+export function tokenRows(data: PresaleView): TokenRow[] {
+  return PAY_TOKENS.map((token) => {
+    const u = data[token.chain]?.user;
+    const balance = !u ? 0 : token.kind === "native" ? u.nativeBal : token.kind === "usdt" ? u.usdtBal : u.usdcBal;
+    const np = data[token.chain]?.nativePerToken ?? 0;
+    const usd = token.kind === "native" ? (np > 0 ? (balance / np) * data.price : 0) : balance;
+    return { token, balance, usd };
+  });
+}
+
+/** Approximate USD value of a whole-token quantity at the current price (card estimate line). */
+export const usdEstimate = (tokens: bigint, price: number) => Number(tokens) * price;
