@@ -53,4 +53,23 @@ describe("status views", () => {
     fireEvent.click(screen.getByTestId("start-again"));
     expect(getSwapState().status).toBe("not_started");
   });
+  it("buy while paused: the view names the pause, never 'declined in your wallet'", () => {
+    show({ status: "failed", revert: "SalePaused" });
+    const text = screen.getByTestId("swap-status-failed").textContent ?? "";
+    expect(text).toContain("The sale is paused right now");
+    expect(text).not.toMatch(/declined in your wallet/i);
+  });
+  it("card events get card wording: closing, cancelling the widget, a declined 3-D Secure", () => {
+    show({ status: "rejected", payment: "card", cardReason: "closed" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toContain("closed the card payment window");
+    cleanup();
+    show({ status: "rejected", payment: "card", cardReason: "cancelled" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toContain("card payment was cancelled");
+    cleanup();
+    show({ status: "failed", payment: "card", cardReason: "declined" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toContain("3-D Secure");
+    cleanup();
+    show({ status: "rejected", payment: "native" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toMatch(/declined in your wallet/);
+  });
 });
