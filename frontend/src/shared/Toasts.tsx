@@ -1,7 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { dismissToast, toastStore } from "./toast.ts";
 import { useStore } from "./store.ts";
 
 export function Toasts() {
+  const { t: tr } = useTranslation();
   const toasts = useStore(toastStore);
   return (
     <div className="toasts" aria-live="polite" data-testid="toasts">
@@ -11,7 +13,7 @@ export function Toasts() {
             <strong>{t.title}{t.count > 0 ? ` (${t.count + 1})` : ""}</strong>
             {t.message && <span>{t.message}</span>}
           </div>
-          <button className="icon-btn" onClick={() => dismissToast(t.id)} aria-label="Dismiss" data-testid="toast-dismiss">×</button>
+          <button className="icon-btn" onClick={() => dismissToast(t.id)} aria-label={tr("toast.close")} data-testid="toast-dismiss">×</button>
           <span className="toast-progress" />
         </div>
       ))}

@@ -23,7 +23,9 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = useCurrentLang();
-  const again = () => { dispatchSwap({ type: "RESET" }); onDone?.(); };
+  // Start again returns to the form, in a modal too; Buy more after a purchase ends the modal's job (onDone).
+  const again = () => dispatchSwap({ type: "RESET" });
+  const more = () => { dispatchSwap({ type: "RESET" }); onDone?.(); };
   const restart = <button className="btn btn-primary" onClick={again} data-testid="start-again">{t("status.start_again")}</button>;
   switch (s.status) {
     case "in_progess":
@@ -47,7 +49,7 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
           <p className="muted">{t(s.stake ? "status.success_staked" : "status.success_desc", { amount: (s.tokens ?? 0).toLocaleString("en-US"), token: env.tokenName })}</p>
           <div className="status-actions">
             <TxLink s={s} />
-            <button className="btn btn-ghost" onClick={again} data-testid="buy-more">{t("status.buy_more")}</button>
+            <button className="btn btn-ghost" onClick={more} data-testid="buy-more">{t("status.buy_more")}</button>
             {onBase && !inModal && !s.stake && (
               <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
             )}

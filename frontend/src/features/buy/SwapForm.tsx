@@ -19,6 +19,7 @@ import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
 import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken } from "./tokens.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
+import { stakingToast } from "../staking/stakingToast.ts";
 import { useBuyAction } from "./useBuyAction.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import type { PresaleView } from "./usePresale.ts";
@@ -37,7 +38,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { mode, tokenId } = useBuyUi();
   const { address, chainId } = useWallet();
   const { ensure } = useEnsureChain();
-  const buy = useBuyAction(data);
+  // On the staking page (buy-and-stake modal) the staking page's toast rules apply.
+  const buy = useBuyAction(data, stakeOnly ? stakingToast : undefined);
   const card = mode === "card" && !stakeOnly;
 
   // Variant A keeps its own chain: the one the wallet is on (Base for buy-and-stake).

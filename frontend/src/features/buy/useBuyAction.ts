@@ -14,8 +14,10 @@ import type { PresaleView } from "./usePresale.ts";
 
 export type BuyOutcome = "complete" | "failed" | "rejected" | "requote" | "cancelled";
 
-/** `onComplete` replaces the default purchase toast (the staking page words and places its own). */
-export function useBuyAction(data: PresaleView, onComplete?: (tokens: bigint, stake: boolean) => void) {
+/** A toast channel: the page's default one, or the staking page's (4 s, bottom-right, one at a time). */
+export type Notify = (type: "success" | "error", title: string, message: string) => void;
+
+export function useBuyAction(data: PresaleView, notify?: Notify) {
   const { t } = useTranslation();
   const { address } = useWallet();
   const { ensure } = useEnsureChain();
@@ -47,14 +49,16 @@ export function useBuyAction(data: PresaleView, onComplete?: (tokens: bigint, st
     );
     pushAnalytics(env.production, `purchase_${res.outcome}`, { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
     if (res.outcome === "complete") {
-      if (onComplete) onComplete(tokens, stake);
-      else toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: shown, token: env.tokenName }), env.notificationTimeout);
+      const [title, desc] = stake ? ["toast.staked_success", "toast.staked_success_desc"] : ["toast.purchase_success", "toast.purchase_success_desc"];
+      if (notify) notify("success", t(title), t(desc, { amount: shown, token: env.tokenName }));
+      else toast("success", t(title), t(desc, { amount: shown, token: env.tokenName }), env.notificationTimeout);
       void trackConversion({
         publicAddress: address, purchaseType: token.symbol, purchaseTokens: Number(tokens), purchaseTypeAmount: Number(unitsToText(quotedCost, token.kind)),
         purchaseUsdAmount: Number(tokens) * data.price, hash: res.hash!, chainId: block.chainIdInt, claimable: data.userClaimable + Number(tokens), // display-only: analytics
       });
     } else if (res.outcome === "failed") {
-      toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
+      if (notify) notify("error", t("toast.tx_failed"), "");
+      else toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
     }
     void data.refetch();
     return res.outcome;

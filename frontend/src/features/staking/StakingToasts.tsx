@@ -1,7 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { dismissStakingToast, STAKING_TOAST_MS, useStakingToasts } from "./stakingToast.ts";
 
 /** Staking-page toasts: bottom-right, one at a time, 4 s with a progress bar. */
 export function StakingToasts() {
+  const { t: tr } = useTranslation();
   const toasts = useStakingToasts();
   return (
     <div className="toasts staking-toasts" aria-live="polite" data-testid="staking-toasts">
@@ -11,7 +13,7 @@ export function StakingToasts() {
             <strong>{t.title}{t.count > 0 ? ` (${t.count + 1})` : ""}</strong>
             {t.message && <span>{t.message}</span>}
           </div>
-          <button className="icon-btn" onClick={() => dismissStakingToast(t.id)} aria-label="Dismiss" data-testid="staking-toast-dismiss">×</button>
+          <button className="icon-btn" onClick={() => dismissStakingToast(t.id)} aria-label={tr("toast.close")} data-testid="staking-toast-dismiss">×</button>
           <span className="toast-progress" style={{ animationDuration: `${STAKING_TOAST_MS}ms` }} />
         </div>
       ))}
