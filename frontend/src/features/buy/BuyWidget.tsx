@@ -46,7 +46,7 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
         <Countdown endDates={endDates} currentStep={data.currentStep} started={data.loaded} />
       </div>
       <div className="progress-wrap">
-        <div className="progress" role="progressbar" aria-valuenow={Math.round(data.raisedPercent)} aria-valuemin={0} aria-valuemax={100} data-testid="raised-progress">
+        <div className="progress" role="progressbar" aria-label={t("widget.progress_label")} aria-valuenow={Math.round(data.raisedPercent)} aria-valuemin={0} aria-valuemax={100} data-testid="raised-progress">
           <span style={{ width: `${data.raisedPercent}%` }} />
         </div>
         <p className="progress-label small" data-testid="usd-raised">
