@@ -63,7 +63,7 @@ test.describe("rejections and reverts", () => {
     await write("eth", "Presale", "pause");
     try {
       // Clicked before the next refresh: the contract refuses the simulated purchase with SalePaused.
-      await page.getByRole("button", { name: "Buy now" }).click();
+      await page.getByTestId("buy-widget").getByRole("button", { name: "Buy now" }).click();
       await expect(page.getByTestId("swap-status-failed")).toBeVisible();
       await expect(page.getByTestId("swap-status-failed")).toHaveAttribute("data-revert", "SalePaused");
       await expect(page.getByTestId("swap-status-reason")).toHaveText("The sale is paused right now. Nothing was sent.");
@@ -75,7 +75,7 @@ test.describe("rejections and reverts", () => {
       await expect(page.getByTestId("sale-paused")).toBeVisible();
       await expect(page.getByTestId("sale-paused")).toHaveText(/sale on .* is paused/);
       await page.getByTestId("token-amount").fill("1000");
-      await expect(page.getByRole("button", { name: "Buy now" })).toBeDisabled();
+      await expect(page.getByTestId("buy-widget").getByRole("button", { name: "Buy now" })).toBeDisabled();
       await endState(page, testInfo);
     } finally {
       await write("eth", "Presale", "unpause");

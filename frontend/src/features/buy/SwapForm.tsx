@@ -21,6 +21,7 @@ import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken
 import { TokenSelect } from "./TokenSelect.tsx";
 import { stakingToast } from "../staking/stakingToast.ts";
 import { useBuyAction } from "./useBuyAction.ts";
+import { revertMessageKey } from "./errors.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import type { PresaleView } from "./usePresale.ts";
 import { checkOrder } from "./validation.ts";
@@ -168,6 +169,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
         {tokenField.issue && <p className="warn" data-testid={`msg-token_${tokenField.issue}`}>{t(`swap.token_${tokenField.issue}`, { n: tokenField.amount?.toString() ?? "0" })}</p>}
         {payField.issue && <p className="warn" data-testid="msg-pay_not_number">{t("swap.pay_not_number")}</p>}
         {requoted && <p className="warn" data-testid="msg-requoted">{t("swap.requoted")}</p>}
+        {!card && order.refusal && <p className="warn" data-testid={`msg-quote-${order.refusal}`}>{t(revertMessageKey(order.refusal))}</p>}
         {check.messages.map((m) => (
           <p key={m} className="warn" data-testid={`msg-${m}`}>{t(`swap.${m}`, { min: env.minToken, token: token.symbol, fee: block.gasFees, chain: block.chainName })}</p>
         ))}

@@ -1,9 +1,10 @@
 // The order of the swap form: the two amount fields (swapAmounts.ts), the contract's quote for whatever the buyer
 // typed (debounced, re-read when the presale data refreshes), and the automatic Max after a token choice.
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { TIMINGS } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
 import { useDebounced } from "../../shared/hooks.ts";
+import { revertName } from "./errors.ts";
 import { maxPay, parsePayField, parseTokenField, toUnits, unitsToTextFloor } from "./amounts.ts";
 import { quoteBudget, quoteTokens, type Quote } from "./quote.ts";
 import type { ChainData } from "./reads.ts";
@@ -33,6 +34,8 @@ export function maxFor(c: ChainData | undefined, token: PayToken): string {
 
 export function useOrder(token: PayToken, chainData: ChainData | undefined, payDecimals: number, enabled: boolean) {
   const [s, dispatch] = useReducer(amountsReducer, INITIAL_AMOUNTS);
+  /** The contract refused to quote the current input (e.g. SoldOut past the last round): its error name. */
+  const [refusal, setRefusal] = useState<{ seq: number; revert: string } | null>(null);
   const seqRef = useRef(s.seq);
   seqRef.current = s.seq;
   const fillTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -58,9 +61,11 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
         const { readQuote } = await loadReads();
         const read = (n: bigint) => readQuote(block, token.kind, n);
         const q: Quote = tokens ? await quoteTokens(read, tokens) : await quoteBudget(read, pay!, token.kind, costPer1000, maxTokens);
-        if (live) dispatch({ type: "quoted", seq, quote: q, kind: token.kind });
-      } catch {
-        // No quote (the contract refused it, e.g. past the last round): the form stays without one, Buy disabled.
+        if (live) { setRefusal(null); dispatch({ type: "quoted", seq, quote: q, kind: token.kind }); }
+      } catch (err) {
+        // No quote: the form stays without one (Buy disabled) and says why when the contract refused it.
+        const revert = revertName(err);
+        if (live) setRefusal(revert ? { seq, revert } : null);
       }
     })();
     return () => { live = false; };
@@ -81,5 +86,5 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
   }, []);
   const requote = useCallback(() => dispatch({ type: "typeTokens", text: s.tokens }), [s.tokens]);
 
-  return { state: s, quote: currentQuote(s), tokens: orderTokens(s), typePay, typeTokens, settleTokens, reset, resetAndScheduleMax, requote };
+  return { state: s, quote: currentQuote(s), refusal: refusal && refusal.seq === s.seq ? refusal.revert : null, tokens: orderTokens(s), typePay, typeTokens, settleTokens, reset, resetAndScheduleMax, requote };
 }
