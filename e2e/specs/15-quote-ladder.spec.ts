@@ -97,6 +97,11 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
     const shown = await shownCost(page, amount);
     const single = (amount * (await read<bigint>("eth", "Presale", "usdcBuyHelper", [1n])));
     expect(shown).toBeGreaterThan(single); // the next round's price counts
+    await endState(page, testInfo, "quote-1440");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("quote-line").scrollIntoViewIfNeeded();
+    await endState(page, testInfo, "quote-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
     const usdcBefore = await tokenBalance("eth", "USDC", wallet.address);
     const before = await deposits("eth", wallet.address);
     await page.getByTestId("buy-now").click();

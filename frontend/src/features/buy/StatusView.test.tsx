@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router";
 import { env } from "../../config/env.ts";
 import { initTestI18n } from "../../test/i18nForTests.ts";
@@ -71,5 +71,13 @@ describe("status views", () => {
     cleanup();
     show({ status: "rejected", payment: "native" });
     expect(screen.getByTestId("swap-status-reason").textContent).toMatch(/declined in your wallet/);
+  });
+  it("Start again in a modal returns to its form: the machine resets and the modal stays open", () => {
+    const onDone = vi.fn();
+    swapStore.set({ status: "failed" });
+    render(<MemoryRouter><StatusView s={{ status: "failed" }} inModal onDone={onDone} /></MemoryRouter>);
+    fireEvent.click(screen.getByTestId("start-again"));
+    expect(getSwapState().status).toBe("not_started");
+    expect(onDone).not.toHaveBeenCalled();
   });
 });
