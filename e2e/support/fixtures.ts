@@ -62,7 +62,7 @@ export function parseShown(text: string): number {
 }
 
 /** Picks a payment token in the dropdown (confirming the are-you-sure popup when leaving ETH for Base) and waits
- * for the 1 s Max auto-fill that follows a selection. */
+ * for the 1 s Max auto-fill that follows a selection, and for the token quantity the contract quotes for it. */
 export async function selectPayToken(page: Page, id: string, opts: { confirmModeChange?: boolean } = {}): Promise<void> {
   const pay = page.getByTestId("pay-amount");
   await page.getByTestId("payment-method").click();
@@ -74,6 +74,7 @@ export async function selectPayToken(page: Page, id: string, opts: { confirmMode
   }
   await expect(pay).toHaveValue("");
   await expect(pay).not.toHaveValue(""); // Max auto-filled
+  await expect(page.getByTestId("token-amount")).not.toHaveValue(""); // and its quote arrived (no fill lands mid-typing)
 }
 
 /** Types a whole-token quantity (the pay amount follows after the 500 ms debounce). */
