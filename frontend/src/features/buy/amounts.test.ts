@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { applyBps, groupDecimal, maxPay, parsePayField, parseTokenField, settleTokenText, unitsToText, unitsToTextFloor } from "./amounts.ts";
+import { formatUnits as viemFormatUnits, parseUnits as viemParseUnits } from "viem";
+import { applyBps, formatUnits, groupDecimal, parseUnits, maxPay, parsePayField, parseTokenField, settleTokenText, unitsToText, unitsToTextFloor } from "./amounts.ts";
 import { amountsReducer, INITIAL_AMOUNTS, orderTokens } from "./swapAmounts.ts";
 
 describe("the token field: whole tokens, digits only", () => {
@@ -57,6 +58,27 @@ describe("the pay field: decimals to base units, exactly", () => {
     expect(applyBps(1_000_000n, 10_100n, "up")).toBe(1_010_000n);
     expect(applyBps(1n, 10_100n, "up")).toBe(2n);
     expect(applyBps(999n, 9_900n, "down")).toBe(989n);
+  });
+});
+
+describe("base-unit conversions", () => {
+  it("match viem's parseUnits / formatUnits on random values", () => {
+    let seed = 99;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 2_000; i++) {
+      const decimals = [0, 2, 6, 10, 18][rnd(5)]!;
+      const int = String(rnd(10 ** 9)) + (rnd(2) ? String(rnd(10 ** 9)) : "");
+      const places = decimals === 0 ? 0 : rnd(decimals + 1);
+      const text = places ? `${int}.${String(rnd(10 ** 9)).padStart(9, "0").repeat(2).slice(0, places)}` : int;
+      expect(parseUnits(text, decimals)).toBe(viemParseUnits(text, decimals));
+      const units = viemParseUnits(text, decimals);
+      expect(formatUnits(units, decimals)).toBe(viemFormatUnits(units, decimals));
+      expect(formatUnits(-units, decimals)).toBe(viemFormatUnits(-units, decimals));
+    }
+  });
+  it("refuse more places than the unit has (no silent rounding)", () => {
+    expect(() => parseUnits("1.0000001", 6)).toThrow();
+    expect(() => parseUnits("1e5", 6)).toThrow();
   });
 });
 

@@ -1,7 +1,23 @@
 // Amounts on the way from an input field to a transaction: decimal strings and bigint base units only. A JS number
 // never holds an amount here (amounts.test.ts scans the modules on that path for float conversions).
-import { formatUnits, parseUnits } from "viem";
 import type { PayKind } from "./tokens.ts";
+
+// viem's parseUnits / formatUnits semantics (amounts.test.ts checks them against viem), written out here because
+// this module is in the first render and importing viem's root there pulls in ~90 kB of unrelated code.
+/** Decimal text (digits, at most one ".", no more places than `decimals`) to base units. */
+export function parseUnits(text: string, decimals: number): bigint {
+  const [int = "", frac = ""] = text.split(".");
+  if (!/^\d*$/.test(int) || !/^\d*$/.test(frac) || frac.length > decimals) throw new Error(`not a decimal with at most ${decimals} places: ${text}`);
+  return BigInt((int || "0") + frac.padEnd(decimals, "0"));
+}
+
+/** Base units to exact decimal text, without trailing zeros. */
+export function formatUnits(value: bigint, decimals: number): string {
+  const digits = (value < 0n ? -value : value).toString().padStart(decimals + 1, "0");
+  const int = digits.slice(0, digits.length - decimals);
+  const frac = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return `${value < 0n ? "-" : ""}${int}${frac ? `.${frac}` : ""}`;
+}
 
 /** Base-unit decimals of each payment kind (ETH and Base ETH: wei; USDT and USDC: 6). */
 export const PAY_UNITS: Record<PayKind, number> = { native: 18, usdt: 6, usdc: 6 };
