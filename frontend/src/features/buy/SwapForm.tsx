@@ -142,7 +142,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
           <span className="field-input">
             <input inputMode="decimal" placeholder="0" value={amounts.pay} onPaste={noPaste} data-testid="pay-amount" aria-invalid={payField.issue ? true : undefined}
               onChange={(e) => { const f = parsePayField(e.target.value, payDecimals, token.kind); order.typePay(f.issue ? e.target.value : f.text); }} />
-            <button className="chip" onClick={() => order.typePay(maxFor(chainData, token))} data-testid="pay-max">{t("swap.max")}</button>
+            <button className="chip" onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.desCount, payDecimals)))} data-testid="pay-max">{t("swap.max")}</button>
             <TokenIcon symbol={token.symbol} size={24} />
           </span>
         </label>

@@ -20,8 +20,9 @@ export function balanceUnits(c: ChainData | undefined, token: PayToken): bigint 
   return token.kind === "native" ? u.native : token.kind === "usdt" ? u.usdt : u.usdc;
 }
 
-/** Max for `token`: balance less the gas reserve (native), capped by the largest allowed purchase, floored. */
-export function maxFor(c: ChainData | undefined, token: PayToken): string {
+/** Max for `token`: balance less the gas reserve (native), capped by the largest allowed purchase, floored to
+ * `places` decimals (the token's allowed decimals, or fewer where the field takes fewer). */
+export function maxFor(c: ChainData | undefined, token: PayToken, places = token.desCount): string {
   const units = maxPay({
     kind: token.kind,
     balance: balanceUnits(c, token),
@@ -29,7 +30,7 @@ export function maxFor(c: ChainData | undefined, token: PayToken): string {
     costPer1000: c?.quotePer1000[token.kind] ?? 0n,
     maxTokens: BigInt(c?.maxTokensToBuy ?? 0),
   });
-  return units > 0n ? unitsToTextFloor(units, token.kind, token.desCount) : "";
+  return units > 0n ? unitsToTextFloor(units, token.kind, places) : "";
 }
 
 export function useOrder(token: PayToken, chainData: ChainData | undefined, payDecimals: number, enabled: boolean) {
