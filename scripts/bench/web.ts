@@ -177,6 +177,15 @@ async function axeScan(): Promise<void> {
     results[name] = { violations: res };
     log(`axe ${name}: ${res.length ? res.map((v) => `${v.id} (${v.nodes.length})`).join(", ") : "no violation"}`);
   };
+  // A dialog is scanned once its 300 ms entrance animation is over (colours mid-fade are not what a reader sees).
+  const openDialog = async (page: Page, testId: string) => {
+    await page.getByTestId(testId).waitFor();
+    await page.waitForTimeout(500);
+  };
+  const closeDialog = async (page: Page, testId: string) => {
+    await page.keyboard.press("Escape");
+    await page.getByTestId(`${testId}-root`).waitFor({ state: "detached" });
+  };
   try {
     // Pages, as a visitor without a wallet sees them, then the dialogs a visitor opens.
     const visitor = await browser.newContext({ baseURL: URLS.dapp, viewport: { width: 1440, height: 900 } });
@@ -189,14 +198,14 @@ async function axeScan(): Promise<void> {
     }
     await v.goto("/");
     await v.getByTestId("buy-crypto").click();
-    await v.getByRole("dialog").waitFor();
+    await openDialog(v, "connect-modal");
     await scan(v, "dialog:connect");
-    await v.keyboard.press("Escape");
+    await closeDialog(v, "connect-modal");
     await v.getByTestId("no-wallet-link").click();
-    await v.getByRole("dialog").waitFor();
+    await openDialog(v, "promo-modal");
     await scan(v, "dialog:promo");
-    await v.keyboard.press("Escape");
-    await v.getByRole("button", { name: /language/i }).first().click();
+    await closeDialog(v, "promo-modal");
+    await v.getByTestId("language-picker").click();
     await v.getByRole("listbox").waitFor();
     await scan(v, "listbox:language");
     await v.keyboard.press("Escape");
@@ -217,13 +226,13 @@ async function axeScan(): Promise<void> {
     await b.getByRole("listbox").waitFor();
     await scan(b, "listbox:payment");
     await b.getByTestId("payment-option-base-native").click();
-    await b.getByRole("dialog").waitFor();
+    await openDialog(b, "popup-change-mode");
     await scan(b, "dialog:popup");
     await b.getByTestId("popup-confirm").click();
+    await b.getByTestId("popup-change-mode-root").waitFor({ state: "detached" });
     await b.goto("/staking");
     await b.getByTestId("buy-and-stake-open").click();
-    await b.getByRole("dialog").waitFor();
-    await b.waitForTimeout(500);
+    await openDialog(b, "swap-modal");
     await scan(b, "dialog:buy-and-stake");
     await buyer.close();
   } finally {

@@ -18,7 +18,7 @@ export function LanguagePicker({ testId = "language-picker", onChange }: { testI
   useEffect(() => { if (open) focusInitial(list.current, OPTION); }, [open]);
   return (
     <div className="lang" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setOpen(false)}>
-      <button ref={trigger} className="lang-btn" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-haspopup="listbox" aria-label={t("header.language")} data-testid={testId}
+      <button ref={trigger} className="lang-btn" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-haspopup="listbox" aria-label={`${t("header.language")}: ${cur.value.toUpperCase()}`} data-testid={testId}
         onKeyDown={(e) => { if (e.key === "ArrowDown" && !open) { e.preventDefault(); setOpen(true); } }}>
         <Flag code={cur.flag} /> <span>{cur.value.toUpperCase()}</span> <ChevronDown />
       </button>
