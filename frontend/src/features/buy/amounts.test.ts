@@ -96,7 +96,7 @@ describe("Max on exact amounts", () => {
 
 // The modules an amount passes through from the fields to the transaction. A float conversion in any of them could
 // change what the buyer pays: none may parse, round or compute an amount as a JS number.
-const PATH_TO_TRANSACTION = ["amounts.ts", "swapAmounts.ts", "quote.ts", "useOrder.ts", "validation.ts", "purchase.ts", "SwapForm.tsx"];
+const PATH_TO_TRANSACTION = ["amounts.ts", "swapAmounts.ts", "quote.ts", "useOrder.ts", "validation.ts", "SwapForm.tsx", "useBuyAction.ts", "purchase.ts", "wagmiIO.ts"];
 const FLOAT_ON_AMOUNT = /\bNumber\(|parseFloat|parseInt|toFixed|toPrecision|Math\.(floor|ceil|round|trunc)|\bfloorTo\b|\bformatNumber\(|\* *data\.price|\bunitPrice\b/;
 
 describe("no float on the path from an amount field to a transaction", () => {

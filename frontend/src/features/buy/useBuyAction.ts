@@ -7,7 +7,8 @@ import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { useEnsureChain } from "../wallet/useEnsureChain.ts";
-import { groupDecimal, unitsToText } from "./amounts.ts";
+import { groupDecimal } from "./amounts.ts";
+import { conversionFigures } from "./swapDisplay.ts";
 import { dispatchSwap } from "./swapMachine.ts";
 import type { PayToken } from "./tokens.ts";
 import type { PresaleView } from "./usePresale.ts";
@@ -52,10 +53,7 @@ export function useBuyAction(data: PresaleView, notify?: Notify) {
       const [title, desc] = stake ? ["toast.staked_success", "toast.staked_success_desc"] : ["toast.purchase_success", "toast.purchase_success_desc"];
       if (notify) notify("success", t(title), t(desc, { amount: shown, token: env.tokenName }));
       else toast("success", t(title), t(desc, { amount: shown, token: env.tokenName }), env.notificationTimeout);
-      void trackConversion({
-        publicAddress: address, purchaseType: token.symbol, purchaseTokens: Number(tokens), purchaseTypeAmount: Number(unitsToText(quotedCost, token.kind)),
-        purchaseUsdAmount: Number(tokens) * data.price, hash: res.hash!, chainId: block.chainIdInt, claimable: data.userClaimable + Number(tokens), // display-only: analytics
-      });
+      void trackConversion({ publicAddress: address, purchaseType: token.symbol, hash: res.hash!, chainId: block.chainIdInt, ...conversionFigures(tokens, quotedCost, token.kind, data) });
     } else if (res.outcome === "failed") {
       if (notify) notify("error", t("toast.tx_failed"), "");
       else toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
