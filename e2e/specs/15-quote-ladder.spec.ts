@@ -15,7 +15,7 @@ test.use({ buyer: BUYERS.quote, walletChain: CHAIN_IDS.eth });
 test.describe.configure({ mode: "serial" });
 
 const snapshot = async () => (await pub.eth.request({ method: "evm_snapshot" as never, params: [] as never })) as string;
-const revert = async (id: string) => expect(await pub.eth.request({ method: "evm_revert" as never, params: [id] as never })).toBe(true);
+const revert = async (id: string) => expect((await pub.eth.request({ method: "evm_revert" as never, params: [id] as never })) as boolean).toBe(true);
 
 /** Types a whole-token amount and returns the cost the form shows once the contract's quote arrived (base units). */
 async function shownCost(page: Page, tokens: bigint): Promise<bigint> {

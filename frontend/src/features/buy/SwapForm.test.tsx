@@ -117,6 +117,25 @@ describe("automatic fills never overwrite what the buyer typed", () => {
   });
 });
 
+describe("a token change the buyer did not make", () => {
+  it("the wallet moves to Base while the buyer types a token quantity: the quantity stays and is quoted in BASE", async () => {
+    show();
+    type(tokens(), "1000");
+    act(() => buyUi.set((u) => ({ ...u, tokenId: "base-native" }))); // what the widget does when the wallet's chain changes
+    await wait(600);
+    expect(tokens().value).toBe("1000");
+    expect(quoteCalls.at(-1)).toBe(1000n);
+    expect(pay().value).not.toBe("");
+  });
+  it("a pay amount typed in the old token is cleared", async () => {
+    show();
+    type(pay(), "0.5");
+    act(() => buyUi.set((u) => ({ ...u, tokenId: "base-native" })));
+    await wait(600);
+    expect(pay().value).toBe("");
+  });
+});
+
 describe("the token field takes whole tokens", () => {
   it("paste 250.75: 250 tokens, never 25,075", async () => {
     show();

@@ -57,14 +57,18 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const [requoted, setRequoted] = useState(false);
   const closedReason = saleBlock(chainData);
 
-  // Amounts belong to one token: a token change that is not the buyer's choice here (the wallet moved chains, a tab)
-  // empties the fields; a choice in the dropdown does that itself and schedules Max.
+  // A token change that is not the buyer's choice here (the wallet moved chains, a tab): a typed token quantity stays
+  // and is quoted in the new token; a pay amount (in the old token) is cleared. A choice in the dropdown empties the
+  // fields itself and schedules Max. Card mode has only the token quantity, which no token change touches.
   const chosen = useRef<string | null>(null);
   useEffect(() => {
-    if (chosen.current !== token.id) order.reset();
+    if (chosen.current !== token.id && !card) {
+      if (amounts.source === "tokens") order.requote();
+      else order.reset();
+    }
     chosen.current = null;
     setRequoted(false);
-  }, [token.id, card]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [token.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const select = async (next: PayToken) => {
     if (next.chain === "base" && token.chain === "eth") {

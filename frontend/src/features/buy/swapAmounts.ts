@@ -24,6 +24,8 @@ export type AmountEvent =
   /** Automatic Max after a token choice: applies only to untouched fields, and only if no input came since. */
   | { type: "autoFill"; seq: number; pay: string }
   | { type: "quoted"; seq: number; quote: Quote; kind: PayKind }
+  /** The typed token quantity is quoted again (another token, or the quote rose): the derived pay field empties. */
+  | { type: "requote" }
   | { type: "reset" };
 
 export const INITIAL_AMOUNTS: AmountState = { pay: "", tokens: "", source: null, seq: 0, quote: null };
@@ -46,6 +48,8 @@ export function amountsReducer(s: AmountState, e: AmountEvent): AmountState {
       return s.source === "pay"
         ? { ...s, tokens: e.quote.tokens > 0n ? e.quote.tokens.toString() : "", quote: { ...e.quote, seq: e.seq } }
         : { ...s, pay: e.quote.tokens > 0n ? unitsToText(e.quote.cost, e.kind) : "", quote: { ...e.quote, seq: e.seq } };
+    case "requote":
+      return s.source === "tokens" ? { ...s, pay: "", seq: s.seq + 1, quote: null } : s;
     case "reset":
       return { ...INITIAL_AMOUNTS, seq: s.seq + 1 };
   }

@@ -85,7 +85,7 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
     seqRef.current = at;
     fillTimer.current = setTimeout(() => { const pay = compute(); if (pay) dispatch({ type: "autoFill", seq: at, pay }); }, TIMINGS.maxAutofillMs);
   }, []);
-  const requote = useCallback(() => dispatch({ type: "typeTokens", text: s.tokens }), [s.tokens]);
+  const requote = useCallback(() => { cancelFill(); dispatch({ type: "requote" }); }, []);
 
   return { state: s, quote: currentQuote(s), refusal: refusal && refusal.seq === s.seq ? refusal.revert : null, tokens: orderTokens(s), typePay, typeTokens, settleTokens, reset, resetAndScheduleMax, requote };
 }
