@@ -191,6 +191,29 @@ describe("the buy-and-stake modal of the staking page", () => {
   });
 });
 
+describe("choosing a token again after a refused switch", () => {
+  it("type 1000 tokens right after the second choice: Max never replaces them", async () => {
+    const { closePopup } = await import("../../shared/popup.ts");
+    ensure.mockImplementationOnce(async () => { await new Promise((r) => setTimeout(r, 1_100)); return false; });
+    show();
+    await choose("base-native");
+    act(() => closePopup(true)); // are you sure?
+    await wait(1_200); // the refused switch (with its popup) takes longer than the Max delay
+    expect(buyUi.get().tokenId).toBe("eth-native");
+    await wait(1_500);
+    expect(pay().value).toBe("");
+    ensure.mockImplementationOnce(async () => { walletState.set({ ...walletState.get(), chainId: env.base.chainIdInt }); return true; });
+    await choose("base-native");
+    act(() => closePopup(true));
+    await wait(600);
+    type(pay(), "");
+    type(tokens(), "1000");
+    await wait(2_000);
+    expect(tokens().value).toBe("1000");
+    expect(quoteCalls.at(-1)).toBe(1000n);
+  });
+});
+
 describe("honest states", () => {
   it("buy while paused: the widget says so and Buy is disabled", async () => {
     show(view({ sale: { paused: true, startTime: 0, endTime: 4_000_000_000, closed: false } }));

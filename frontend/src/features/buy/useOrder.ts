@@ -39,8 +39,12 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
   const [refusal, setRefusal] = useState<{ seq: number; revert: string } | null>(null);
   const seqRef = useRef(s.seq);
   seqRef.current = s.seq;
-  const fillTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const cancelFill = () => clearTimeout(fillTimer.current);
+  // The pending automatic Max: any input or reset drops it synchronously, before the timer could fire.
+  const pendingFill = useRef<{ timer: ReturnType<typeof setTimeout> } | null>(null);
+  const cancelFill = () => {
+    if (pendingFill.current) clearTimeout(pendingFill.current.timer);
+    pendingFill.current = null;
+  };
   useEffect(() => cancelFill, []);
 
   const debouncedSeq = useDebounced(s.seq, TIMINGS.debounceMs);
@@ -83,7 +87,15 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
     dispatch({ type: "reset" });
     const at = seqRef.current + 1; // the seq of the reset just dispatched (seqRef follows renders)
     seqRef.current = at;
-    fillTimer.current = setTimeout(() => { const pay = compute(); if (pay) dispatch({ type: "autoFill", seq: at, pay }); }, TIMINGS.maxAutofillMs);
+    const fill = {
+      timer: setTimeout(() => {
+        if (pendingFill.current !== fill) return; // an input came in between
+        pendingFill.current = null;
+        const pay = compute();
+        if (pay) dispatch({ type: "autoFill", seq: at, pay });
+      }, TIMINGS.maxAutofillMs),
+    };
+    pendingFill.current = fill;
   }, []);
   const requote = useCallback(() => { cancelFill(); dispatch({ type: "requote" }); }, []);
 
