@@ -1,12 +1,16 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useTopLayer } from "../../shared/topLayer.ts";
 import { dismissStakingToast, STAKING_TOAST_MS, useStakingToasts } from "./stakingToast.ts";
 
 /** Staking-page toasts: bottom-right, one at a time, 4 s with a progress bar. */
 export function StakingToasts() {
   const { t: tr } = useTranslation();
   const toasts = useStakingToasts();
+  const list = useRef<HTMLDivElement>(null);
+  useTopLayer(list, toasts, toasts.length > 0);
   return (
-    <div className="toasts staking-toasts" aria-live="polite" data-testid="staking-toasts">
+    <div ref={list} className="toasts staking-toasts" popover="manual" aria-live="polite" data-testid="staking-toasts">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.type}`} data-testid={`staking-toast-${t.type}`} role="status">
           <div className="toast-body">
