@@ -45,12 +45,24 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
     } else d.setAttribute("open", ""); // environments without <dialog> support (jsdom)
     // Focus the first control inside, unless something inside already took it (autoFocus).
     if (!d.contains(document.activeElement)) d.querySelector<HTMLElement>("[autofocus], input, button:not([disabled]), a[href]")?.focus();
-    return () => {
-      if (typeof d.close === "function" && d.open) d.close();
-      const back = opener.current as HTMLElement | null;
-      if (back && back.isConnected && typeof back.focus === "function") back.focus();
-    };
+    return () => release(d);
   }, [mounted]);
+  // Closing: the page stops being inert at once (not after the fade-out), and focus goes back to where it was.
+  useEffect(() => {
+    const d = dialog.current;
+    if (state !== "hiding" || !d) return;
+    release(d);
+    d.setAttribute("open", ""); // shown, non-modal, for the fade-out only
+  }, [state]);
+  /** Ends the modal state and returns focus to the opener, unless the visitor already moved it elsewhere. */
+  function release(d: HTMLDialogElement) {
+    const focusInside = d.contains(document.activeElement) || document.activeElement === document.body;
+    if (typeof d.close === "function" && d.open) d.close();
+    else d.removeAttribute("open");
+    const back = opener.current as HTMLElement | null;
+    opener.current = null;
+    if (focusInside && back && back.isConnected && typeof back.focus === "function") back.focus();
+  }
   if (!mounted) return null;
   const onCancel = (e: SyntheticEvent) => {
     e.preventDefault(); // Escape: close through the app's state (animation, flow resets), not natively
