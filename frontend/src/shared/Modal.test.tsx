@@ -34,6 +34,18 @@ describe("dialogs", () => {
     expect(document.activeElement).toBe(opener);
     vi.useRealTimers();
   });
+  it("give focus back as soon as they start closing, not after the fade-out (the page is usable at once)", async () => {
+    vi.useFakeTimers();
+    render(<Harness title="Are you sure?" />);
+    const opener = screen.getByText("Open");
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+    expect(document.activeElement).toBe(opener); // while the dialog still fades out
+    expect(screen.getByTestId("m-root").classList.contains("modal-hiding")).toBe(true);
+    vi.useRealTimers();
+  });
   it("without a visible title, the label names them", () => {
     render(<Harness label="Are you sure?" />);
     fireEvent.click(screen.getByText("Open"));
