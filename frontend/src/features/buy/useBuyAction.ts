@@ -8,6 +8,7 @@ import { pushAnalytics } from "../../shared/tracking.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { useEnsureChain } from "../wallet/useEnsureChain.ts";
 import { groupDecimal } from "./amounts.ts";
+import { revertMessageKey } from "./errors.ts";
 import { conversionFigures } from "./swapDisplay.ts";
 import { dispatchSwap } from "./swapMachine.ts";
 import type { PayToken } from "./tokens.ts";
@@ -55,8 +56,10 @@ export function useBuyAction(data: PresaleView, notify?: Notify) {
       else toast("success", t(title), t(desc, { amount: shown, token: env.tokenName }), env.notificationTimeout);
       void trackConversion({ publicAddress: address, purchaseType: token.symbol, hash: res.hash!, chainId: block.chainIdInt, ...conversionFigures(tokens, quotedCost, token.kind, data) });
     } else if (res.outcome === "failed") {
-      if (notify) notify("error", t("toast.tx_failed"), "");
-      else toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
+      // A refusal by the contract names its cause (paused sale, sold out...), as the status view does.
+      const why = res.revert ? t(revertMessageKey(res.revert)) : "";
+      if (notify) notify("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why);
+      else toast("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why, env.notificationTimeout);
     }
     void data.refetch();
     return res.outcome;
