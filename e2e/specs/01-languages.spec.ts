@@ -6,7 +6,7 @@ import { endState, expect, test } from "../support/fixtures.ts";
 
 const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"] as const;
 const HTML_LANG: Record<string, string> = { en: "en", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant", ru: "ru", es: "es" };
-type Bundle = { meta: { title: string; description: string }; banner: { title: string }; nav: { staking: string } };
+type Bundle = { meta: { title: string; description: string; staking: { title: string; description: string } }; banner: { title: string }; nav: { staking: string } };
 const bundle = (lang: string): Bundle => JSON.parse(fs.readFileSync(path.join(ROOT, "frontend/public/assets/i18n", `${lang}.json`), "utf8"));
 
 test.use({ withWallet: false });
@@ -34,7 +34,10 @@ test("staking route keeps the language segment", async ({ page }, testInfo) => {
   await page.goto("/ru/staking");
   await expect(page.getByTestId("staking-page")).toBeVisible();
   await expect(page).toHaveURL(`${URLS.dapp}/ru/staking`);
-  await expect(page).toHaveTitle(bundle("ru").meta.title);
+  // The staking route has its own title, description and canonical address.
+  await expect(page).toHaveTitle(bundle("ru").meta.staking.title);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", bundle("ru").meta.staking.description);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/ru\/staking$/);
   // Header Buy now on the staking page: scrolls up and opens the connect modal.
   await page.getByTestId("header-buy-now").click();
   await expect(page.getByTestId("connect-modal")).toBeVisible();
@@ -61,7 +64,7 @@ test("language picker replaces the first URL segment", async ({ page }) => {
   await page.getByTestId("language-picker").first().click();
   await page.getByTestId("language-picker-es").first().click();
   await expect(page).toHaveURL(`${URLS.dapp}/es/staking`);
-  await expect(page).toHaveTitle(bundle("es").meta.title);
+  await expect(page).toHaveTitle(bundle("es").meta.staking.title);
 });
 
 test("desktop (1440 px): the promotion modal shows the QR code, not the download button", async ({ page }, testInfo) => {

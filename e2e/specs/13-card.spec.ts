@@ -50,6 +50,9 @@ test("card payment canceled in the widget: rejected, nothing credited", async ({
   const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
   await widget.locator("#cancel").click();
   await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
+  await expect(page.locator('[data-testid="card-widget-iframe"]')).toHaveCount(0); // Cancel closes the widget
+  await expect(page.getByTestId("swap-status-reason")).toHaveText(/card payment was cancelled/);
+  await expect(page.getByText(/declined in your wallet/i)).toHaveCount(0);
   expect(await deposits("base", wallet.address)).toBe(before);
   await endState(page, testInfo);
 });

@@ -56,22 +56,33 @@ test.describe("rejections and reverts", () => {
     expect(wallet.sent()).toHaveLength(0);
   });
 
-  test("purchase the contract refuses at simulation: max-tokens popup, rejected, nothing sent", async ({ page, wallet }, testInfo) => {
+  test("paused sale: a purchase refused at simulation names the pause; then the widget shows it and disables Buy", async ({ page, wallet }, testInfo) => {
     await openAndConnect(page, wallet);
     const before = await deposits("eth", wallet.address);
     await enterTokens(page, 1_000);
-    // The dapp does not read the pause flag: the refusal comes from the contract when the purchase is simulated.
     await write("eth", "Presale", "pause");
     try {
-      await page.getByTestId("buy-now").click();
-      await expect(page.getByTestId("popup-max-tokens")).toBeVisible();
-      await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
+      // Clicked before the next refresh: the contract refuses the simulated purchase with SalePaused.
+      await page.getByTestId("buy-widget").getByRole("button", { name: "Buy now" }).click();
+      await expect(page.getByTestId("swap-status-failed")).toBeVisible();
+      await expect(page.getByTestId("swap-status-failed")).toHaveAttribute("data-revert", "SalePaused");
+      await expect(page.getByTestId("swap-status-reason")).toHaveText("The sale is paused right now. Nothing was sent.");
+      await expect(page.getByTestId("popup-max-tokens")).toHaveCount(0);
+      await expect(page.getByText(/declined in your wallet/i)).toHaveCount(0);
+      await endState(page, testInfo, "refused");
+      await page.getByRole("button", { name: "Start again" }).click();
+      // With the next refresh of the presale data the widget says why, before the buyer can act.
+      await expect(page.getByTestId("sale-paused")).toBeVisible();
+      await expect(page.getByTestId("sale-paused")).toHaveText(/sale on .* is paused/);
+      await page.getByTestId("token-amount").fill("1000");
+      await expect(page.getByTestId("buy-widget").getByRole("button", { name: "Buy now" })).toBeDisabled();
       await endState(page, testInfo);
     } finally {
       await write("eth", "Presale", "unpause");
     }
     expect(wallet.sent()).toHaveLength(0);
     expect(await deposits("eth", wallet.address)).toBe(before);
+    await expect(page.getByTestId("sale-paused")).toHaveCount(0, { timeout: 25_000 });
   });
 });
 

@@ -6,7 +6,7 @@ import { endState, enterTokens, expect, openAndConnect, test } from "../support/
 test.use({ buyer: BUYERS.chains, walletChain: CHAIN_IDS.eth });
 test.describe.configure({ mode: "serial" });
 
-test("wrong chain: switch fails, manual-switch popup; Buy asks to change network, switches and buys", async ({ page, wallet }, testInfo) => {
+test("fail a switch: manual-switch popup, the selection returns to the wallet's chain, no Max; a second try switches and buys", async ({ page, wallet }, testInfo) => {
   await openAndConnect(page, wallet);
   wallet.failNextSwitch();
   await page.getByTestId("payment-method").click();
@@ -14,18 +14,24 @@ test("wrong chain: switch fails, manual-switch popup; Buy asks to change network
   await expect(page.getByTestId("popup-change-mode")).toBeVisible();
   await page.getByTestId("popup-confirm").click();
   await expect(page.getByTestId("popup-switch-failed")).toBeVisible();
+  await endState(page, testInfo, "switch-failed");
   await page.getByTestId("popup-confirm").click();
   expect(wallet.chainId).toBe(CHAIN_IDS.eth);
-  await expect(page.getByTestId("payment-method")).toContainText("BASE");
+  // The wallet stayed on Ethereum: so does the selection, and no Max of the other chain's token is filled in.
+  await expect(page.getByTestId("payment-method")).toContainText("ETH");
+  await expect(page.getByTestId("payment-method")).not.toContainText("BASE");
+  await page.waitForTimeout(1_500); // longer than the Max delay
+  await expect(page.getByTestId("pay-amount")).toHaveValue("");
 
+  await page.getByTestId("payment-method").click();
+  await page.getByTestId("payment-option-base-native").click();
+  await page.getByTestId("popup-confirm").click();
+  await expect.poll(() => wallet.chainId).toBe(CHAIN_IDS.base);
+  await expect(page.getByTestId("payment-method")).toContainText("BASE");
   const before = await deposits("base", wallet.address);
   await enterTokens(page, 1_000);
   await page.getByTestId("buy-now").click();
-  await expect(page.getByTestId("popup-wrong-chain")).toBeVisible();
-  await endState(page, testInfo, "wrong-chain-popup");
-  await page.getByTestId("popup-confirm").click();
   await expect(page.getByTestId("swap-status-complete")).toBeVisible();
-  expect(wallet.chainId).toBe(CHAIN_IDS.base);
   expect(await deposits("base", wallet.address)).toBe(before + 1_000n * WHOLE);
   await endState(page, testInfo);
 });

@@ -42,6 +42,7 @@ export const BUYERS = {
   stake: 19,
   claimAndStake: 6,
   i18n: 3,
+  quote: 5,
 } as const;
 export const FUNDED = [3, 4, 5, 6, 10, 11, 12, 13, 14, 16, 17, 18, 19];
 

@@ -40,9 +40,12 @@ export { expect };
 /** Opens `path` with the wallet installed and connects it through the connect modal's browser-wallet row. */
 export async function openAndConnect(page: Page, wallet: TestWallet, path = "/"): Promise<void> {
   await page.goto(path);
-  await page.getByTestId("buy-crypto").click();
-  await page.getByTestId(CONNECT_TEST_ID).click();
-  await expect(page.getByTestId("connect-modal")).toBeHidden();
+  await page.getByRole("button", { name: "Buy with crypto" }).click();
+  // Controls by role and accessible name: an unnamed dialog or list would fail here.
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId(CONNECT_TEST_ID).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId("swap-form")).toBeVisible();
   await expect(page.getByTestId("header-address")).toBeVisible();
   expect(wallet.calls.some((c) => (c.method === "eth_requestAccounts" || c.method === "wallet_requestPermissions") && c.outcome === "ok")).toBe(true);
@@ -62,18 +65,21 @@ export function parseShown(text: string): number {
 }
 
 /** Picks a payment token in the dropdown (confirming the are-you-sure popup when leaving ETH for Base) and waits
- * for the 1 s Max auto-fill that follows a selection. */
+ * for the 1 s Max auto-fill that follows a selection, and for the token quantity the contract quotes for it. */
 export async function selectPayToken(page: Page, id: string, opts: { confirmModeChange?: boolean } = {}): Promise<void> {
   const pay = page.getByTestId("pay-amount");
   await page.getByTestId("payment-method").click();
-  await expect(page.getByTestId("payment-menu")).toBeVisible();
-  await page.getByTestId(`payment-option-${id}`).click();
+  const menu = page.getByRole("listbox", { name: "Payment method" });
+  await expect(menu).toBeVisible();
+  await menu.getByTestId(`payment-option-${id}`).click();
   if (opts.confirmModeChange) {
-    await expect(page.getByTestId("popup-change-mode")).toBeVisible();
-    await page.getByTestId("popup-confirm").click();
+    const popup = page.getByRole("dialog", { name: "Are you sure?" });
+    await expect(popup).toBeVisible();
+    await popup.getByRole("button", { name: /^Buy with / }).click();
   }
   await expect(pay).toHaveValue("");
   await expect(pay).not.toHaveValue(""); // Max auto-filled
+  await expect(page.getByTestId("token-amount")).not.toHaveValue(""); // and its quote arrived (no fill lands mid-typing)
 }
 
 /** Types a whole-token quantity (the pay amount follows after the 500 ms debounce). */

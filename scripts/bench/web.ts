@@ -6,10 +6,13 @@
  *    idle with a connected wallet (the e2e suite's injected wallet), visible and then with the tab hidden.
  *  - lighthousePerformance, lcpMs: Lighthouse (mobile emulation, simulated throttling) on `/` of the local build,
  *    served on loopback, in Debian's Chromium.
+ *  - lighthouseCategories: Lighthouse accessibility, best practices and SEO of `/`, `/staking` and `/ru`.
+ *  - axe: axe-core violations on those pages and with each dialog open (connect, no-wallet promo, the
+ *    are-you-sure popup, the buy-and-stake modal, the language listbox and payment menu open).
  * It starts its own local stack (scripts/local/stack.ts; no keeper, so nothing but the page and the measurement
  * uses the CPU) and stops it at the end. A benchmark, not a test: it
  * reports and flags numbers over budget (exit code 1), it does not retry.
- * Options (env): BENCH_IDLE_SECONDS (default 60), BENCH_SKIP=bundle,rpc,lighthouse.
+ * Options (env): BENCH_IDLE_SECONDS (default 60), BENCH_SKIP=bundle,rpc,lighthouse,categories,axe.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -26,7 +29,8 @@ const REPORT = path.join(ROOT, "reports/web.json");
 const WORK = path.join(ROOT, ".local/bench");
 const IDLE_S = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 const SKIP = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
-const BUDGETS = { initialJsGzipBytes: 180_000, lighthousePerformance: 95 };
+const BUDGETS = { initialJsGzipBytes: 180_000, lighthousePerformance: 95, lighthouseCategory: 100, axeViolations: 0 };
+const PAGES = ["/", "/staking", "/ru"] as const;
 const log = (m: string) => console.log(`[bench:web] ${m}`);
 
 type Report = Record<string, unknown>;
@@ -140,9 +144,107 @@ async function lighthouseRun(): Promise<void> {
   }
 }
 
+/** Lighthouse accessibility, best practices and SEO of each page (one run each: these audits do not vary). */
+async function lighthouseCategories(): Promise<void> {
+  const { launch } = await import("chrome-launcher");
+  const lighthouse = (await import("lighthouse")).default;
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  try {
+    const out: Record<string, { accessibility: number; bestPractices: number; seo: number; failing: string[] }> = {};
+    for (const p of PAGES) {
+      const r = await lighthouse(`${URLS.dapp}${p}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["accessibility", "best-practices", "seo"] });
+      const lhr = r!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      // The audits that cost points, so a score below 100 says why.
+      const failing = Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1).map((a) => `${c.id}:${a.id}`));
+      out[p] = { accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo"), failing };
+      log(`Lighthouse ${p}: accessibility ${out[p].accessibility}, best practices ${out[p].bestPractices}, SEO ${out[p].seo}${failing.length ? ` (failing: ${failing.join(", ")})` : ""}`);
+    }
+    report.lighthouseCategories = out;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** axe-core on each page and with each dialog and popup list open; records the violations (rule, impact, targets). */
+async function axeScan(): Promise<void> {
+  const axeSource = fs.readFileSync(path.join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const results: Record<string, { violations: { id: string; impact: string | null; nodes: string[] }[] }> = {};
+  const scan = async (page: Page, name: string) => {
+    await page.evaluate(axeSource);
+    const res = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))`)) as { id: string; impact: string | null; nodes: string[] }[];
+    results[name] = { violations: res };
+    log(`axe ${name}: ${res.length ? res.map((v) => `${v.id} (${v.nodes.length})`).join(", ") : "no violation"}`);
+  };
+  // A dialog is scanned once its 300 ms entrance animation is over (colours mid-fade are not what a reader sees).
+  const openDialog = async (page: Page, testId: string) => {
+    await page.getByTestId(testId).waitFor();
+    await page.waitForTimeout(500);
+  };
+  const closeDialog = async (page: Page, testId: string) => {
+    await page.keyboard.press("Escape");
+    await page.getByTestId(`${testId}-root`).waitFor({ state: "detached" });
+  };
+  try {
+    // Pages, as a visitor without a wallet sees them, then the dialogs a visitor opens.
+    const visitor = await browser.newContext({ baseURL: URLS.dapp, viewport: { width: 1440, height: 900 } });
+    const v = await visitor.newPage();
+    for (const p of PAGES) {
+      await v.goto(p);
+      await v.getByRole("main").waitFor();
+      await v.waitForTimeout(1_500); // the first data and the below-the-fold render
+      await scan(v, p);
+    }
+    await v.goto("/");
+    await v.getByTestId("buy-crypto").click();
+    await openDialog(v, "connect-modal");
+    await scan(v, "dialog:connect");
+    await closeDialog(v, "connect-modal");
+    await v.getByTestId("no-wallet-link").click();
+    await openDialog(v, "promo-modal");
+    await scan(v, "dialog:promo");
+    await closeDialog(v, "promo-modal");
+    await v.getByTestId("language-picker").click();
+    await v.getByRole("listbox").waitFor();
+    await scan(v, "listbox:language");
+    await v.keyboard.press("Escape");
+    await visitor.close();
+
+    // A connected buyer: the payment menu, the are-you-sure popup, the buy-and-stake modal on the staking page.
+    const buyer = await browser.newContext({ baseURL: URLS.dapp, viewport: { width: 1440, height: 900 } });
+    const b = await buyer.newPage();
+    const wallet = new TestWallet(5, CHAIN_IDS.eth);
+    await wallet.install(b);
+    await b.goto("/");
+    await b.getByTestId("buy-crypto").click();
+    await b.getByTestId(CONNECT_TEST_ID).click();
+    await b.getByTestId("swap-form").waitFor();
+    await b.waitForTimeout(1_500);
+    await scan(b, "/ (connected)");
+    await b.getByTestId("payment-method").click();
+    await b.getByRole("listbox").waitFor();
+    await scan(b, "listbox:payment");
+    await b.getByTestId("payment-option-base-native").click();
+    await openDialog(b, "popup-change-mode");
+    await scan(b, "dialog:popup");
+    await b.getByTestId("popup-confirm").click();
+    await b.getByTestId("popup-change-mode-root").waitFor({ state: "detached" });
+    await b.goto("/staking");
+    await b.getByTestId("buy-and-stake-open").click();
+    await openDialog(b, "swap-modal");
+    await scan(b, "dialog:buy-and-stake");
+    await buyer.close();
+  } finally {
+    await browser.close();
+  }
+  report.axe = results;
+  report.axeViolations = Object.values(results).reduce((n, r) => n + r.violations.length, 0);
+}
+
 const t0 = Date.now();
 if (!SKIP.has("bundle")) await bundle();
-if (!SKIP.has("rpc") || !SKIP.has("lighthouse")) {
+if (!SKIP.has("rpc") || !SKIP.has("lighthouse") || !SKIP.has("categories") || !SKIP.has("axe")) {
   const stack = await startLocalStack({ ethPort: PORTS.eth, basePort: PORTS.base, frontend: false, keeper: false, log: (m) => log(`stack: ${m}`) });
   let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
   try {
@@ -151,13 +253,15 @@ if (!SKIP.has("rpc") || !SKIP.has("lighthouse")) {
     server = await serveStatic(dist, PORTS.dapp);
     if (!SKIP.has("rpc")) await idleRpc();
     if (!SKIP.has("lighthouse")) await lighthouseRun();
+    if (!SKIP.has("categories")) await lighthouseCategories();
+    if (!SKIP.has("axe")) await axeScan();
   } finally {
     await server?.close();
     await stack.stop();
   }
 }
 report.generatedAt = new Date().toISOString();
-report.budgets = { initialJsGzipBytes: BUDGETS.initialJsGzipBytes, lighthousePerformance: BUDGETS.lighthousePerformance, rpcRequestsPerMinuteIdleHidden: 0 };
+report.budgets = { initialJsGzipBytes: BUDGETS.initialJsGzipBytes, lighthousePerformance: BUDGETS.lighthousePerformance, lighthouseAccessibilityBestPracticesSeo: BUDGETS.lighthouseCategory, axeViolations: BUDGETS.axeViolations, rpcRequestsPerMinuteIdleHidden: 0 };
 fs.mkdirSync(path.dirname(REPORT), { recursive: true });
 fs.writeFileSync(REPORT, JSON.stringify(report, null, 2) + "\n");
 log(`wrote ${path.relative(ROOT, REPORT)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
@@ -165,6 +269,10 @@ log(`wrote ${path.relative(ROOT, REPORT)} in ${((Date.now() - t0) / 1000).toFixe
 const over: string[] = [];
 if (typeof report.initialJsGzipBytes === "number" && report.initialJsGzipBytes > BUDGETS.initialJsGzipBytes) over.push("initialJsGzipBytes");
 if (typeof report.lighthousePerformance === "number" && report.lighthousePerformance < BUDGETS.lighthousePerformance) over.push("lighthousePerformance");
+for (const [p, c] of Object.entries((report.lighthouseCategories ?? {}) as Record<string, { accessibility: number; bestPractices: number; seo: number }>)) {
+  for (const k of ["accessibility", "bestPractices", "seo"] as const) if (c[k] < BUDGETS.lighthouseCategory) over.push(`lighthouseCategories.${p}.${k}`);
+}
+if (typeof report.axeViolations === "number" && report.axeViolations > BUDGETS.axeViolations) over.push("axeViolations");
 const hidden = (report.rpcRequestsPerMinuteIdle as { hidden?: { eth: number; base: number } } | undefined)?.hidden;
 if (hidden && hidden.eth + hidden.base > 0) over.push("rpcRequestsPerMinuteIdle.hidden");
 if (over.length) {

@@ -1,15 +1,30 @@
-// Modal with the spec's states hidden -> shown -> hiding (300 ms animation, 150 ms backdrop).
-import { useEffect, useState, type ReactNode } from "react";
+// Modal with the spec's states hidden -> shown -> hiding (300 ms animation, 150 ms backdrop), on a native <dialog>
+// opened with showModal(): the rest of the page is inert (focus stays inside), Escape closes, the dialog is named
+// by its title (or `label`), focus moves into it and returns to what had it when it closes.
+import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
 import { createPortal } from "react-dom";
 import { TIMINGS } from "../config/constants.ts";
 import { CloseIcon } from "./icons.tsx";
 
 export type ModalState = "hidden" | "shown" | "hiding";
 
-type Props = { open: boolean; onClose: () => void; title?: ReactNode; children: ReactNode; testId: string; wide?: boolean; closeLabel?: string };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  title?: ReactNode;
+  /** Accessible name when the dialog has no visible title (a popup names itself by its own heading text). */
+  label?: string;
+  children: ReactNode;
+  testId: string;
+  wide?: boolean;
+  closeLabel?: string;
+};
 
-export function Modal({ open, onClose, title, children, testId, wide, closeLabel = "Close" }: Props) {
+export function Modal({ open, onClose, title, label, children, testId, wide, closeLabel = "Close" }: Props) {
   const [state, setState] = useState<ModalState>(open ? "shown" : "hidden");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const titleId = useId();
   useEffect(() => {
     if (open) setState("shown");
     else if (state === "shown") {
@@ -20,26 +35,53 @@ export function Modal({ open, onClose, title, children, testId, wide, closeLabel
     return undefined;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
+  const mounted = state !== "hidden";
   useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && onClose();
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open, onClose]);
-  if (state === "hidden") return null;
+    const d = dialog.current;
+    if (!mounted || !d) return;
+    opener.current = document.activeElement;
+    if (typeof d.showModal === "function") {
+      if (!d.open) d.showModal();
+    } else d.setAttribute("open", ""); // environments without <dialog> support (jsdom)
+    // Focus the first control inside, unless something inside already took it (autoFocus).
+    if (!d.contains(document.activeElement)) d.querySelector<HTMLElement>("[autofocus], input, button:not([disabled]), a[href]")?.focus();
+    return () => release(d);
+  }, [mounted]);
+  // Closing: the page stops being inert at once (not after the fade-out), and focus goes back to where it was.
+  useEffect(() => {
+    const d = dialog.current;
+    if (state !== "hiding" || !d) return;
+    release(d);
+    d.setAttribute("open", ""); // shown, non-modal, for the fade-out only
+  }, [state]);
+  /** Ends the modal state and returns focus to the opener, unless the visitor already moved it elsewhere. */
+  function release(d: HTMLDialogElement) {
+    const focusInside = d.contains(document.activeElement) || document.activeElement === document.body;
+    if (typeof d.close === "function" && d.open) d.close();
+    else d.removeAttribute("open");
+    const back = opener.current as HTMLElement | null;
+    opener.current = null;
+    if (focusInside && back && back.isConnected && typeof back.focus === "function") back.focus();
+  }
+  if (!mounted) return null;
+  const onCancel = (e: SyntheticEvent) => {
+    e.preventDefault(); // Escape: close through the app's state (animation, flow resets), not natively
+    onClose();
+  };
   return createPortal(
-    <div className={`modal-root modal-${state}`} data-testid={`${testId}-root`}>
+    <dialog ref={dialog} className={`modal-root modal-${state}`} data-testid={`${testId}-root`} onCancel={onCancel}
+      aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : label}>
       <div className="modal-backdrop" onClick={onClose} />
-      <div className={`modal-panel${wide ? " modal-wide" : ""}`} role="dialog" aria-modal="true" data-testid={testId}>
+      <div className={`modal-panel${wide ? " modal-wide" : ""}`} data-testid={testId}>
         <div className="modal-head">
-          {title ? <h3 className="modal-title">{title}</h3> : <span />}
+          {title ? <h2 className="modal-title" id={titleId}>{title}</h2> : <span />}
           <button className="icon-btn" onClick={onClose} aria-label={closeLabel} data-testid={`${testId}-close`}>
             <CloseIcon />
           </button>
         </div>
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

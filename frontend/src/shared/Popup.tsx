@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Modal } from "./Modal.tsx";
 import { closePopup, popupStore } from "./popup.ts";
 import { useStore } from "./store.ts";
@@ -5,9 +6,10 @@ import { useStore } from "./store.ts";
 const ICON: Record<string, string> = { warning: "!", info: "i", question: "?", error: "×" };
 
 export function Popup() {
+  const { t } = useTranslation();
   const p = useStore(popupStore);
   return (
-    <Modal open={!!p} onClose={() => closePopup(false)} testId={p?.testId ?? "popup"}>
+    <Modal open={!!p} onClose={() => closePopup(false)} testId={p?.testId ?? "popup"} label={p?.title} closeLabel={t("common.close")}>
       {p && (
         <div className="popup">
           <div className={`popup-icon popup-icon-${p.icon}`}>{ICON[p.icon]}</div>

@@ -1,17 +1,23 @@
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useTopLayer } from "./topLayer.ts";
 import { dismissToast, toastStore } from "./toast.ts";
 import { useStore } from "./store.ts";
 
 export function Toasts() {
+  const { t: tr } = useTranslation();
   const toasts = useStore(toastStore);
+  const list = useRef<HTMLDivElement>(null);
+  useTopLayer(list, toasts, toasts.length > 0);
   return (
-    <div className="toasts" aria-live="polite" data-testid="toasts">
+    <div ref={list} className="toasts" popover="manual" aria-live="polite" data-testid="toasts">
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.type}`} data-testid={`toast-${t.type}`} role="status">
           <div className="toast-body">
             <strong>{t.title}{t.count > 0 ? ` (${t.count + 1})` : ""}</strong>
             {t.message && <span>{t.message}</span>}
           </div>
-          <button className="icon-btn" onClick={() => dismissToast(t.id)} aria-label="Dismiss" data-testid="toast-dismiss">×</button>
+          <button className="icon-btn" onClick={() => dismissToast(t.id)} aria-label={tr("toast.close")} data-testid="toast-dismiss">×</button>
           <span className="toast-progress" />
         </div>
       ))}

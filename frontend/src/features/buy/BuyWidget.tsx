@@ -11,6 +11,7 @@ import { openConnectModal, openPromoModalDelayed } from "../wallet/walletUi.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { openReferModal, setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
 import { Countdown } from "./Countdown.tsx";
+import { saleBlock } from "./saleState.ts";
 import { InfoTip } from "./InfoTip.tsx";
 import { SwapForm } from "./SwapForm.tsx";
 import { isBlocking, useSwapState } from "./swapMachine.ts";
@@ -46,7 +47,7 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
         <Countdown endDates={endDates} currentStep={data.currentStep} started={data.loaded} />
       </div>
       <div className="progress-wrap">
-        <div className="progress" role="progressbar" aria-valuenow={Math.round(data.raisedPercent)} aria-valuemin={0} aria-valuemax={100} data-testid="raised-progress">
+        <div className="progress" role="progressbar" aria-label={t("widget.progress_label")} aria-valuenow={Math.round(data.raisedPercent)} aria-valuemin={0} aria-valuemax={100} data-testid="raised-progress">
           <span style={{ width: `${data.raisedPercent}%` }} />
         </div>
         <p className="progress-label small" data-testid="usd-raised">
@@ -72,6 +73,10 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
         <SwapForm data={data} variant="dropdown" inModal={false} />
       ) : (
         <div className="nowallet-buttons">
+          {(["eth", "base"] as const).map((k) => {
+            const reason = saleBlock(data[k]);
+            return reason && <p key={k} className="warn small" role="status" data-testid={`sale-${k}-${reason}`}>{t(`sale.${reason}`, { chain: env[k].chainName })}</p>;
+          })}
           <button className="btn btn-native btn-block" onClick={() => { setBuyMode("card"); openConnectModal(); }} data-testid="buy-card">{t("widget.buy_card")}</button>
           <button className="btn btn-outline btn-block" onClick={() => { setBuyMode("crypto"); openConnectModal(); }} data-testid="buy-crypto">{t("widget.buy_crypto")}</button>
         </div>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router";
 import { env } from "../../config/env.ts";
 import { initTestI18n } from "../../test/i18nForTests.ts";
@@ -52,5 +52,32 @@ describe("status views", () => {
     show({ status: "failed" });
     fireEvent.click(screen.getByTestId("start-again"));
     expect(getSwapState().status).toBe("not_started");
+  });
+  it("buy while paused: the view names the pause, never 'declined in your wallet'", () => {
+    show({ status: "failed", revert: "SalePaused" });
+    const text = screen.getByTestId("swap-status-failed").textContent ?? "";
+    expect(text).toContain("The sale is paused right now");
+    expect(text).not.toMatch(/declined in your wallet/i);
+  });
+  it("card events get card wording: closing, cancelling the widget, a declined 3-D Secure", () => {
+    show({ status: "rejected", payment: "card", cardReason: "closed" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toContain("closed the card payment window");
+    cleanup();
+    show({ status: "rejected", payment: "card", cardReason: "cancelled" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toContain("card payment was cancelled");
+    cleanup();
+    show({ status: "failed", payment: "card", cardReason: "declined" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toContain("3-D Secure");
+    cleanup();
+    show({ status: "rejected", payment: "native" });
+    expect(screen.getByTestId("swap-status-reason").textContent).toMatch(/declined in your wallet/);
+  });
+  it("Start again in a modal returns to its form: the machine resets and the modal stays open", () => {
+    const onDone = vi.fn();
+    swapStore.set({ status: "failed" });
+    render(<MemoryRouter><StatusView s={{ status: "failed" }} inModal onDone={onDone} /></MemoryRouter>);
+    fireEvent.click(screen.getByTestId("start-again"));
+    expect(getSwapState().status).toBe("not_started");
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

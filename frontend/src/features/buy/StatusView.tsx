@@ -5,6 +5,7 @@ import { blockById, env } from "../../config/env.ts";
 import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
 import { useCurrentLang } from "../i18n/useLanguageSync.ts";
 import { localizePath } from "../i18n/detect.ts";
+import { revertMessageKey } from "./errors.ts";
 import { dispatchSwap, type SwapState } from "./swapMachine.ts";
 
 function TxLink({ s }: { s: SwapState }) {
@@ -22,7 +23,9 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = useCurrentLang();
-  const again = () => { dispatchSwap({ type: "RESET" }); onDone?.(); };
+  // Start again returns to the form, in a modal too; Buy more after a purchase ends the modal's job (onDone).
+  const again = () => dispatchSwap({ type: "RESET" });
+  const more = () => { dispatchSwap({ type: "RESET" }); onDone?.(); };
   const restart = <button className="btn btn-primary" onClick={again} data-testid="start-again">{t("status.start_again")}</button>;
   switch (s.status) {
     case "in_progess":
@@ -46,7 +49,7 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
           <p className="muted">{t(s.stake ? "status.success_staked" : "status.success_desc", { amount: (s.tokens ?? 0).toLocaleString("en-US"), token: env.tokenName })}</p>
           <div className="status-actions">
             <TxLink s={s} />
-            <button className="btn btn-ghost" onClick={again} data-testid="buy-more">{t("status.buy_more")}</button>
+            <button className="btn btn-ghost" onClick={more} data-testid="buy-more">{t("status.buy_more")}</button>
             {onBase && !inModal && !s.stake && (
               <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
             )}
@@ -54,20 +57,27 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
         </div>
       );
     }
-    case "failed":
+    case "failed": {
+      // The real cause: the contract's custom error, or the card provider's decline; the generic text otherwise.
+      const title = s.revert ? t("status.refused") : s.cardReason === "declined" ? t("status.card_declined_title") : t("status.failed");
+      const desc = s.revert ? t(revertMessageKey(s.revert)) : s.cardReason === "declined" ? t("status.card_declined") : t("status.failed_desc");
       return (
-        <div className="status status-bad" data-testid="swap-status-failed">
-          <span className="status-icon bad"><WarnIcon /></span><h4>{t("status.failed")}</h4><p className="muted">{t("status.failed_desc")}</p>
+        <div className="status status-bad" data-testid="swap-status-failed" data-revert={s.revert}>
+          <span className="status-icon bad"><WarnIcon /></span><h4>{title}</h4><p className="muted" data-testid="swap-status-reason">{desc}</p>
           <div className="status-actions"><TxLink s={s} />{restart}</div>
         </div>
       );
-    case "rejected":
+    }
+    case "rejected": {
+      // "Declined in your wallet" only for a wallet's refusal; the card widget has its own words.
+      const cardText = s.cardReason === "closed" ? "status.card_closed" : s.cardReason === "cancelled" || s.payment === "card" ? "status.card_cancelled" : null;
       return (
         <div className="status status-bad" data-testid="swap-status-rejected">
-          <span className="status-icon bad"><WarnIcon /></span><h4>{t("status.rejected")}</h4><p className="muted">{t("status.rejected_desc")}</p>
+          <span className="status-icon bad"><WarnIcon /></span><h4>{cardText ? t("status.card_stopped") : t("status.rejected")}</h4><p className="muted" data-testid="swap-status-reason">{t(cardText ?? "status.rejected_desc")}</p>
           <div className="status-actions">{restart}</div>
         </div>
       );
+    }
     default:
       return null;
   }

@@ -1,45 +1,34 @@
 // The swap form, both variants: "dropdown" (variant B, payment-method dropdown) and "tabs" (variant A, modal tabs
-// native / stablecoin). Status views replace the entry form while a purchase runs.
+// native / stablecoin). Status views replace the entry form while a purchase runs. Amounts stay decimal strings and
+// bigint base units from the fields to the transaction (amounts.ts); the cost shown is the contract's quote.
 import { useEffect, useRef, useState, type ClipboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { TIMINGS } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
-import { useDebounced } from "../../shared/hooks.ts";
 import { TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
 import { useCurrentLang } from "../i18n/useLanguageSync.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { useEnsureChain } from "../wallet/useEnsureChain.ts";
+import { applyBps, groupDecimal, MARGIN_BPS, parsePayField, parseTokenField, settleTokenText, toUnits, unitsToText } from "./amounts.ts";
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
+import { saleBlock } from "./saleState.ts";
 import { StatusView } from "./StatusView.tsx";
+import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
 import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken } from "./tokens.ts";
-import { TokenSelect, type TokenRow } from "./TokenSelect.tsx";
+import { TokenSelect } from "./TokenSelect.tsx";
+import { stakingToast } from "../staking/stakingToast.ts";
 import { useBuyAction } from "./useBuyAction.ts";
+import { revertMessageKey } from "./errors.ts";
+import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import type { PresaleView } from "./usePresale.ts";
-import { checkBuy, computeMax, payToTokens, sanitizeAmountInput, tokensToPay } from "./validation.ts";
+import { checkOrder } from "./validation.ts";
 
 const noPaste = (e: ClipboardEvent) => e.preventDefault();
 /** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (spec section 5). */
 const STAKING_VARIANT_DECIMALS = 2;
-
-export function unitPrice(data: PresaleView, tk: PayToken): number {
-  const c = data[tk.chain];
-  if (!c) return tk.kind === "native" ? 0 : data.price;
-  return tk.kind === "native" ? c.nativePerToken : tk.kind === "usdt" ? c.usdtPerToken || data.price : c.usdcPerToken || data.price;
-}
-
-export function tokenRows(data: PresaleView): TokenRow[] {
-  return PAY_TOKENS.map((token) => {
-    const u = data[token.chain]?.user;
-    const balance = !u ? 0 : token.kind === "native" ? u.nativeBal : token.kind === "usdt" ? u.usdtBal : u.usdcBal;
-    const np = data[token.chain]?.nativePerToken ?? 0;
-    const usd = token.kind === "native" ? (np > 0 ? (balance / np) * data.price : 0) : balance;
-    return { token, balance, usd };
-  });
-}
 
 type Props = { data: PresaleView; variant: "dropdown" | "tabs"; inModal: boolean; stakeOnly?: boolean; onDone?: () => void };
 
@@ -50,7 +39,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { mode, tokenId } = useBuyUi();
   const { address, chainId } = useWallet();
   const { ensure } = useEnsureChain();
-  const buy = useBuyAction(data);
+  // On the staking page (buy-and-stake modal) the staking page's toast rules apply.
+  const buy = useBuyAction(data, stakeOnly ? stakingToast : undefined);
   const card = mode === "card" && !stakeOnly;
 
   // Variant A keeps its own chain: the one the wallet is on (Base for buy-and-stake).
@@ -60,37 +50,41 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const rows = tokenRows(data);
   const row = rows.find((r) => r.token.id === token.id)!;
   const block = env[token.chain];
-  const nativeBal = data[token.chain]?.user?.nativeBal ?? 0;
-  const price = unitPrice(data, token);
-  const maxTokens = data[token.chain]?.maxTokensToBuy ?? 0;
+  const chainData = data[token.chain];
+  const payDecimals = stakeOnly ? STAKING_VARIANT_DECIMALS : inputDecimals(token);
+  const order = useOrder(token, chainData, payDecimals, !card);
+  const { state: amounts, quote } = order;
+  const [requoted, setRequoted] = useState(false);
+  const closedReason = saleBlock(chainData);
 
-  const [pay, setPay] = useState("");
-  const [tokens, setTokens] = useState("");
-  const edited = useRef<"pay" | "tokens">("pay");
-  const dPay = useDebounced(pay, TIMINGS.debounceMs);
-  const dTokens = useDebounced(tokens, TIMINGS.debounceMs);
+  // A token change that is not the buyer's choice here (the wallet moved chains, a tab): a typed token quantity stays
+  // and is quoted in the new token; a pay amount (in the old token) is cleared. A choice in the dropdown empties the
+  // fields itself and schedules Max. Card mode has only the token quantity, which no token change touches.
+  const chosen = useRef<string | null>(null);
   useEffect(() => {
-    if (edited.current === "pay" && !card) setTokens(dPay ? String(payToTokens(Number(dPay), price, token.kind)) : "");
-  }, [dPay, price, token.kind, card]);
-  useEffect(() => {
-    if (edited.current === "tokens" && !card) setPay(dTokens ? String(tokensToPay(Number(dTokens), price, token.kind, token.desCount)) : "");
-  }, [dTokens, price, token.kind, token.desCount, card]);
+    if (chosen.current !== token.id && !card) {
+      if (amounts.source === "tokens") order.requote();
+      else order.reset();
+    }
+    chosen.current = null;
+    setRequoted(false);
+  }, [token.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const fillMax = () => {
-    edited.current = "pay";
-    const m = computeMax({ kind: token.kind, balance: row.balance, gasFee: block.gasFees, unitPrice: price, maxTokensToBuy: maxTokens, desCount: token.desCount, card });
-    setPay(m > 0 ? String(m) : "0");
-  };
   const select = async (next: PayToken) => {
     if (next.chain === "base" && token.chain === "eth") {
       const ok = await openPopup({ icon: "question", title: t("popup.are_you_sure"), description: t("popup.change_swap_text", { apy: data.apy }), confirmLabel: t("popup.buy_with_mode", { mode: next.symbol }), denyLabel: t("common.cancel"), testId: "popup-change-mode" });
       if (!ok) return;
     }
+    const prevId = token.id;
+    chosen.current = next.id;
     setPayToken(next.id);
-    setPay("");
-    setTokens("");
-    if (chainId !== env[next.chain].chainIdInt) await ensure(env[next.chain], false);
-    setTimeout(() => { edited.current = "pay"; setPay(String(computeMax({ kind: next.kind, balance: rows.find((r) => r.token.id === next.id)!.balance, gasFee: env[next.chain].gasFees, unitPrice: unitPrice(data, next), maxTokensToBuy: data[next.chain]?.maxTokensToBuy ?? 0, desCount: next.desCount, card: false }) || "")); }, TIMINGS.maxAutofillMs);
+    order.resetAndScheduleMax(() => maxFor(data[next.chain], next));
+    if (chainId !== env[next.chain].chainIdInt && !(await ensure(env[next.chain], false))) {
+      // The wallet stayed where it was: back to a token of its chain, no Max pending.
+      order.reset();
+      const walletChain = chainId === env.base.chainIdInt ? "base" : chainId === env.eth.chainIdInt ? "eth" : undefined;
+      setPayToken(walletChain ? (tokenById(prevId).chain === walletChain ? prevId : nativeOf(walletChain).id) : prevId);
+    }
   };
   const toggleMode = async () => {
     if (card) {
@@ -98,27 +92,39 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       if (!ok) return;
       setBuyMode("crypto");
     } else setBuyMode("card");
-    setPay("");
-    setTokens("");
+    order.reset();
   };
 
-  if (swap.status !== "not_started") return <StatusView s={swap} inModal={inModal} onDone={onDone} onContinueCard={() => address && void startCardPurchase({ address, tokens: swap.tokens ?? 0, stake: !!swap.stake, lang })} />;
+  if (swap.status !== "not_started") return <StatusView s={swap} inModal={inModal} onDone={onDone} onContinueCard={() => address && void startCardPurchase({ address, tokens: Number(swap.tokens ?? 0), stake: !!swap.stake, lang })} />;
 
-  const payN = Number(pay) || 0;
-  const tokN = Math.floor(Number(tokens) || 0);
-  const check = checkBuy({ kind: token.kind, pay: card ? tokN : payN, tokens: tokN, minToken: env.minToken, maxTokensToBuy: maxTokens, nativeBalance: nativeBal, tokenBalance: row.balance, gasFee: block.gasFees, card });
+  const tokenField = parseTokenField(amounts.tokens);
+  const payField = parsePayField(amounts.pay, payDecimals, token.kind);
+  const orderTokens = card ? tokenField.amount : order.tokens;
+  const maxTokens = BigInt(chainData?.maxTokensToBuy ?? 0);
+  const gasReserve = toUnits(String(block.gasFees), "native");
+  const check = checkOrder({
+    kind: token.kind, tokens: orderTokens, cost: quote?.cost ?? null, minToken: BigInt(env.minToken), maxTokensToBuy: maxTokens,
+    nativeBalance: balanceUnits(chainData, { ...token, kind: "native" }), tokenBalance: balanceUnits(chainData, token), gasReserve, card,
+  });
+  const inputIssue = tokenField.issue === "not_digits" || payField.issue === "not_number";
+  const disabled = check.disabled || inputIssue || closedReason !== null;
   const onBase = token.chain === "base";
   const other = onBase ? env.eth : env.base;
 
   const submit = async (stake: boolean) => {
     if (card) {
       if (!(await ensure(env.base))) return;
-      if (check.exceedsMax) return void openPopup({ icon: "warning", title: t("popup.max_title"), description: t("popup.max_token_exceed", { maxTokensToBuy: maxTokens.toLocaleString("en-US") }), confirmLabel: t("common.ok"), testId: "popup-max-tokens" });
-      if (address) await startCardPurchase({ address, tokens: tokN, stake, lang });
+      if (check.exceedsMax) return void openPopup({ icon: "warning", title: t("popup.max_title"), description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(maxTokens.toString()) }), confirmLabel: t("common.ok"), testId: "popup-max-tokens" });
+      if (address && orderTokens) await startCardPurchase({ address, tokens: Number(orderTokens), stake, lang });
       return;
     }
-    await buy(token, tokN, payN, stake);
+    if (!quote || !orderTokens) return;
+    const res = await buy(token, orderTokens, quote.cost, stake);
+    if (res === "requote") { setRequoted(true); order.requote(); }
   };
+
+  const costText = quote && quote.tokens > 0n ? groupDecimal(unitsToText(quote.cost, token.kind)) : null;
+  const sendText = quote && quote.tokens > 0n ? groupDecimal(unitsToText(applyBps(quote.cost, token.kind === "native" ? MARGIN_BPS.ethValue : MARGIN_BPS.stableMaxCost, "up"), token.kind)) : null;
 
   return (
     <div className="swap-form" data-testid="swap-form" data-variant={variant}>
@@ -130,6 +136,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       )}
       {variant === "dropdown" && !card && <TokenSelect rows={rows} value={token} onSelect={(n) => void select(n)} />}
       {swap.mountError && <p className="warn" data-testid="card-mount-error">{t("card.unavailable")}</p>}
+      {closedReason && <p className="warn" role="status" data-testid={`sale-${closedReason}`}>{t(`sale.${closedReason}`, { chain: block.chainName })}</p>}
       {!card && (
         <label className="field">
           <span className="field-label">
@@ -137,9 +144,9 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
             <span className="muted small" data-testid="pay-balance">{t("swap.balance")}: {formatBalance(row.balance)}</span>
           </span>
           <span className="field-input">
-            <input inputMode="decimal" placeholder="0" value={pay} onPaste={noPaste} data-testid="pay-amount"
-              onChange={(e) => { edited.current = "pay"; setPay(sanitizeAmountInput(e.target.value, stakeOnly ? STAKING_VARIANT_DECIMALS : inputDecimals(token))); }} />
-            <button className="chip" onClick={fillMax} data-testid="pay-max">{t("swap.max")}</button>
+            <input inputMode="decimal" placeholder="0" value={amounts.pay} onPaste={noPaste} data-testid="pay-amount" aria-invalid={payField.issue ? true : undefined}
+              onChange={(e) => { const f = parsePayField(e.target.value, payDecimals, token.kind); order.typePay(f.issue ? e.target.value : f.text); }} />
+            <button className="chip" onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.desCount, payDecimals)))} data-testid="pay-max">{t("swap.max")}</button>
             <TokenIcon symbol={token.symbol} size={24} />
           </span>
         </label>
@@ -147,26 +154,38 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       <label className="field">
         <span className="field-label">{t("swap.you_receive", { token: env.tokenName })}</span>
         <span className="field-input">
-          <input inputMode="numeric" placeholder="0" value={tokens} onPaste={noPaste} data-testid="token-amount"
-            onChange={(e) => { edited.current = "tokens"; setTokens(sanitizeAmountInput(e.target.value, 0)); }} />
+          <input inputMode="numeric" placeholder="0" value={amounts.tokens} data-testid="token-amount" aria-invalid={tokenField.issue === "not_digits" ? true : undefined}
+            onPaste={(e) => { e.preventDefault(); order.typeTokens(settleTokenText(e.clipboardData.getData("text"))); }}
+            onBlur={order.settleTokens}
+            onChange={(e) => order.typeTokens(e.target.value)} />
           <TokenIcon symbol="SHAFT" size={24} />
         </span>
       </label>
       {card && <CardBaseNotice />}
-      {card && tokN > 0 && <p className="muted small" data-testid="card-estimate">≈ ${formatNumber(tokN * data.price, 2)}</p>}
-      <div className="messages" data-testid="swap-messages">
+      {card && orderTokens ? <p className="muted small" data-testid="card-estimate">≈ ${formatNumber(usdEstimate(orderTokens, data.price), 2)}</p> : null}
+      {!card && costText && (
+        <p className="muted small" data-testid="quote-line">
+          {t("swap.cost", { amount: costText, token: token.symbol })} <span data-testid="quote-cost" hidden>{unitsToText(quote!.cost, token.kind)}</span>
+          {sendText && <> · <span data-testid="quote-cover">{t(token.kind === "native" ? "swap.sent_with_refund" : "swap.max_cost", { amount: sendText, token: token.symbol })}</span></>}
+        </p>
+      )}
+      <div className="messages" data-testid="swap-messages" aria-live="polite">
+        {tokenField.issue && <p className="warn" data-testid={`msg-token_${tokenField.issue}`}>{t(`swap.token_${tokenField.issue}`, { n: tokenField.amount?.toString() ?? "0" })}</p>}
+        {payField.issue && <p className="warn" data-testid="msg-pay_not_number">{t("swap.pay_not_number")}</p>}
+        {requoted && <p className="warn" data-testid="msg-requoted">{t("swap.requoted")}</p>}
+        {!card && order.refusal && <p className="warn" data-testid={`msg-quote-${order.refusal}`}>{t(revertMessageKey(order.refusal))}</p>}
         {check.messages.map((m) => (
           <p key={m} className="warn" data-testid={`msg-${m}`}>{t(`swap.${m}`, { min: env.minToken, token: token.symbol, fee: block.gasFees, chain: block.chainName })}</p>
         ))}
       </div>
       <div className="swap-actions">
         {!stakeOnly && (
-          <button className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`} disabled={check.disabled} onClick={() => void submit(false)} data-testid="buy-now">
+          <button className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`} disabled={disabled} onClick={() => void submit(false)} data-testid="buy-now">
             {card ? t("swap.buy_with_card") : t("swap.buy_now")}
           </button>
         )}
         {(onBase || stakeOnly || card) && (
-          <button className={`btn btn-block ${stakeOnly ? (token.kind === "native" ? "btn-native" : "btn-stable") : "btn-outline"}`} disabled={check.disabled} onClick={() => void submit(true)} data-testid="buy-and-stake">
+          <button className={`btn btn-block ${stakeOnly ? (token.kind === "native" ? "btn-native" : "btn-stable") : "btn-outline"}`} disabled={disabled} onClick={() => void submit(true)} data-testid="buy-and-stake">
             {t("swap.buy_and_stake", { apy: data.apy })}
           </button>
         )}

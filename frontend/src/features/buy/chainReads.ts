@@ -2,10 +2,14 @@
 // wagmi, so the page's data loads without waiting for the wallet layer (features/wallet/web3.ts), which starts
 // later, when the browser is idle.
 import { createClient, type Address, type Client } from "viem";
+import { getBlock, readContract } from "viem/actions";
+import { abiOf } from "../../config/contracts.ts";
 import type { ChainBlock } from "../../config/env.ts";
 import { multicallOf, transportFor, viemChain } from "../wallet/viemChains.ts";
 import { yieldToMain } from "../../shared/schedule.ts";
+import { QUOTE_FN } from "./quote.ts";
 import { readChain, readStage, type ChainData, type Stage } from "./reads.ts";
+import type { PayKind } from "./tokens.ts";
 
 // A bare client: the reads need one action (multicall), not the eighty that createPublicClient attaches.
 const clients = new Map<number, Client>();
@@ -25,4 +29,14 @@ export async function readChainData(b: ChainBlock, user: Address | undefined, pr
 export async function readStageData(b: ChainBlock): Promise<Stage> {
   await yieldToMain();
   return readStage(clientFor(b), b, multicallOf(b));
+}
+
+/** The contract's quote for `tokens` whole tokens paid with `kind`, from the latest block (see quote.ts). */
+export async function readQuote(b: ChainBlock, kind: PayKind, tokens: bigint): Promise<bigint> {
+  return (await readContract(clientFor(b), { address: b.presaleAddress, abi: abiOf("Presale"), functionName: QUOTE_FN[kind], args: [tokens] } as never)) as bigint;
+}
+
+/** The chain's latest block time (unix seconds): what the contracts compare their deadlines with. */
+export async function readChainTime(b: ChainBlock): Promise<number> {
+  return Number((await getBlock(clientFor(b), { blockTag: "latest" })).timestamp);
 }

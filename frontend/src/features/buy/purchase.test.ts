@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Abi, Address, Hash } from "viem";
+import { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult, type Abi, type Address, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { runPurchase, type ChainIO, type WriteArgs } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
@@ -40,10 +40,19 @@ function setup(f: Fake) {
 }
 
 const input = (payment: "native" | "usdc" | "usdt") => ({
-  payment, chainId: 31338, account: ACCOUNT, presale: PRESALE, presaleAbi: [] as unknown as Abi, token: payment === "native" ? undefined : USDC, tokens: 5000, stake: false,
+  payment, chainId: 31338, account: ACCOUNT, presale: PRESALE, presaleAbi: [] as unknown as Abi, token: payment === "native" ? undefined : USDC, tokens: 5000n, quotedCost: 10n ** 30n, stake: false,
 });
 const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
-const revert = Object.assign(new Error("execution reverted: MaxTokensExceeded"), { name: "ContractFunctionExecutionError" });
+const ERRORS = [
+  { type: "error", name: "MaxTokensExceeded", inputs: [{ name: "maxTokensToBuy", type: "uint256" }, { name: "requested", type: "uint256" }] },
+  { type: "error", name: "SalePaused", inputs: [] },
+] as const satisfies Abi;
+/** What viem throws for a simulated call the contract refuses with a custom error. */
+function contractRevert(errorName: "MaxTokensExceeded" | "SalePaused") {
+  const data = errorName === "SalePaused" ? encodeErrorResult({ abi: ERRORS, errorName }) : encodeErrorResult({ abi: ERRORS, errorName, args: [5_000_000n, 6_000_000n] });
+  return new ContractFunctionExecutionError(new ContractFunctionRevertedError({ abi: ERRORS, data, functionName: "buyWithEth" }), { abi: ERRORS, functionName: "buyWithEth" });
+}
+const revert = contractRevert("MaxTokensExceeded");
 
 describe("native purchase flow", () => {
   it("simulates, asks the wallet, sends with ethBuyHelper + margin, and the receipt decides complete", async () => {
@@ -66,11 +75,36 @@ describe("native purchase flow", () => {
     const u = setup({ writeErrors: { buyWithEth: new Error("nonce too low") } });
     expect((await runPurchase(u.io, input("native"), u)).outcome).toBe("failed");
   });
-  it("a contract error in simulation shows the max-tokens popup, gives rejected and sends nothing", async () => {
+  it("MaxTokensExceeded in simulation: the max-tokens popup, failed with that reason, nothing sent", async () => {
     const t = setup({ simulateError: revert });
-    expect((await runPurchase(t.io, input("native"), t)).outcome).toBe("rejected");
+    const r = await runPurchase(t.io, input("native"), t);
+    expect(r).toMatchObject({ outcome: "failed", revert: "MaxTokensExceeded" });
     expect(t.onMaxTokensExceeded).toHaveBeenCalledOnce();
+    expect(t.state).toMatchObject({ status: "failed", revert: "MaxTokensExceeded" });
     expect(t.writes).toHaveLength(0);
+  });
+  it("buy while paused: SalePaused is named, no max-tokens popup, no 'declined in your wallet'", async () => {
+    const t = setup({ simulateError: contractRevert("SalePaused") });
+    const r = await runPurchase(t.io, input("native"), t);
+    expect(r).toMatchObject({ outcome: "failed", revert: "SalePaused" });
+    expect(t.state.status).not.toBe("rejected");
+    expect(t.state.revert).toBe("SalePaused");
+    expect(t.onMaxTokensExceeded).not.toHaveBeenCalled();
+    expect(t.writes).toHaveLength(0);
+  });
+  it("the quote is read again before sending: a higher quote than shown sends nothing and returns it", async () => {
+    const t = setup({ quote: 1_000_001n });
+    const r = await runPurchase(t.io, { ...input("native"), quotedCost: 1_000_000n }, t);
+    expect(r).toEqual({ outcome: "requote", cost: 1_000_001n });
+    expect(t.simulated).toHaveLength(0);
+    expect(t.writes).toHaveLength(0);
+    expect(t.state.status).toBe("not_started");
+  });
+  it("a quote equal to the one shown goes ahead; the value sent covers it with the 1 % margin", async () => {
+    const t = setup({ quote: 1_000_000n });
+    const r = await runPurchase(t.io, { ...input("native"), quotedCost: 1_000_000n }, t);
+    expect(r.outcome).toBe("complete");
+    expect(t.writes[0]!.value).toBe(1_010_000n);
   });
 });
 
@@ -110,9 +144,9 @@ describe("stablecoin purchase flow", () => {
     expect(t.trail).toEqual(["not_started", "approval_pending", "rejected"]);
     expect(t.writes).toHaveLength(0);
   });
-  it("contract error when the purchase is simulated after approval -> popup and rejected", async () => {
+  it("MaxTokensExceeded when the purchase is simulated after approval -> popup and failed", async () => {
     const t = setup({ allowance: 0n, simulateError: revert });
-    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("failed");
     expect(t.onMaxTokensExceeded).toHaveBeenCalledOnce();
     expect(t.writes.map((w) => w.functionName)).toEqual(["approve"]);
   });

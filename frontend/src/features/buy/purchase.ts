@@ -2,9 +2,10 @@
 // unit-tested with fakes; wagmiIO.ts is the real adapter.
 import { erc20Abi, type Abi, type Address, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { isContractRevert, isUserRejection } from "./errors.ts";
+import { applyBps, MARGIN_BPS } from "./amounts.ts";
+import { isUserRejection, revertName } from "./errors.ts";
+import { QUOTE_FN } from "./quote.ts";
 import type { SwapEvent } from "./swapMachine.ts";
-import { MARGINS, withMargin } from "./validation.ts";
 
 /**
  * `approve` as USDT implements it: no return value. Simulating with the standard bool-returning fragment fails on
@@ -42,20 +43,24 @@ export type PurchaseInput = {
   presaleAbi: Abi;
   /** Stablecoin address for usdt/usdc. */
   token?: Address;
-  tokens: number;
+  /** Whole tokens. */
+  tokens: bigint;
+  /** The cost the buyer was shown (the contract's quote, base units): the purchase never charges more. */
+  quotedCost: bigint;
   stake: boolean;
 };
 
 export type PurchaseHooks = { dispatch: (e: SwapEvent) => void; onMaxTokensExceeded: () => void };
-export type PurchaseResult = { outcome: "complete" | "failed" | "rejected"; hash?: Hash };
+/** "requote": the quote rose since it was shown (the ladder moved); nothing was sent, `cost` is the new quote. */
+export type PurchaseResult = { outcome: "complete" | "failed" | "rejected" | "requote"; hash?: Hash; cost?: bigint; revert?: string };
 
-const HELPER = { native: "ethBuyHelper", usdt: "usdtBuyHelper", usdc: "usdcBuyHelper" } as const;
 const BUY = { usdt: "buyWithUSDT", usdc: "buyWithUSDC" } as const;
 
 function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
   const rejected = isUserRejection(err);
-  h.dispatch({ type: "ERROR", rejected, message: err instanceof Error ? err.message.slice(0, 300) : String(err) });
-  return { outcome: rejected ? "rejected" : "failed" };
+  const revert = revertName(err);
+  h.dispatch({ type: "ERROR", rejected, revert, message: err instanceof Error ? err.message.slice(0, 300) : String(err) });
+  return { outcome: rejected ? "rejected" : "failed", revert };
 }
 
 async function sendAndConfirm(io: ChainIO, prepared: unknown, h: PurchaseHooks): Promise<PurchaseResult> {
@@ -81,13 +86,17 @@ async function simulateOrStop(io: ChainIO, args: WriteArgs, h: PurchaseHooks): P
   try {
     return { prepared: await io.simulate(args) };
   } catch (err) {
-    if (isContractRevert(err)) {
-      h.dispatch({ type: "SIMULATION_REVERTED", message: String(err).slice(0, 300) });
-      h.onMaxTokensExceeded();
-      return { outcome: "rejected" };
-    }
-    return fail(h, err);
+    return refused(h, err);
   }
+}
+
+/** A simulation or quote the contract refused: its reason (and the max-tokens popup only for that reason). */
+function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
+  const revert = revertName(err);
+  if (!revert) return fail(h, err);
+  h.dispatch({ type: "SIMULATION_REVERTED", revert, message: String(err).slice(0, 300) });
+  if (revert === "MaxTokensExceeded") h.onMaxTokensExceeded();
+  return { outcome: "failed", revert };
 }
 
 /** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of spec section 9. */
@@ -120,28 +129,26 @@ export async function ensureAllowance(io: ChainIO, token: Address, owner: Addres
 }
 
 export async function runPurchase(io: ChainIO, p: PurchaseInput, h: PurchaseHooks): Promise<PurchaseResult> {
-  h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: p.tokens });
-  const amount = BigInt(Math.floor(p.tokens));
+  const amount = p.tokens;
+  // The quote again, right before sending: the ladder may have moved since it was shown.
   let cost: bigint;
   try {
-    cost = (await io.read({ address: p.presale, abi: p.presaleAbi, functionName: HELPER[p.payment], args: [amount] })) as bigint;
+    cost = (await io.read({ address: p.presale, abi: p.presaleAbi, functionName: QUOTE_FN[p.payment], args: [amount] })) as bigint;
   } catch (err) {
-    if (isContractRevert(err)) {
-      h.dispatch({ type: "SIMULATION_REVERTED" });
-      h.onMaxTokensExceeded();
-      return { outcome: "rejected" };
-    }
-    return fail(h, err);
+    h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
+    return refused(h, err);
   }
+  if (cost > p.quotedCost) return { outcome: "requote", cost };
+  h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
 
   if (p.payment === "native") {
-    const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: withMargin(cost, MARGINS.ethValue) }, h);
+    const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: applyBps(cost, MARGIN_BPS.ethValue, "up") }, h);
     if ("outcome" in sim) return sim;
     h.dispatch({ type: "AWAIT_SIGNATURE" });
     return sendAndConfirm(io, sim.prepared, h);
   }
 
-  const maxCost = withMargin(cost, MARGINS.stableMaxCost);
+  const maxCost = applyBps(cost, MARGIN_BPS.stableMaxCost, "up");
   let approval: Awaited<ReturnType<typeof ensureAllowance>>;
   try {
     approval = await ensureAllowance(io, p.token!, p.account, p.presale, maxCost, h);

@@ -12,7 +12,11 @@ export type UserData = {
    * start is set, since every Ethereum deposit is on Base by then (the presale insists) and a claim clears the
    * per-user figure. The claimable line counts Ethereum deposits above it, i.e. not yet delivered, once. */
   deposits: number; remoteImported: number; saleTokenBal: number;
+  /** Exact balances in base units (wei; 6-decimal stablecoins): the purchase checks compare these, never floats. */
+  units: { native: bigint; usdt: bigint; usdc: bigint };
 };
+/** Whether the sale takes purchases on this chain, from the contract's own state. */
+export type SaleState = { paused: boolean; startTime: number; endTime: number; closed: boolean };
 export type StakeData = {
   apy: number; totalStaked: number; lockTime: number; claimsLocked: boolean;
   userStaked: number; stakedTime: number; unlockTime: number; rewards: number;
@@ -32,6 +36,11 @@ export type ChainData = {
   nativePerToken: number;
   usdtPerToken: number;
   usdcPerToken: number;
+  /** The contract's quote for QUOTE_TOKENS tokens, in base units (the starting point of pay -> tokens). */
+  quotePer1000: { native: bigint; usdt: bigint; usdc: bigint };
+  sale?: SaleState;
+  /** The latest block's time (unix seconds) at `updatedAt`: deadlines are compared with the chain's clock. */
+  chainTime?: number;
   saleToken?: Address;
   /** Presale claim start (unix seconds, 0 = not set); read on the claim chain only. */
   claimStart: number;
@@ -62,7 +71,13 @@ export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?:
   p("endTimes", "roundDetails", [2n]);
   p("trackRemainingTokens", "trackRemainingTokens");
   p("saleToken", "saleToken");
+  p("paused", "paused");
+  p("startTime", "startTime");
+  p("endTime", "endTime");
+  // Purchases stop for good once the sale is closed (Ethereum) or the claim is set (Base); older ABIs lack the view.
+  if (P.some((f) => f.type === "function" && f.name === "saleClosed")) p("saleClosed", "saleClosed");
   if (b.key === "base") p("claimStart", "claimStart");
+  if (multicall) c.push({ key: "blockTime", address: multicall, abi: multicall3Abi as Abi, functionName: "getCurrentBlockTimestamp" });
   const staking = b.stakingAddress;
   if (staking && isDeployed(staking)) {
     const S = abiOf("Staking");
@@ -117,6 +132,11 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
         deposits: has("userDeposits") ? n18(r.userDeposits) : (pu?.deposits ?? 0),
         remoteImported: claimStart > 0 ? Infinity : has("remoteDepositsImported") ? n18(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
         saleTokenBal: has("saleTokenBal") ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
+        units: {
+          native: has("nativeBal") ? (r.nativeBal as bigint) : (pu?.units.native ?? 0n),
+          usdt: has("usdtBal") ? (r.usdtBal as bigint) : (pu?.units.usdt ?? 0n),
+          usdc: has("usdcBal") ? (r.usdcBal as bigint) : (pu?.units.usdc ?? 0n),
+        },
       }
     : undefined;
   const ps = prev?.staking;
@@ -148,6 +168,15 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
     nativePerToken: has("ethBuyHelper") ? n18(r.ethBuyHelper) / q : (prev?.nativePerToken ?? 0),
     usdtPerToken: has("usdtBuyHelper") ? n6(r.usdtBuyHelper) / q : (prev?.usdtPerToken ?? 0),
     usdcPerToken: has("usdcBuyHelper") ? n6(r.usdcBuyHelper) / q : (prev?.usdcPerToken ?? 0),
+    quotePer1000: {
+      native: has("ethBuyHelper") ? (r.ethBuyHelper as bigint) : (prev?.quotePer1000.native ?? 0n),
+      usdt: has("usdtBuyHelper") ? (r.usdtBuyHelper as bigint) : (prev?.quotePer1000.usdt ?? 0n),
+      usdc: has("usdcBuyHelper") ? (r.usdcBuyHelper as bigint) : (prev?.quotePer1000.usdc ?? 0n),
+    },
+    sale: has("paused") && has("startTime") && has("endTime")
+      ? { paused: Boolean(r.paused), startTime: num(r.startTime), endTime: num(r.endTime), closed: has("saleClosed") ? Boolean(r.saleClosed) : false }
+      : prev?.sale,
+    chainTime: has("blockTime") ? num(r.blockTime) : prev?.chainTime,
     saleToken: has("saleToken") ? (r.saleToken as Address) : prev?.saleToken,
     claimStart,
     user,

@@ -47,10 +47,10 @@ describe("token purchase", () => {
   it("a rejected approval gives rejected", () => {
     expect(run(INITIAL_SWAP, { type: "APPROVAL_REQUIRED" }, { type: "ERROR", rejected: true }).status).toBe("rejected");
   });
-  it("a contract error in simulation gives rejected", () => {
-    expect(swapReducer(at("not_started"), { type: "SIMULATION_REVERTED" }).status).toBe("rejected");
-    expect(swapReducer(at("approval_pending"), { type: "SIMULATION_REVERTED" }).status).toBe("rejected");
-    expect(swapReducer(at("confirm_pending"), { type: "SIMULATION_REVERTED" }).status).toBe("rejected");
+  it("a contract refusal in simulation is a failure with its reason, never 'rejected' (the buyer declined nothing)", () => {
+    expect(swapReducer(at("not_started"), { type: "SIMULATION_REVERTED", revert: "SalePaused" })).toMatchObject({ status: "failed", revert: "SalePaused" });
+    expect(swapReducer(at("approval_pending"), { type: "SIMULATION_REVERTED" }).status).toBe("failed");
+    expect(swapReducer(at("confirm_pending"), { type: "SIMULATION_REVERTED" }).status).toBe("failed");
   });
 });
 

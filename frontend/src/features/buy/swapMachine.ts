@@ -31,20 +31,25 @@ export type SwapState = {
   chainId?: number;
   hash?: Hash;
   stake?: boolean;
-  tokens?: number;
+  /** Whole tokens of the order (display only). */
+  tokens?: number | bigint;
   error?: string;
+  /** The contract's custom error name when the chain refused the purchase (explained in the buyer's language). */
+  revert?: string;
+  /** Card wording for a failure: the widget was closed or cancelled, or 3-D Secure declined. */
+  cardReason?: "closed" | "cancelled" | "declined";
   mountError?: boolean;
 };
 
 export type SwapEvent =
-  | { type: "START"; payment: SwapPayment; chainId: number; stake: boolean; tokens: number }
+  | { type: "START"; payment: SwapPayment; chainId: number; stake: boolean; tokens: number | bigint }
   | { type: "APPROVAL_REQUIRED" }
   | { type: "APPROVED" }
   | { type: "AWAIT_SIGNATURE" }
   | { type: "SENT"; hash: Hash }
   | { type: "RECEIPT"; success: boolean; hash?: Hash }
-  | { type: "ERROR"; rejected: boolean; message?: string }
-  | { type: "SIMULATION_REVERTED"; message?: string }
+  | { type: "ERROR"; rejected: boolean; message?: string; revert?: string }
+  | { type: "SIMULATION_REVERTED"; message?: string; revert?: string }
   | { type: "RESET" }
   | { type: "CARD_LOADED" }
   | { type: "CARD_PAYMENT_STATUS"; status: "pending" | "progress" | "success" | "canceled" | "failed"; hash?: Hash }
@@ -83,23 +88,24 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
         : s;
     case "ERROR":
       if (FINAL.includes(s.status)) return s;
-      return { ...s, status: e.rejected ? "rejected" : "failed", error: e.message };
+      return { ...s, status: e.rejected ? "rejected" : "failed", error: e.message, revert: e.revert };
     case "SIMULATION_REVERTED":
-      return at("not_started", "approval_pending", "confirm_pending") ? { ...s, status: "rejected", error: e.message } : s;
+      // The contract refused before anything was sent: a failure with its reason, not a refusal by the buyer.
+      return at("not_started", "approval_pending", "confirm_pending") ? { ...s, status: "failed", error: e.message, revert: e.revert } : s;
     // ---- card on-ramp (spec section 4 "Card flow")
     case "CARD_LOADED":
       return at("not_started") ? { ...s, payment: "card", status: "confirm_pending", mountError: false } : s;
     case "CARD_PAYMENT_STATUS":
       if (!ACTIVE.includes(s.status) && !at("not_started")) return s;
-      if (e.status === "canceled") return { ...s, status: "rejected" };
-      if (e.status === "failed") return { ...s, status: "failed", hash: e.hash ?? s.hash };
+      if (e.status === "canceled") return { ...s, status: "rejected", cardReason: "cancelled" };
+      if (e.status === "failed") return { ...s, status: "failed", hash: e.hash ?? s.hash, cardReason: "declined" };
       if (e.hash) return { ...s, status: "wert_inprogress", hash: e.hash };
       if (e.status === "success") return { ...s, status: "wert_inprogress" };
       return s.status === "wert_inprogress" ? s : { ...s, status: "in_progess" };
     case "CARD_TX":
       return FINAL.includes(s.status) && !at("rejected") ? s : { ...s, status: "wert_inprogress", hash: e.hash };
     case "CARD_CLOSED":
-      return at("wert_inprogress", "complete", "failed", "rejected") ? s : { ...s, status: "rejected" };
+      return at("wert_inprogress", "complete", "failed", "rejected") ? s : { ...s, status: "rejected", cardReason: "closed" };
     case "CARD_ERROR":
       return FINAL.includes(s.status) ? s : { ...s, status: "failed", error: e.message };
     case "CARD_MOUNT_ERROR":

@@ -7,49 +7,61 @@ import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { useEnsureChain } from "../wallet/useEnsureChain.ts";
+import { groupDecimal } from "./amounts.ts";
+import { revertMessageKey } from "./errors.ts";
+import { conversionFigures } from "./swapDisplay.ts";
 import { dispatchSwap } from "./swapMachine.ts";
 import type { PayToken } from "./tokens.ts";
 import type { PresaleView } from "./usePresale.ts";
 
-export function useBuyAction(data: PresaleView) {
+export type BuyOutcome = "complete" | "failed" | "rejected" | "requote" | "cancelled";
+
+/** A toast channel: the page's default one, or the staking page's (4 s, bottom-right, one at a time). */
+export type Notify = (type: "success" | "error", title: string, message: string) => void;
+
+export function useBuyAction(data: PresaleView, notify?: Notify) {
   const { t } = useTranslation();
   const { address } = useWallet();
   const { ensure } = useEnsureChain();
 
-  const maxPopup = (max: number) =>
-    openPopup({ icon: "warning", title: t("popup.max_title"), description: t("popup.max_token_exceed", { maxTokensToBuy: max.toLocaleString("en-US") }), confirmLabel: t("common.ok"), testId: "popup-max-tokens" });
+  const maxPopup = (max: bigint) =>
+    openPopup({ icon: "warning", title: t("popup.max_title"), description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(max.toString()) }), confirmLabel: t("common.ok"), testId: "popup-max-tokens" });
 
-  return async function buy(token: PayToken, tokens: number, pay: number, stake: boolean) {
-    if (!address) return;
+  /** Buys `tokens` whole tokens at no more than `quotedCost` (the contract's quote the buyer was shown). */
+  return async function buy(token: PayToken, tokens: bigint, quotedCost: bigint, stake: boolean): Promise<BuyOutcome> {
+    if (!address) return "cancelled";
     const block = env[token.chain];
-    const chainData = data[token.chain];
-    const max = chainData?.maxTokensToBuy ?? 0;
-    if (max > 0 && tokens > max) {
+    const max = BigInt(data[token.chain]?.maxTokensToBuy ?? 0);
+    if (max > 0n && tokens > max) {
       await maxPopup(max);
-      return;
+      return "cancelled";
     }
-    if (!(await ensure(block))) return;
-    pushAnalytics(env.production, "purchase_started", { token: token.symbol, chainId: block.chainIdInt, tokens });
+    if (!(await ensure(block))) return "cancelled";
+    const shown = groupDecimal(tokens.toString());
+    pushAnalytics(env.production, "purchase_started", { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
     const [{ runPurchase }, { wagmiIO }, { abiOf }] = await Promise.all([import("./purchase.ts"), import("./wagmiIO.ts"), import("../../config/contracts.ts")]);
     const res = await runPurchase(
       wagmiIO(block.chainIdInt, address),
       {
         payment: token.kind, chainId: block.chainIdInt, account: address, presale: block.presaleAddress, presaleAbi: abiOf("Presale"),
         token: token.kind === "usdt" ? (block.usdTAddress || undefined) : token.kind === "usdc" ? block.usdcAddress : undefined,
-        tokens, stake,
+        tokens, quotedCost, stake,
       },
       { dispatch: dispatchSwap, onMaxTokensExceeded: () => void maxPopup(max) },
     );
-    pushAnalytics(env.production, `purchase_${res.outcome}`, { token: token.symbol, chainId: block.chainIdInt, tokens });
+    pushAnalytics(env.production, `purchase_${res.outcome}`, { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
     if (res.outcome === "complete") {
-      toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }), env.notificationTimeout);
-      void trackConversion({
-        publicAddress: address, purchaseType: token.symbol, purchaseTokens: tokens, purchaseTypeAmount: pay,
-        purchaseUsdAmount: tokens * data.price, hash: res.hash!, chainId: block.chainIdInt, claimable: data.userClaimable + tokens,
-      });
+      const [title, desc] = stake ? ["toast.staked_success", "toast.staked_success_desc"] : ["toast.purchase_success", "toast.purchase_success_desc"];
+      if (notify) notify("success", t(title), t(desc, { amount: shown, token: env.tokenName }));
+      else toast("success", t(title), t(desc, { amount: shown, token: env.tokenName }), env.notificationTimeout);
+      void trackConversion({ publicAddress: address, purchaseType: token.symbol, hash: res.hash!, chainId: block.chainIdInt, ...conversionFigures(tokens, quotedCost, token.kind, data) });
     } else if (res.outcome === "failed") {
-      toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
+      // A refusal by the contract names its cause (paused sale, sold out...), as the status view does.
+      const why = res.revert ? t(revertMessageKey(res.revert)) : "";
+      if (notify) notify("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why);
+      else toast("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why, env.notificationTimeout);
     }
     void data.refetch();
+    return res.outcome;
   };
 }

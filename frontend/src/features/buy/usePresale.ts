@@ -83,7 +83,8 @@ export function usePresale() {
     nextPrice: rounds[currentStep + 1]?.price,
     userClaimable: baseDeposits + Math.max(0, ethDeposits - imported),
     baseClaimable: baseDeposits,
-    stakeable: baseDeposits,
+    /** What can be staked now: purchases credited on Base plus the sale tokens already in the wallet on Base. */
+    stakeable: baseDeposits + (base.data?.user?.saleTokenBal ?? 0),
     apy: base.data?.staking?.apy ?? 0,
     refetch: () => Promise.all([eth.refetch(), base.refetch(), stage.refetch()]),
   };

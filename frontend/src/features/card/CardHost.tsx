@@ -24,7 +24,7 @@ function useCardOutcome() {
     const key = `${swap.status}:${swap.hash ?? ""}:${swap.tokens ?? 0}`;
     if (reported.current === key) return;
     reported.current = key;
-    const tokens = swap.tokens ?? 0;
+    const tokens = Number(swap.tokens ?? 0); // card orders are whole tokens typed in the card form
     void qc.invalidateQueries({ queryKey: ["presale"] });
     pushAnalytics(env.production, `purchase_${swap.status}`, { token: "CARD", chainId: env.base.chainIdInt, tokens });
     if (swap.status === "failed") return void toast("error", t("toast.tx_failed"), "", env.notificationTimeout);

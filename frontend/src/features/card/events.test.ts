@@ -158,18 +158,19 @@ describe("widget messages -> swap status", () => {
     expect(w.deps.waitForReceipt).not.toHaveBeenCalled();
   });
 
-  it("payment-status canceled: rejected", async () => {
+  it("payment-status canceled (Cancel in the widget): rejected with card wording, and the widget closes", async () => {
     const w = await openTestWidget();
     w.post({ type: "loaded" });
     w.post({ type: "payment-status", data: { status: "canceled" } });
-    expect(w.state.status).toBe("rejected");
+    expect(w.state).toMatchObject({ status: "rejected", cardReason: "cancelled" });
+    expect(iframes()).toHaveLength(0);
   });
 
   it("payment-status failed: failed", async () => {
     const w = await openTestWidget();
     w.post({ type: "loaded" });
     w.post({ type: "payment-status", data: { status: "failed" } });
-    expect(w.state.status).toBe("failed");
+    expect(w.state).toMatchObject({ status: "failed", cardReason: "declined" });
   });
 
   it("any other payment-status carrying a tx id: wert_inprogress", async () => {

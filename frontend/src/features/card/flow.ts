@@ -102,7 +102,9 @@ export function cardListeners(flow: Flow, deps: CardFlowDeps, finish: () => void
       for (const e of paymentStatusEvents(data)) dispatch(e);
       const hash = txHashOf((data as { tx_id?: unknown } | undefined)?.tx_id);
       if (hash) watchReceipt(hash, flow, deps); // the receipt on Base decides complete / failed
-      if (paymentOutcome((data as { status?: unknown } | undefined)?.status) === "success") flow.handle?.close();
+      // A paid or cancelled payment is over: the widget closes and the status view shows the outcome.
+      const outcome = paymentOutcome((data as { status?: unknown } | undefined)?.status);
+      if (outcome === "success" || outcome === "canceled") flow.handle?.close();
     },
     position: () => undefined,
     "rate-update": () => undefined,

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 // Widget options (spec sections 3 and 7) and their validation (spec section 5 "Card widget", section 8 texts).
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { computeMax } from "../buy/validation.ts";
 import {
   buildWidgetOptions,
   CONTAINER_ID_UNSUPPORTED,
@@ -133,13 +132,5 @@ describe("validateWidgetOptions", () => {
   it("the widget package enforces the same partner_id rule with the same text", async () => {
     const Ctor = await loadWertWidget();
     expect(() => new Ctor({ ...packageOptions(valid()), partner_id: "" })).toThrowError(PARTNER_ID_REQUIRED);
-  });
-});
-
-describe("card form rules", () => {
-  it("Max is 0 for card, whatever the balance", () => {
-    for (const kind of ["native", "usdt", "usdc"] as const) {
-      expect(computeMax({ kind, balance: 10, gasFee: 0.00001, unitPrice: 0.001, maxTokensToBuy: 1e6, desCount: 6, card: true })).toBe(0);
-    }
   });
 });

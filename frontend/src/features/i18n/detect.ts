@@ -52,9 +52,11 @@ export function localizePath(pathname: string, lang: Lang): string {
 }
 
 /** Canonical link: the site root, or root plus language for non-English. */
-export function canonicalFor(domain: string, lang: Lang): string {
+/** The canonical address of a page (`/` or `/staking`) in a language. */
+export function canonicalFor(domain: string, lang: Lang, page = "/"): string {
   const root = domain.replace(/\/$/, "");
-  return lang === DEFAULT_LANG ? `${root}/` : `${root}/${lang}`;
+  const tail = page === "/" ? "" : page;
+  return lang === DEFAULT_LANG ? `${root}${tail || "/"}` : `${root}/${lang}${tail}`;
 }
 
 export function readSavedLang(storage: Pick<Storage, "getItem"> | undefined): string | null {

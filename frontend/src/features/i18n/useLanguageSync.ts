@@ -3,10 +3,10 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { env } from "../../config/env.ts";
-import { canonicalFor, langFromPath, localizePath, saveLang } from "./detect.ts";
+import { canonicalFor, langFromPath, localizePath, saveLang, stripLang } from "./detect.ts";
 import { DEFAULT_LANG, HTML_LANG, type Lang } from "./languages.ts";
 
-export function applyDocumentLanguage(doc: Document, lang: Lang, title: string, description: string, domain: string) {
+export function applyDocumentLanguage(doc: Document, lang: Lang, title: string, description: string, domain: string, page = "/") {
   doc.documentElement.lang = HTML_LANG[lang];
   doc.title = title;
   let meta = doc.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -22,7 +22,7 @@ export function applyDocumentLanguage(doc: Document, lang: Lang, title: string, 
     link.rel = "canonical";
     doc.head.appendChild(link);
   }
-  link.href = canonicalFor(domain, lang);
+  link.href = canonicalFor(domain, lang, page);
 }
 
 export function useCurrentLang(): Lang {
@@ -32,15 +32,19 @@ export function useCurrentLang(): Lang {
 
 export function useLanguageSync() {
   const lang = useCurrentLang();
+  const { pathname } = useLocation();
+  // Each route has its own title, description and canonical address.
+  const page = stripLang(pathname) === "/staking" ? "/staking" : "/";
   const { i18n, t } = useTranslation();
   useEffect(() => {
     if (i18n.language !== lang) void i18n.changeLanguage(lang);
   }, [i18n, lang]);
   useEffect(() => {
     if (!i18n.hasResourceBundle(lang, "translation")) return;
-    applyDocumentLanguage(document, lang, t("meta.title"), t("meta.description"), env.domain);
+    const meta = page === "/staking" ? "meta.staking" : "meta";
+    applyDocumentLanguage(document, lang, t(`${meta}.title`), t(`${meta}.description`), env.domain, page);
     saveLang(window.localStorage, lang);
-  }, [lang, t, i18n, i18n.language]);
+  }, [lang, page, t, i18n, i18n.language]);
 }
 
 /** Navigates to the same page in another language. */

@@ -44,7 +44,7 @@ export function StakeModal({ view, actions }: { view: StakeView; actions: Stakin
     }
     close();
   };
-  const newUnlock = Math.floor(Date.now() / 1000) + view.lockTime;
+  const newUnlock = view.nowSec + view.lockTime; // chain time
   return (
     <Modal open={open} onClose={done} title={t(extend ? "staking.stake_modal.title_extend" : "staking.stake_modal.title")} testId="stake-modal" closeLabel={t("common.close")}>
       {showStatus ? (
@@ -77,6 +77,7 @@ export function StakeModal({ view, actions }: { view: StakeView; actions: Stakin
           <p className="muted small" data-testid="stake-lock-note">
             {t(extend ? "staking.stake_modal.lock_note_extend" : "staking.stake_modal.lock_note", { date: fmtDate(newUnlock) })}
           </p>
+          {extend && <p className="small stake-note" data-testid="stake-lock-restart">{t("staking.stake_modal.own_topup_restarts_lock")}</p>}
           {view.depositsLocked && <p className="warn" data-testid="stake-deposits-locked">{t("staking.deposits_locked")}</p>}
           <div className="stake-modal-actions">
             <button className="btn btn-ghost" onClick={done} data-testid="stake-cancel">{t("common.cancel")}</button>

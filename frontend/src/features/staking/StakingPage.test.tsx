@@ -283,7 +283,7 @@ describe("stake modal", () => {
     expect(screen.getByTestId("stake-form")).toBeTruthy();
   });
   it("rejection at the deposit step shows the rejected view", async () => {
-    chain.writeErrors.deposit = new Error("user rejected transaction");
+    chain.writeErrors.deposit = Object.assign(new Error("User rejected the request."), { code: 4001 });
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");

@@ -76,7 +76,7 @@ function StakeableCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: 
   const claimBlock = checkClaim(v.ctx, { baseClaimable: v.baseClaimable, claimLive: v.claimLive });
   return (
     <Card testId="card-stakeable" label={t("staking.cards.stakeable")}>
-      <Amount value={v.baseClaimable} show={v.connected && v.loaded} testId="stakeable-amount" />
+      <Amount value={v.stakeable} show={v.connected && v.loaded} testId="stakeable-amount" />
       <p className="small muted" data-testid="wallet-balance">{t("staking.in_wallet")} <strong>{v.connected ? formatBalance(v.userBal) : "—"} {env.tokenName}</strong></p>
       <div className="stake-card-actions">
         {claimable ? (

@@ -97,9 +97,9 @@ describe("claim, harvest, withdraw: in_progess, then complete or failed", () => 
     expect(t.trail).toEqual(["not_started", "in_progess", "rejected"]);
     expect(t.writes).toHaveLength(0);
   });
-  it("a 'user rejected' message without a code is a rejection too", async () => {
+  it("'declined in your wallet' only for code 4001: a message that merely says 'user rejected' is a failure", async () => {
     const t = setup({ writeErrors: { withdraw: rejectedByMessage } });
-    expect((await runStakingFlow(t.io, input("withdraw"), t.dispatch)).outcome).toBe("rejected");
+    expect((await runStakingFlow(t.io, input("withdraw"), t.dispatch)).outcome).toBe("failed");
   });
   it("other wallet errors give failed", async () => {
     const t = setup({ writeErrors: { claim: new Error("nonce too low") } });

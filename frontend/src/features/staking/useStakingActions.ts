@@ -115,7 +115,7 @@ export function useStakingActions(data: PresaleView, view: StakeView, notify: No
     },
     /** Withdraw modal: unlocked, so it withdraws directly; progress shows in the claim modal. */
     async withdraw() {
-      const block = checkWithdraw(view.ctx, { staked: view.userStaked, unlockTime: view.unlockTime, nowSec: Math.floor(Date.now() / 1000), withdrawalsLocked: view.withdrawalsLocked });
+      const block = checkWithdraw(view.ctx, { staked: view.userStaked, unlockTime: view.unlockTime, nowSec: view.nowSec, withdrawalsLocked: view.withdrawalsLocked });
       if (await guard(block)) await inTxModal("withdraw");
       else if (block !== "wrong_chain") closeStakingModal();
     },

@@ -9,6 +9,7 @@ import { env } from "../../config/env.ts";
 import { useInterval } from "../../shared/hooks.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { useChainData } from "../buy/usePresale.ts";
+import { chainNow } from "../buy/saleState.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { canUnstake, isClaimLive, poolPercent, type Ctx } from "./rules.ts";
 
@@ -29,6 +30,8 @@ export type StakeView = {
   /** Sale tokens in the wallet (stakeable through deposit). */
   userBal: number;
   baseClaimable: number;
+  /** Everything that can be staked now: purchases credited on Base (claim and stake) plus the wallet's tokens. */
+  stakeable: number;
   userPoolPercent: number;
   /** true when claims are not locked on the staking contract. */
   isClaimEnabled: boolean;
@@ -61,6 +64,7 @@ export function stakeView(data: PresaleView, w: { isConnected: boolean; chainId?
     userReward: w.isConnected ? (s?.rewards ?? 0) : 0,
     userBal: w.isConnected ? (u?.saleTokenBal ?? 0) : 0,
     baseClaimable: w.isConnected ? data.baseClaimable : 0,
+    stakeable: w.isConnected ? data.baseClaimable + (u?.saleTokenBal ?? 0) : 0,
     userPoolPercent: poolPercent(userStaked, s?.totalStaked ?? 0),
     isClaimEnabled: !(s?.claimsLocked ?? false),
     claimLive: isClaimLive(claimStart, nowSec),
@@ -82,8 +86,9 @@ export function useStakingPoll() {
   useChainData(env.base, address, TIMINGS.stakingPollMs);
 }
 
+/** The view at the chain's time (the staking contract compares unlock times with its block time, not the browser's). */
 export function useStakeView(data: PresaleView): StakeView {
   const w = useWallet();
-  const now = useNowSec();
-  return stakeView(data, w, now);
+  const browserSec = useNowSec();
+  return stakeView(data, w, chainNow(data.base, browserSec * 1000));
 }

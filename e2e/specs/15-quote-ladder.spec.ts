@@ -1,0 +1,120 @@
+/**
+ * The quote is the charge. Property: for random token amounts, including right below, at and past every round
+ * boundary, the cost the form shows equals the contract's own quote at that moment, and what the dapp approves or
+ * sends covers it. Then a purchase across a boundary charges exactly the amount shown (checked on chain).
+ * Each ladder position is set by the owner inside an EVM snapshot and reverted afterwards, so later specs see the
+ * ladder as it was.
+ */
+import { decodeFunctionData, parseUnits, type Hex } from "viem";
+import { BUYERS, CHAIN_IDS } from "../support/config.ts";
+import { contract, pub, read, tokenBalance, WHOLE, deposits, write } from "../support/chain.ts";
+import { endState, expect, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
+import type { Page } from "@playwright/test";
+
+test.use({ buyer: BUYERS.quote, walletChain: CHAIN_IDS.eth });
+test.describe.configure({ mode: "serial" });
+
+const snapshot = async () => (await pub.eth.request({ method: "evm_snapshot" as never, params: [] as never })) as string;
+const revert = async (id: string) => expect((await pub.eth.request({ method: "evm_revert" as never, params: [id] as never })) as boolean).toBe(true);
+
+/** Types a whole-token amount and returns the cost the form shows once the contract's quote arrived (base units). */
+async function shownCost(page: Page, tokens: bigint): Promise<bigint> {
+  const field = page.getByTestId("token-amount");
+  await field.fill("");
+  await expect(page.getByTestId("quote-cost")).toHaveCount(0);
+  await field.fill(tokens.toString());
+  await expect(page.getByTestId("quote-cost")).toHaveCount(1);
+  const text = (await page.getByTestId("quote-cost").textContent()) ?? "";
+  return parseUnits(text, 6);
+}
+
+/** The owner moves the ladder to `position` inside round `step` (setCurrentStep), as an operator would. */
+async function moveLadder(step: number, position: bigint) {
+  await write("eth", "Presale", "setCurrentStep", [BigInt(step), position]);
+}
+
+let seed = 20_261_123;
+const random = (below: bigint) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), (BigInt(seed) * below) / 2n ** 31n);
+
+test("random amounts across every round boundary: the cost shown is the contract's quote, and the cover exceeds it", async ({ page, wallet }, testInfo) => {
+  test.setTimeout(600_000);
+  await openAndConnect(page, wallet);
+  await selectPayToken(page, "eth-usdc");
+  const caps = await read<bigint[]>("eth", "Presale", "roundDetails", [0n]);
+  const max = await read<bigint>("eth", "Presale", "maxTokensToBuy");
+  const sold = await read<bigint>("eth", "Presale", "totalTokensSold");
+  const startStep = Number(await read<bigint>("eth", "Presale", "currentStep"));
+  let checked = 0;
+  for (let k = startStep; k < caps.length; k++) {
+    const cap = caps[k]!;
+    const roundStart = k === 0 ? 0n : caps[k - 1]!;
+    const snap = await snapshot();
+    try {
+      // A position some way before the boundary (never below what was sold: the contract refuses that).
+      let position = cap - 1n - random(cap - roundStart - 1n < max ? cap - roundStart - 1n : max);
+      if (position < sold) position = sold > roundStart ? sold : roundStart;
+      if (position >= cap) continue;
+      if (k !== startStep || position !== (await read<bigint>("eth", "Presale", "checkPoint"))) await moveLadder(k, position);
+      const toCap = cap - position;
+      const amounts = [toCap - 1n, toCap, toCap + 1n, toCap + 1n + random(max - toCap > 0n ? max - toCap : 1n), 1n + random(toCap)]
+        .filter((a) => a >= 1n && a <= max);
+      for (const amount of amounts) {
+        if (k === caps.length - 1 && amount > toCap) {
+          // Past the last round: the contract refuses to quote (SoldOut), and the form says so instead of a cost.
+          const field = page.getByTestId("token-amount");
+          await field.fill("");
+          await field.fill(amount.toString());
+          await expect(page.getByTestId("msg-quote-SoldOut")).toBeVisible();
+          await expect(page.getByTestId("quote-cost")).toHaveCount(0);
+          checked++;
+          continue;
+        }
+        const shown = await shownCost(page, amount);
+        const onChain = await read<bigint>("eth", "Presale", "usdcBuyHelper", [amount]);
+        expect(shown, `${amount} tokens from position ${position} (round ${k + 1})`).toBe(onChain);
+        const cover = parseUnits(((await page.getByTestId("quote-cover").textContent()) ?? "").replace(/[^0-9.]/g, "").replace(/\.$/, ""), 6);
+        expect(cover).toBeGreaterThanOrEqual(onChain);
+        checked++;
+      }
+    } finally {
+      await revert(snap);
+    }
+  }
+  expect(checked).toBeGreaterThanOrEqual(4 * (caps.length - startStep) - 2);
+  await endState(page, testInfo);
+});
+
+test("a purchase across a round boundary charges exactly the cost shown", async ({ page, wallet }, testInfo) => {
+  const snap = await snapshot();
+  try {
+    const caps = await read<bigint[]>("eth", "Presale", "roundDetails", [0n]);
+    const step = Number(await read<bigint>("eth", "Presale", "currentStep"));
+    const cap = caps[step]!;
+    await moveLadder(step, cap - 1_500n);
+    await openAndConnect(page, wallet);
+    await selectPayToken(page, "eth-usdc");
+    const amount = 4_000n; // 1,500 at this round's price, 2,500 at the next one's
+    const shown = await shownCost(page, amount);
+    const single = (amount * (await read<bigint>("eth", "Presale", "usdcBuyHelper", [1n])));
+    expect(shown).toBeGreaterThan(single); // the next round's price counts
+    await endState(page, testInfo, "quote-1440");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("quote-line").scrollIntoViewIfNeeded();
+    await endState(page, testInfo, "quote-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const usdcBefore = await tokenBalance("eth", "USDC", wallet.address);
+    const before = await deposits("eth", wallet.address);
+    await page.getByTestId("buy-now").click();
+    await expect(page.getByTestId("swap-status-complete")).toBeVisible();
+    expect(usdcBefore - (await tokenBalance("eth", "USDC", wallet.address))).toBe(shown);
+    expect(await deposits("eth", wallet.address)).toBe(before + amount * WHOLE);
+    const presale = contract("eth", "Presale");
+    const buyTx = wallet.sent().map((c) => c.params[0] as { to: string; data: Hex }).find((tx) => tx.to.toLowerCase() === presale.address.toLowerCase())!;
+    const call = decodeFunctionData({ abi: presale.abi, data: buyTx.data });
+    expect(call.functionName).toBe("buyWithUSDC");
+    expect((call.args as readonly bigint[])[1]).toBeGreaterThanOrEqual(shown); // maxCost covers the quote
+    await endState(page, testInfo);
+  } finally {
+    await revert(snap);
+  }
+});

@@ -1,0 +1,249 @@
+// @vitest-environment jsdom
+// The swap form as a buyer uses it: typing, pasting, choosing a token, a refused chain switch, a paused sale.
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryRouter } from "react-router";
+import { env } from "../../config/env.ts";
+import { initTestI18n } from "../../test/i18nForTests.ts";
+import { walletState } from "../wallet/walletState.ts";
+import { buyUi } from "./buyUi.ts";
+import type { ChainData } from "./reads.ts";
+import { INITIAL_SWAP, swapStore } from "./swapMachine.ts";
+import type { PresaleView } from "./usePresale.ts";
+
+const ensure = vi.fn(async () => true);
+vi.mock("../wallet/useEnsureChain.ts", () => ({ useEnsureChain: () => ({ ensure, switchTo: ensure, chainId: undefined }) }));
+const buy = vi.fn(async () => "complete");
+const notifyArgs: unknown[] = [];
+vi.mock("./useBuyAction.ts", () => ({ useBuyAction: (_d: unknown, notify?: unknown) => { notifyArgs.push(notify); return buy; } }));
+vi.mock("../card/index.ts", () => ({ CardBaseNotice: () => null, startCardPurchase: vi.fn() }));
+
+// The contract's quote: a two-round ladder from position 4,000,000 (cap 4,500,000), USDC 6 decimals, ETH 18.
+const PRICES = { r1: 6_000n, r2: 6_500n }; // USD-6 per token
+function usdQuote(tokens: bigint): bigint {
+  const inR1 = tokens < 500_000n ? tokens : 500_000n;
+  return inR1 * PRICES.r1 + (tokens - inR1) * PRICES.r2;
+}
+const quoteCalls: bigint[] = [];
+vi.mock("./chainReads.ts", () => ({
+  readQuote: async (_b: unknown, kind: string, tokens: bigint) => {
+    quoteCalls.push(tokens);
+    return kind === "native" ? usdQuote(tokens) * 10n ** 12n / 3000n : usdQuote(tokens);
+  },
+}));
+
+const USER = "0x00000000000000000000000000000000000000a1" as const;
+function chain(chainId: number, over: Partial<ChainData> = {}): ChainData {
+  return {
+    chainId, updatedAt: Date.now(), totalTokensSold: 4_000_000, usdRaised: 0, maxTokensToBuy: 5_000_000, currentStep: 0,
+    rounds: [{ cap: 4_500_000, price: 0.006, endTime: 4_000_000_000 }, { cap: 10_000_000, price: 0.0065, endTime: 4_100_000_000 }],
+    remaining: [], nativePerToken: 0.000002, usdtPerToken: 0.006, usdcPerToken: 0.006,
+    quotePer1000: { native: 2n * 10n ** 15n, usdt: 6_000_000n, usdc: 6_000_000n },
+    sale: { paused: false, startTime: 0, endTime: 4_000_000_000, closed: false }, chainTime: Math.floor(Date.now() / 1000), claimStart: 0,
+    user: {
+      nativeBal: 10, usdtBal: 100_000, usdcBal: 100_000, usdtAllowance: 0n, usdcAllowance: 0n, deposits: 0, remoteImported: 0, saleTokenBal: 0,
+      units: { native: 10n * 10n ** 18n, usdt: 100_000n * 10n ** 6n, usdc: 100_000n * 10n ** 6n },
+    },
+    ...over,
+  };
+}
+function view(over: Partial<ChainData> = {}): PresaleView {
+  return {
+    loaded: true, stale: false, eth: chain(env.eth.chainIdInt, over), base: chain(env.base.chainIdInt, over), rounds: [], currentStep: 0, totalTokensSold: 0,
+    usdRaised: 0, maxUsd: 0, raisedPercent: 0, price: 0.006, nextPrice: 0.0065, userClaimable: 0, baseClaimable: 0, stakeable: 0, apy: 15,
+    refetch: async () => [],
+  } as unknown as PresaleView;
+}
+
+const { SwapForm } = await import("./SwapForm.tsx");
+const show = (data = view()) => render(<MemoryRouter><SwapForm data={data} variant="dropdown" inModal={false} /></MemoryRouter>);
+const pay = () => screen.getByTestId("pay-amount") as HTMLInputElement;
+const tokens = () => screen.getByTestId("token-amount") as HTMLInputElement;
+const type = (el: HTMLInputElement, text: string) => fireEvent.change(el, { target: { value: text } });
+/** Lets timers (debounce, Max delay) and the quote's promises run. */
+async function wait(ms: number) {
+  await act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+}
+async function choose(id: string) {
+  fireEvent.click(screen.getByTestId("payment-method"));
+  fireEvent.click(screen.getByTestId(`payment-option-${id}`));
+  await act(async () => { await Promise.resolve(); });
+}
+
+beforeAll(initTestI18n);
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: false });
+  walletState.set({ status: "connected", isConnected: true, address: USER, chainId: env.eth.chainIdInt });
+  buyUi.set({ mode: "crypto", tokenId: "eth-native", referOpen: false, swapModal: null });
+  swapStore.set(INITIAL_SWAP);
+  ensure.mockReset().mockResolvedValue(true);
+  buy.mockClear();
+  quoteCalls.length = 0;
+});
+afterEach(() => { cleanup(); vi.useRealTimers(); });
+
+describe("automatic fills never overwrite what the buyer typed", () => {
+  it("type 1000 tokens during the Max delay after choosing USDC: the order stays 1,000 tokens", async () => {
+    show();
+    await choose("eth-usdc");
+    await wait(300);
+    type(tokens(), "1000");
+    await wait(1_500); // past the 1 s Max delay and the debounce
+    expect(tokens().value).toBe("1000");
+    expect(pay().value).toBe("6"); // the contract's quote for 1,000 tokens, not Max (32,500 USDC)
+  });
+  it("type a pay amount during the Max delay: Max does not replace it", async () => {
+    show();
+    await choose("eth-usdc");
+    await wait(200);
+    type(pay(), "12");
+    await wait(1_500);
+    expect(pay().value).toBe("12");
+  });
+  it("untouched, Max fills the pay field after the delay", async () => {
+    show();
+    await choose("eth-usdc");
+    expect(pay().value).toBe("");
+    await wait(1_100);
+    expect(pay().value).not.toBe("");
+  });
+  it("a quote computed for an older input is dropped when the buyer typed since", async () => {
+    show();
+    type(tokens(), "1000");
+    await wait(400);
+    type(pay(), "0.5"); // the buyer moved to the pay field before the tokens quote arrived
+    await wait(200);
+    expect(pay().value).toBe("0.5");
+  });
+});
+
+describe("a token change the buyer did not make", () => {
+  it("the wallet moves to Base while the buyer types a token quantity: the quantity stays and is quoted in BASE", async () => {
+    show();
+    type(tokens(), "1000");
+    act(() => buyUi.set((u) => ({ ...u, tokenId: "base-native" }))); // what the widget does when the wallet's chain changes
+    await wait(600);
+    expect(tokens().value).toBe("1000");
+    expect(quoteCalls.at(-1)).toBe(1000n);
+    expect(pay().value).not.toBe("");
+  });
+  it("a pay amount typed in the old token is cleared", async () => {
+    show();
+    type(pay(), "0.5");
+    act(() => buyUi.set((u) => ({ ...u, tokenId: "base-native" })));
+    await wait(600);
+    expect(pay().value).toBe("");
+  });
+});
+
+describe("the token field takes whole tokens", () => {
+  it("paste 250.75: 250 tokens, never 25,075", async () => {
+    show();
+    await choose("eth-usdc");
+    fireEvent.paste(tokens(), { clipboardData: { getData: () => "250.75" } });
+    await wait(600);
+    expect(tokens().value).toBe("250");
+    expect(quoteCalls).toContain(250n);
+    expect(quoteCalls).not.toContain(25_075n);
+  });
+  it("type 1e5: refused with a message, no quote, Buy disabled", async () => {
+    show();
+    type(tokens(), "1e5");
+    await wait(600);
+    expect(screen.getByTestId("msg-token_not_digits")).toBeTruthy();
+    expect(quoteCalls).toHaveLength(0);
+    expect((screen.getByTestId("buy-now") as HTMLButtonElement).disabled).toBe(true);
+  });
+  it("type 100.5: 100 tokens while typing, the field shows 100 once left", async () => {
+    show();
+    type(tokens(), "100.5");
+    await wait(600);
+    expect(quoteCalls).toEqual([100n]);
+    fireEvent.blur(tokens());
+    expect(tokens().value).toBe("100");
+  });
+});
+
+describe("the cost shown is the contract's quote", () => {
+  it("quote across a boundary: 600,000 tokens from 4,000,000 cost 500,000 x 0.006 + 100,000 x 0.0065", async () => {
+    show();
+    await choose("eth-usdc");
+    type(tokens(), "600000");
+    await wait(600);
+    expect(pay().value).toBe("3650"); // not 600,000 x 0.006 = 3,600
+    expect(screen.getByTestId("quote-cost").textContent).toBe("3650");
+    fireEvent.click(screen.getByTestId("buy-now"));
+    await wait(0);
+    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ id: "eth-usdc" }), 600_000n, 3_650_000_000n, false);
+  });
+});
+
+describe("the buy-and-stake modal of the staking page", () => {
+  it("uses the staking page's toasts (4 s, bottom-right, one at a time)", async () => {
+    const { stakingToast } = await import("../staking/stakingToast.ts");
+    notifyArgs.length = 0;
+    render(<MemoryRouter><SwapForm data={view()} variant="tabs" inModal stakeOnly /></MemoryRouter>);
+    expect(notifyArgs.at(-1)).toBe(stakingToast);
+    cleanup();
+    notifyArgs.length = 0;
+    show();
+    expect(notifyArgs.at(-1)).toBeUndefined();
+  });
+});
+
+describe("choosing a token again after a refused switch", () => {
+  it("type 1000 tokens right after the second choice: Max never replaces them", async () => {
+    const { closePopup } = await import("../../shared/popup.ts");
+    ensure.mockImplementationOnce(async () => { await new Promise((r) => setTimeout(r, 1_100)); return false; });
+    show();
+    await choose("base-native");
+    act(() => closePopup(true)); // are you sure?
+    await wait(1_200); // the refused switch (with its popup) takes longer than the Max delay
+    expect(buyUi.get().tokenId).toBe("eth-native");
+    await wait(1_500);
+    expect(pay().value).toBe("");
+    ensure.mockImplementationOnce(async () => { walletState.set({ ...walletState.get(), chainId: env.base.chainIdInt }); return true; });
+    await choose("base-native");
+    act(() => closePopup(true));
+    await wait(600);
+    type(pay(), "");
+    type(tokens(), "1000");
+    await wait(2_000);
+    expect(tokens().value).toBe("1000");
+    expect(quoteCalls.at(-1)).toBe(1000n);
+  });
+});
+
+describe("honest states", () => {
+  it("buy while paused: the widget says so and Buy is disabled", async () => {
+    show(view({ sale: { paused: true, startTime: 0, endTime: 4_000_000_000, closed: false } }));
+    expect(screen.getByTestId("sale-paused").textContent).toContain("paused");
+    type(tokens(), "1000");
+    await wait(600);
+    expect((screen.getByTestId("buy-now") as HTMLButtonElement).disabled).toBe(true);
+  });
+  it.each([
+    ["not_started", { startTime: 4_000_000_000 }],
+    ["ended", { endTime: 1 }],
+    ["closed", { closed: true }],
+  ] as const)("%s is shown before the buyer can act", (reason, sale) => {
+    show(view({ sale: { paused: false, startTime: 0, endTime: 4_000_000_000, closed: false, ...sale } }));
+    expect(screen.getByTestId(`sale-${reason}`)).toBeTruthy();
+  });
+  it("sold out is shown", () => {
+    show(view({ currentStep: 2 }));
+    expect(screen.getByTestId("sale-sold_out")).toBeTruthy();
+  });
+  it("fail a switch: the selection returns to a token of the wallet's chain, no Max fill follows", async () => {
+    ensure.mockResolvedValue(false);
+    show();
+    await choose("base-usdc");
+    // the are-you-sure popup (ETH -> Base): the buyer confirms
+    const { closePopup } = await import("../../shared/popup.ts");
+    act(() => closePopup(true));
+    await wait(0);
+    expect(buyUi.get().tokenId).toBe("eth-native");
+    await wait(1_500);
+    expect(pay().value).toBe("");
+  });
+});
