@@ -1,5 +1,5 @@
 /**
- * The newcomer's path (issue 4): no wallet extension, only the "Local test wallet" that local builds offer, which
+ * The newcomer's path: no wallet extension, only the "Local test wallet" that local builds offer, which
  * signs with Hardhat account #3 in the page. Uses Playwright's plain `test`: no injected wallet in this page.
  */
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-/** Test fixtures: a page with the injected test wallet for the spec file's own buyer, and common dapp steps. */
+/** Test fixtures: a page with the injected test wallet for the test file's own buyer, and common dapp steps. */
 import fs from "node:fs";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { CHAIN_IDS } from "./config.ts";

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:gas` (= `hardhat run scripts/bench/gas.ts`): runs issue 2's gas scenarios on the in-process Base
+ * `npm run bench:gas` (= `hardhat run scripts/bench/gas.ts`): runs the gas scenarios on the in-process Base
  * chain with the project's mocks and writes reports/gas.json (gasUsed from receipts). The scenarios live in
  * test/mocha/helpers/gasScenarios.ts, shared with the budget test.
  */

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { globalOptions } from "hardhat";
 import { GAS_BUDGETS, GAS_KEYS, runGasScenarios, type GasReport } from "./helpers/gasScenarios.js";
 
-describe("Gas budget (issue 2, same scenarios as npm run bench:gas)", function () {
+describe("Gas budget (same scenarios as npm run bench:gas)", function () {
   let report: GasReport;
 
   before(async function () {

@@ -1,5 +1,5 @@
 /**
- * One named regression test per known failure of the forked presale template (issue 2, "Tests").
+ * One named regression test per known failure of the common 2023 presale template (docs/AUDIT.md, threat model).
  */
 import { expect } from "chai";
 import {
@@ -15,7 +15,7 @@ async function hookDeployment(): Promise<{ d: Deployment; hook: any }> {
   return { d, hook };
 }
 
-describe("Regressions of the forked template", function () {
+describe("Regressions of the common presale template", function () {
   it("regression: a negative oracle answer is rejected (InvalidPrice), not cast to a huge price", async function () {
     const d = await load("hardhatEth");
     await d.feed.updateAnswer(-3_000n * 10n ** 8n);

@@ -297,7 +297,7 @@ contract PresaleHandler is PresaleSystem {
     }
 }
 
-/// @notice Stateful invariants of issue 2 for the presale (the staking ones are in StakingInvariants.t.sol).
+/// @notice Stateful invariants for the presale (the staking ones are in StakingInvariants.t.sol).
 contract PresaleInvariantsTest is TestBase {
     PresaleHandler internal h;
 

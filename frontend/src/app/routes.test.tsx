@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Routes of spec section 2, rendered through the real route table with the page components stubbed.
+// Routes of PRODUCT.md §2, rendered through the real route table with the page components stubbed.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";

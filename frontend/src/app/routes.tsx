@@ -1,4 +1,4 @@
-// Routes of spec section 2: /, /{lang}, /staking, /{lang}/staking; /en -> /; unknown -> /.
+// Routes of PRODUCT.md §2: /, /{lang}, /staking, /{lang}/staking; /en -> /; unknown -> /.
 import { lazy } from "react";
 import { Navigate, useParams, type RouteObject } from "react-router";
 import { isLang } from "../features/i18n/languages.ts";

@@ -1,4 +1,4 @@
-// Business constants of spec section 9.
+// Business constants of PRODUCT.md §9.
 export const TOTAL_SUPPLY_LADDER = 80_000_000;
 export const DEFAULT_SALE_PRICE = 0.0337;
 export const UNLIMITED_APPROVAL = 10n ** 26n;

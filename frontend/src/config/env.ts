@@ -1,4 +1,4 @@
-// Build-time environment configuration, one block per chain, mirroring spec section 3 "Environment configuration".
+// Build-time environment configuration, one block per chain, mirroring PRODUCT.md §3 "Environment configuration".
 // Secrets never live here: only public URLs and ids, overridable through VITE_ variables.
 // Deliberately free of viem: this module is in the first-paint bundle; viem chain objects are built from these
 // blocks in the lazily loaded read and wallet layers (features/wallet/viemChains.ts).
@@ -9,7 +9,7 @@ import { addressesFor, ZERO_ADDRESS } from "./addresses.ts";
 export type ChainKey = "eth" | "base";
 export const CHAIN_KEYS: readonly ChainKey[] = ["eth", "base"];
 
-/** Chain ids, names and explorers per environment (spec sections 1 and 3). */
+/** Chain ids, names and explorers per environment (PRODUCT.md §1 and §3). */
 export const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: string; explorer: string }>> = {
   local: { eth: { id: 31337, name: "Local Ethereum", explorer: "" }, base: { id: 31338, name: "Local Base", explorer: "" } },
   testnet: {

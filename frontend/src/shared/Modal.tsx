@@ -1,4 +1,4 @@
-// Modal with the spec's states hidden -> shown -> hiding (300 ms animation, 150 ms backdrop), on a native <dialog>
+// Modal with the product's states hidden -> shown -> hiding (300 ms animation, 150 ms backdrop), on a native <dialog>
 // opened with showModal(): the rest of the page is inert (focus stays inside), Escape closes, the dialog is named
 // by its title (or `label`), focus moves into it and returns to what had it when it closes.
 import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from "react";

@@ -1,4 +1,4 @@
-// Display rules of spec section 9: numbers floored, en-US formatted, 4 decimals for balances.
+// Display rules of PRODUCT.md §9: numbers floored, en-US formatted, 4 decimals for balances.
 export function floorTo(value: number, decimals: number): number {
   if (!Number.isFinite(value)) return 0;
   const f = 10 ** decimals;

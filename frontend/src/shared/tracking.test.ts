@@ -5,7 +5,7 @@ describe("lead-tracking parameters", () => {
   it("reads clickId, source, pid, tid (or tsid) and referrer from the URL", () => {
     expect(trackingFromSearch("?clickId=c1&source=fb&pid=p&tsid=t9&referrer=abc&other=x")).toEqual({ clickId: "c1", source: "fb", pid: "p", tid: "t9", referrer: "abc" });
   });
-  it("uses the spec's cookie lifetimes", () => {
+  it("uses the product's cookie lifetimes", () => {
     expect(cookieLifetime("clickId")).toBe(15778462);
     expect(cookieLifetime("referrer")).toBe(34560000);
     expect(cookieString("source", "a b")).toBe("source=a%20b; Max-Age=15778462; Path=/; SameSite=Lax");

@@ -1,4 +1,4 @@
-// Lead-tracking parameters: read from the URL into cookies with the spec's lifetimes; analytics data layer.
+// Lead-tracking parameters: read from the URL into cookies with the product's lifetimes; analytics data layer.
 import { COOKIE_LIFETIME } from "../config/constants.ts";
 
 export const TRACKING_KEYS = ["clickId", "source", "pid", "tid", "referrer"] as const;

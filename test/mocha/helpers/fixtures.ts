@@ -11,7 +11,7 @@ import type { NetworkConnection } from "hardhat/types/network";
 
 export type ChainName = "hardhatEth" | "hardhatBase";
 // The ethers/networkHelpers surface is typed loosely on purpose: the Presale/Staking typings are generated only
-// after the lead's contracts compile, and the suites must load before that.
+// after the contracts compile, and the suites must load before that.
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Conn = NetworkConnection<any> & { ethers: any; networkHelpers: any };
 export type C = any;

@@ -1,5 +1,5 @@
 /**
- * The gas benchmark of issue 2, shared by `scripts/bench/gas.ts` (writes reports/gas.json) and
+ * The gas benchmark, shared by `scripts/bench/gas.ts` (writes reports/gas.json) and
  * `test/mocha/gas.test.ts` (asserts the budgets). One module so the two can never measure different things.
  *
  * Setting: the claim chain (hardhatBase, with its sequencer-uptime and ETH/USD feeds), the project's mocks, one
@@ -28,7 +28,7 @@ export const GAS_KEYS = [
 export type GasKey = (typeof GAS_KEYS)[number];
 export type GasReport = Record<GasKey, number>;
 
-/** Budgets from issue 2 (never raise them; `buyEthCrossRound` and the relays are recorded, not budgeted). */
+/** Budgets (never raise them; `buyEthCrossRound` and the relays are recorded, not budgeted). */
 export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
   buyEthFirst: 90_000,
   buyEthRepeat: 70_000,
@@ -42,7 +42,7 @@ export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
 };
 
 const AMOUNT = 10_000n; // whole tokens per purchase, well inside round 1
-const DAPP_APPROVAL = 10n ** 26n; // "Unlimited approval is 1e26 units" (spec section 9)
+const DAPP_APPROVAL = 10n ** 26n; // "Unlimited approval is 1e26 units" (PRODUCT.md §9)
 
 async function ethBuy(d: Deployment, who: any, amount: bigint) {
   const value: bigint = await d.presale.ethBuyHelper(amount);
@@ -65,7 +65,7 @@ export async function runGasScenarios(): Promise<GasReport> {
 
   out.buyEthFirst = Number(await ethBuy(d, alice, AMOUNT));
   out.buyEthRepeat = Number(await ethBuy(d, alice, AMOUNT));
-  // The dapp's approval is 1e26 units (spec section 4/9), not the max: the allowance is then decremented on use.
+  // The dapp's approval is 1e26 units (PRODUCT.md §4/9), not the max: the allowance is then decremented on use.
   await d.usdc.connect(bob).approve(await d.presale.getAddress(), 0n);
   await d.usdc.connect(bob).approve(await d.presale.getAddress(), DAPP_APPROVAL);
   out.buyUsdcFirst = Number(await txGas(d.presale.connect(bob).buyWithUSDC(AMOUNT, await d.presale.usdcBuyHelper(AMOUNT), false)));

@@ -129,7 +129,7 @@ describe("tooling: owner scripts against a local chain", function () {
       expect((await p.rounds())[9].price).to.equal(parseUnits("0.015", 18));
     }
     expect((await ps[0].rounds()).map((r: any) => r.endTime)).to.deep.equal((await ps[1].rounds()).map((r: any) => r.endTime), "identical end times");
-    // the deploy parameter file itself is accepted too (restores the spec table on both)
+    // the deploy parameter file itself is accepted too (restores the product's round table on both)
     await admin("set-rounds", "--pair", "hardhat", "--file", "deploy/params/localEth.json");
     for (const p of ps) expect((await p.rounds())[0].cap).to.equal(4_500_000n);
   });

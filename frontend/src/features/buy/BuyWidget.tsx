@@ -18,7 +18,7 @@ import { isBlocking, useSwapState } from "./swapMachine.ts";
 import { nativeOf, tokenById } from "./tokens.ts";
 import type { PresaleView } from "./usePresale.ts";
 
-// Claim / claim-and-stake under the claimable line (issue 5's component), loaded once a wallet is connected.
+// Claim / claim-and-stake under the claimable line (the claim component), loaded once a wallet is connected.
 const ClaimActions = lazy(() => import("../staking/ClaimActions.tsx"));
 
 /** Memoised: the home page hands it a deferred copy of the presale data (HomePage.tsx). */

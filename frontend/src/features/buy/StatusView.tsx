@@ -1,4 +1,4 @@
-// One view per swap status (spec section 2 "Views by status").
+// One view per swap status (PRODUCT.md §2 "Views by status").
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { blockById, env } from "../../config/env.ts";

@@ -27,7 +27,7 @@ import type { PresaleView } from "./usePresale.ts";
 import { checkOrder } from "./validation.ts";
 
 const noPaste = (e: ClipboardEvent) => e.preventDefault();
-/** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (spec section 5). */
+/** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (PRODUCT.md §5). */
 const STAKING_VARIANT_DECIMALS = 2;
 
 type Props = { data: PresaleView; variant: "dropdown" | "tabs"; inModal: boolean; stakeOnly?: boolean; onDone?: () => void };

@@ -1,4 +1,4 @@
-// Error classification for the transaction machines (spec section 8): a wallet rejection by its code, a contract
+// Error classification for the transaction machines (PRODUCT.md §8): a wallet rejection by its code, a contract
 // refusal by its custom error name (viem's error walk down to ContractFunctionRevertedError's decoded data).
 type ErrLike = { code?: unknown; name?: string; message?: string; cause?: unknown; data?: { errorName?: string }; walk?: (fn: (e: unknown) => boolean) => unknown };
 

@@ -99,7 +99,7 @@ function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
   return { outcome: "failed", revert };
 }
 
-/** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of spec section 9. */
+/** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of PRODUCT.md §9. */
 export async function ensureAllowance(io: ChainIO, token: Address, owner: Address, spender: Address, needed: bigint, h: PurchaseHooks): Promise<"ok" | "approved" | PurchaseResult> {
   const allowance = (await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] })) as bigint;
   if (allowance >= needed) return "ok";

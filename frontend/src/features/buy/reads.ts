@@ -1,4 +1,4 @@
-// Contract reads of spec section 7 for one chain, as ONE Multicall3 aggregate3 request per refresh.
+// Contract reads of PRODUCT.md §7 for one chain, as ONE Multicall3 aggregate3 request per refresh.
 // Failed entries keep the previous value (stale data rather than blank).
 import { erc20Abi, formatUnits, multicall3Abi, type Abi, type Address, type Client } from "viem";
 import { multicall as aggregate } from "viem/actions";
@@ -20,7 +20,7 @@ export type SaleState = { paused: boolean; startTime: number; endTime: number; c
 export type StakeData = {
   apy: number; totalStaked: number; lockTime: number; claimsLocked: boolean;
   userStaked: number; stakedTime: number; unlockTime: number; rewards: number;
-  /** Owner locks of the staking contract (issue 5). */
+  /** Owner locks of the staking contract. */
   depositsLocked: boolean; withdrawalsLocked: boolean;
 };
 export type ChainData = {

@@ -7,7 +7,7 @@ const run = (s: SwapState, ...events: SwapEvent[]) => events.reduce(swapReducer,
 const start: SwapEvent = { type: "START", payment: "native", chainId: 31337, stake: false, tokens: 1000 };
 
 describe("swap statuses", () => {
-  it("has the eight spec statuses, spelled as the spec does", () => {
+  it("has the eight statuses, spelled as PRODUCT.md §4 does", () => {
     expect([...SWAP_STATUSES].sort()).toEqual(["approval_pending", "complete", "confirm_pending", "failed", "in_progess", "not_started", "rejected", "wert_inprogress"]);
   });
   it("click-blocks only in_progess, confirm_pending and approval_pending", () => {

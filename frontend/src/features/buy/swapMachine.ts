@@ -1,5 +1,5 @@
 /**
- * The swap status machine (spec section 4). A pure reducer over a discriminated union of events, plus one shared
+ * The swap status machine (PRODUCT.md §4). A pure reducer over a discriminated union of events, plus one shared
  * store so that code outside React (the purchase flows, and the card on-ramp in features/card) can drive it.
  *
  * DISPATCH API (the seam for the card flow):
@@ -92,7 +92,7 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
     case "SIMULATION_REVERTED":
       // The contract refused before anything was sent: a failure with its reason, not a refusal by the buyer.
       return at("not_started", "approval_pending", "confirm_pending") ? { ...s, status: "failed", error: e.message, revert: e.revert } : s;
-    // ---- card on-ramp (spec section 4 "Card flow")
+    // ---- card on-ramp (PRODUCT.md §4 "Card flow")
     case "CARD_LOADED":
       return at("not_started") ? { ...s, payment: "card", status: "confirm_pending", mountError: false } : s;
     case "CARD_PAYMENT_STATUS":

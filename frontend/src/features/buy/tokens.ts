@@ -1,4 +1,4 @@
-// Payment tokens (spec section 3 "Token list entry"): BASE and USDC on Base; ETH, USDT and USDC on Ethereum.
+// Payment tokens (PRODUCT.md §3 "Token list entry"): BASE and USDC on Base; ETH, USDT and USDC on Ethereum.
 import type { ChainKey } from "../../config/env.ts";
 
 export type PayKind = "native" | "usdt" | "usdc";
@@ -25,5 +25,5 @@ export const tokenById = (id: string) => PAY_TOKENS.find((t) => t.id === id) ?? 
 export const nativeOf = (chain: ChainKey) => PAY_TOKENS.find((t) => t.chain === chain && t.kind === "native")!;
 export const stableOf = (chain: ChainKey) => PAY_TOKENS.find((t) => t.chain === chain && t.kind !== "native")!;
 
-/** Input decimal limit (spec section 5): 10 for native, 6 for tokens. */
+/** Input decimal limit (PRODUCT.md §5): 10 for native, 6 for tokens. */
 export const inputDecimals = (t: PayToken) => (t.kind === "native" ? 10 : 6);

@@ -12,7 +12,7 @@ import { effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
 // The read code (ABI encoding, multicall, transports) is a lazy chunk, loaded by the first query.
 const loadReads = () => import("./chainReads.ts");
 
-/** Refresh cadence (spec section 4): 10 s connected, 20 s not; none while the tab is hidden. */
+/** Refresh cadence (PRODUCT.md §4): 10 s connected, 20 s not; none while the tab is hidden. */
 export function pollInterval(kind: "presale" | "stage", connected: boolean, hidden: boolean): number | false {
   if (hidden) return false;
   if (kind === "stage") return TIMINGS.stageRefreshMs;
@@ -20,7 +20,7 @@ export function pollInterval(kind: "presale" | "stage", connected: boolean, hidd
 }
 const hidden = () => typeof document !== "undefined" && document.visibilityState === "hidden";
 
-/** `refetchMs` overrides the interval for this observer (the staking page polls Base every 500 ms: spec section 4). */
+/** `refetchMs` overrides the interval for this observer (the staking page polls Base every 500 ms: PRODUCT.md §4). */
 export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs?: number) {
   const qc = useQueryClient();
   const key = ["presale", b.chainIdInt, user ?? null];

@@ -1,4 +1,4 @@
-// Validation rules of spec section 5 on exact amounts (bigint base units, whole tokens as bigint).
+// Validation rules of PRODUCT.md §5 on exact amounts (bigint base units, whole tokens as bigint).
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
 import type { PayKind } from "./tokens.ts";
 

@@ -1,4 +1,4 @@
-// The Base-only rule in the card form (spec section 5): card payments settle on Base. On another chain the form
+// The Base-only rule in the card form (PRODUCT.md §5): card payments settle on Base. On another chain the form
 // says so and offers the switch (Buy with card also asks before it starts).
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";

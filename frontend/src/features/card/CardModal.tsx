@@ -1,4 +1,4 @@
-// The card on-ramp modal (spec section 2 "Other modals"): a disclaimer with Continue, then a loading view while
+// The card on-ramp modal (PRODUCT.md §2 "Other modals"): a disclaimer with Continue, then a loading view while
 // the widget opens. The flow (flow.ts) opens it about 1 s after Buy with card and closes it when the widget loads.
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";

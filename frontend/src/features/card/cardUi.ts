@@ -1,4 +1,4 @@
-// UI state of the card on-ramp modal (spec section 2 "Other modals"): idle (closed), disclaimer (with Continue),
+// UI state of the card on-ramp modal (PRODUCT.md §2 "Other modals"): idle (closed), disclaimer (with Continue),
 // loading (while the widget opens). Kept outside React so the flow (features/card/flow.ts) can drive it.
 import { createStore, useStore } from "../../shared/store.ts";
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Every widget message of spec section 4 "Card flow", sent as a real postMessage event through the real
+// Every widget message of PRODUCT.md §4 "Card flow", sent as a real postMessage event through the real
 // @wert-io/widget-initializer (the package the dapp ships) into the card listeners and the real swap reducer.
 import type { Hash } from "viem";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -40,7 +40,7 @@ afterEach(() => {
 });
 
 describe("widget lifecycle (created, open, closed)", () => {
-  it("open attaches the iframe with the embedding of spec section 7 and disables page scrolling", async () => {
+  it("open attaches the iframe with the embedding of PRODUCT.md §7 and disables page scrolling", async () => {
     const w = await openTestWidget();
     expect(iframes()).toHaveLength(1);
     const url = new URL(w.iframe.src);

@@ -1,4 +1,4 @@
-// Widget events -> swap machine events (spec section 4 "Card flow"). Pure, so every mapping is unit-tested.
+// Widget events -> swap machine events (PRODUCT.md §4 "Card flow"). Pure, so every mapping is unit-tested.
 import type { Hash } from "viem";
 import type { SwapEvent } from "../buy/swapMachine.ts";
 
@@ -11,7 +11,7 @@ export function txHashOf(v: unknown): Hash | undefined {
 
 export type PaymentOutcome = "progress" | "success" | "canceled" | "failed" | "other";
 
-/** The widget's payment statuses (pending, canceled, failed, success, failover; "progress" per the spec). */
+/** The widget's payment statuses (pending, canceled, failed, success, failover; "progress" per the widget's documentation). */
 export function paymentOutcome(status: unknown): PaymentOutcome {
   switch (typeof status === "string" ? status.toLowerCase() : "") {
     case "pending":

@@ -78,7 +78,7 @@ describe("session request failure: not_started with the mount error flagged", ()
     expect(t.state).toMatchObject({ status: "not_started", mountError: true });
   });
 
-  it("no partner id anywhere: the spec's error, mount error, nothing mounted", async () => {
+  it("no partner id anywhere: the product's error, mount error, nothing mounted", async () => {
     const t = testDeps(INITIAL_SWAP, { fetch: goodFetch(sessionData({ partner_id: undefined })), config: testConfig({ partnerId: "" }) });
     const run = runCardFlow(REQ, t.deps);
     await until(() => cardUi.get().phase === "disclaimer");

@@ -1,4 +1,4 @@
-// The card flow (spec sections 2 "Other modals", 4 "Card flow", 7 "Card widget embedding"), loaded only when a
+// The card flow (PRODUCT.md §2 "Other modals", 4 "Card flow", 7 "Card widget embedding"), loaded only when a
 // buyer chooses to pay by card:
 //
 //   Buy with card -> START (card, Base, tokens, stake)
@@ -43,7 +43,7 @@ export type CardFlowDeps = {
   loadWidget: () => Promise<WidgetCtor>;
   waitForReceipt: (hash: Hash, account: Address) => Promise<{ status: "success" | "reverted" }>;
   t: (key: string, opts?: Record<string, unknown>) => string;
-  /** The registered error listener of spec section 7 (widget error messages are passed to it). */
+  /** The registered error listener of PRODUCT.md §7 (widget error messages are passed to it). */
   onWidgetError?: (data: unknown) => void;
   log?: Pick<Console, "warn" | "error">;
 };
@@ -88,7 +88,7 @@ function watchReceipt(hash: Hash, flow: Flow, deps: CardFlowDeps) {
     .finally(() => watching.delete(hash));
 }
 
-/** The listeners handed to the widget: every widget event of spec section 4 "Card flow". */
+/** The listeners handed to the widget: every widget event of PRODUCT.md §4 "Card flow". */
 export function cardListeners(flow: Flow, deps: CardFlowDeps, finish: () => void): WidgetListeners {
   const { dispatch } = deps;
   const closeModal = () => cardUi.set((s) => (s.phase === "idle" ? s : { ...s, phase: "idle" }));

@@ -1,5 +1,5 @@
 /**
- * The card on-ramp (issue 6, spec sections 2, 4, 5, 7, 8). Public surface for the buy feature:
+ * The card on-ramp (PRODUCT.md §2, §4, §5, §7 and §8). Public surface for the buy feature:
  *
  * - `startCardPurchase(req, dispatch?)`: called by the swap form once the wallet is connected, the chain is Base and
  *   the quantity is valid. It loads the card flow lazily (flow.ts, start.ts and the widget package never reach the

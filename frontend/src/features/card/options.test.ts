@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Widget options (spec sections 3 and 7) and their validation (spec section 5 "Card widget", section 8 texts).
+// Widget options (PRODUCT.md §3 and §7) and their validation (PRODUCT.md §5 "Card widget", section 8 texts).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   buildWidgetOptions,
@@ -24,7 +24,7 @@ afterEach(() => {
 });
 
 describe("buildWidgetOptions", () => {
-  it("has the options of spec section 7: partner id, origin, click id, language, dark theme, USD, ETH, item info", () => {
+  it("has the options of PRODUCT.md §7: partner id, origin, click id, language, dark theme, USD, ETH, item info", () => {
     const o = build();
     expect(o).toMatchObject({
       partner_id: "local-partner",
@@ -89,7 +89,7 @@ describe("validateWidgetOptions", () => {
     expect(log).not.toHaveBeenCalled();
   });
 
-  it("partner_id is required: throws the exact error of spec section 8", () => {
+  it("partner_id is required: throws the exact error of PRODUCT.md §8", () => {
     expect(PARTNER_ID_REQUIRED).toBe("Please provide a partner_id in order for the widget to work correctly");
     for (const partner_id of [undefined, "", "  ", null, 42]) {
       expect(() => validateWidgetOptions({ ...valid(), partner_id } as never, vi.fn())).toThrowError(new Error(PARTNER_ID_REQUIRED));

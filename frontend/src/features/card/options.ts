@@ -1,14 +1,14 @@
-// Options of the card widget (spec section 3 "Card widget options", section 7 "Card widget embedding") and their
-// validation (spec section 5 "Card widget", error texts of section 8). Pure: no DOM, no network.
+// Options of the card widget (PRODUCT.md §3 "Card widget options", section 7 "Card widget embedding") and their
+// validation (PRODUCT.md §5 "Card widget", error texts of section 8). Pure: no DOM, no network.
 
-/** Exact text of spec section 8 for a missing partner_id. */
+/** Exact text of PRODUCT.md §8 for a missing partner_id. */
 export const PARTNER_ID_REQUIRED = "Please provide a partner_id in order for the widget to work correctly";
 export const CONTAINER_ID_UNSUPPORTED = "container_id is no longer supported";
 export const ITEM_INFO_MAX = 40;
 export const itemInfoTooLong = (field: "name" | "category") =>
   `Max length of the extra.item_info.${field} value is ${ITEM_INFO_MAX} characters`;
 
-/** The widget's own events (spec section 7 "Messages from the widget"; the 3-D Secure pair is handled by the host). */
+/** The widget's own events (PRODUCT.md §7 "Messages from the widget"; the 3-D Secure pair is handled by the host). */
 export type PaymentStatusData = { status?: unknown; payment_id?: unknown; order_id?: unknown; tx_id?: unknown; external_order_id?: unknown };
 export type WidgetErrorData = { name?: unknown; message?: unknown };
 export type WidgetListeners = {
@@ -38,7 +38,7 @@ export type WidgetOptions = {
   signature: string;
   extra: { item_info: ItemInfo };
   listeners: WidgetListeners;
-  /** Obsolete (spec section 3); only ever present when a caller passes it, and then reported. */
+  /** Obsolete (PRODUCT.md §3); only ever present when a caller passes it, and then reported. */
   container_id?: string;
 };
 

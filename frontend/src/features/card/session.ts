@@ -1,4 +1,4 @@
-// The card session request (spec section 7, first HTTP call): the buyer's address, the token quantity and the
+// The card session request (PRODUCT.md §7, first HTTP call): the buyer's address, the token quantity and the
 // stake flag go to the API server, which prices the purchase from the chain itself, encodes buyWithETHWert and
 // signs the widget options. The answer is checked here before anything is shown to the buyer: it must be a signed
 // purchase on the Base presale that credits this wallet with this quantity and this stake flag.

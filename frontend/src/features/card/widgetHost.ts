@@ -1,6 +1,6 @@
 // Opens the card widget through @wert-io/widget-initializer (loaded lazily, only when a card flow starts).
 //
-// The package already implements the embedding of spec section 7 and the lifecycle of section 4: a full-screen
+// The package already implements the embedding of PRODUCT.md §7 and the lifecycle of section 4: a full-screen
 // iframe at {origin}/{partner_id}/widget?{options} (z-index 10000, camera/microphone/payment allowed, sandboxed with
 // scripts, forms, popups and same-origin), page scrolling disabled while it is open and restored on close, messages
 // read only when they come from the widget's own window and are objects, replies allow-redirect / extra /
@@ -35,7 +35,7 @@ export type WidgetHandle = {
 };
 
 /**
- * Validates the options (throws the spec's partner_id error before touching the DOM), creates the widget and
+ * Validates the options (throws the product's partner_id error before touching the DOM), creates the widget and
  * opens it. The returned handle never closes twice.
  */
 export function openWidget(Ctor: WidgetCtor, options: WidgetOptions, iframeTitle = "Card payment"): WidgetHandle {
@@ -44,7 +44,7 @@ export function openWidget(Ctor: WidgetCtor, options: WidgetOptions, iframeTitle
   let silent = false;
   let iframe: HTMLIFrameElement | null = null;
   // The package treats anything whose typeof is "object" as a message, null included, and then throws reading its
-  // type. null is not an object message (spec section 5): stop it before the package's listener sees it.
+  // type. null is not an object message (PRODUCT.md §5): stop it before the package's listener sees it.
   const dropNull = (e: MessageEvent) => {
     if (e.data === null && iframe && e.source === iframe.contentWindow) e.stopImmediatePropagation();
   };

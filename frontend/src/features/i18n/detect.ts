@@ -1,4 +1,4 @@
-// Language detection and the language part of routing (spec section 2 "Language handling").
+// Language detection and the language part of routing (PRODUCT.md §2 "Language handling").
 import { DEFAULT_LANG, isLang, type Lang } from "./languages.ts";
 
 export const STORAGE_KEYS = ["lang", "currentlang"] as const;

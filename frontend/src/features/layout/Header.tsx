@@ -19,7 +19,7 @@ export function scrollToWidget() {
   document.getElementById("buy-widget")?.scrollIntoView({ behavior: "smooth", block: "center" });
 }
 
-/** Navigation to the URL already shown is ignored (spec section 2 "Router behaviour"). */
+/** Navigation to the URL already shown is ignored (PRODUCT.md §2 "Router behaviour"). */
 function useSameUrlGuard(onNavigate: () => void) {
   const { pathname, hash } = useLocation();
   return (to: string) => (e: MouseEvent) => {

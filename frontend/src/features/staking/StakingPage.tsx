@@ -1,4 +1,4 @@
-// The staking page (spec section 2 "Staking page"): title and description; staked (Withdraw), stakeable (Add stake
+// The staking page (PRODUCT.md §2 "Staking page"): title and description; staked (Withdraw), stakeable (Add stake
 // when baseClaimable > 0, else Buy and stake), rewards (Claim rewards), total staked and APY cards; the unlock time
 // as a date and a countdown. At 1024 px and below the cards become the tabs Stake, Rewards, Info.
 import "./staking.css";

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Stake data (spec section 3) derived from the Base read, the batching of the staking calls into the Base presale
+// Stake data (PRODUCT.md §3) derived from the Base read, the batching of the staking calls into the Base presale
 // multicall, the 500 ms staking poll, and the two entry points owned by the app shell / buy widget.
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { focusManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -27,7 +27,7 @@ const MC = "0x00000000000000000000000000000000000000cc";
 
 describe("staking reads ride in the Base presale multicall", () => {
   const local = buildEnvConfig("local", {});
-  it("one call list for Base holds the presale and the staking reads of spec section 7", () => {
+  it("one call list for Base holds the presale and the staking reads of PRODUCT.md §7", () => {
     const calls = buildCalls(local.base, MC, USER);
     const staking = calls.filter((c) => c.address === local.base.stakingAddress).map((c) => c.functionName);
     expect(staking).toEqual(expect.arrayContaining(["poolStakers", "getRewards", "lockTime", "apy", "totalStaked", "claimsLocked", "depositsLocked", "withdrawalsLocked"]));

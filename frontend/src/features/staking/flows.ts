@@ -67,7 +67,7 @@ async function send(io: ChainIO, args: WriteArgs, dispatch: Dispatch): Promise<F
   }
 }
 
-/** The sale-token approval for the staking contract; the large allowance of spec section 9 (1e26). */
+/** The sale-token approval for the staking contract; the large allowance of PRODUCT.md §9 (1e26). */
 async function approve(io: ChainIO, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
   try {
     const prepared = await io.simulate({ address: token, abi: approveAbi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });

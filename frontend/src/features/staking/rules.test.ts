@@ -1,4 +1,4 @@
-// The staking rules of spec section 5, one by one.
+// The staking rules of PRODUCT.md §5, one by one.
 import { describe, expect, it } from "vitest";
 import {
   bpsToPercent, canUnstake, checkClaim, checkHarvest, checkOpenStake, checkOpenWithdraw, checkStake, checkStakeAmount,

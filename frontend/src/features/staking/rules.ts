@@ -1,4 +1,4 @@
-// Staking rules of spec section 5 "Staking", as pure functions. Each check returns null when the action may go on,
+// Staking rules of PRODUCT.md §5 "Staking", as pure functions. Each check returns null when the action may go on,
 // else the first reason that stops it. The UI maps reasons to effects (useStakingActions.ts):
 //   connect         -> the connect-wallet modal
 //   wrong_chain     -> the popup asking to switch to Base

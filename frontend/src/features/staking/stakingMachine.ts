@@ -1,5 +1,5 @@
 /**
- * The staking flows' status machine (spec section 4 "Claim, harvest, withdraw" and "Claim and stake, stake creation,
+ * The staking flows' status machine (PRODUCT.md §4 "Claim, harvest, withdraw" and "Claim and stake, stake creation,
  * stake extension"). A pure reducer over a discriminated union of events, and one shared store so that the flow
  * runner (flows.ts, outside React) and every view (stake modal, claim modal, the home widget's claim buttons) see the
  * same state.

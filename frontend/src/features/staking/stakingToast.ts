@@ -1,4 +1,4 @@
-// Staking-page toasts (spec section 9): 4000 ms, bottom-right, no duplicates, at most one open, with a progress bar.
+// Staking-page toasts (PRODUCT.md §9): 4000 ms, bottom-right, no duplicates, at most one open, with a progress bar.
 // A separate channel built on the shared toast list functions; StakingToasts renders it.
 import { addToast, removeToast, type Toast, type ToastType } from "../../shared/toast.ts";
 import { createStore, useStore } from "../../shared/store.ts";

@@ -1,4 +1,4 @@
-// Glue between the staking views and the flows: the rules of spec section 5 (connect modal, switch-to-Base popup,
+// Glue between the staking views and the flows: the rules of PRODUCT.md §5 (connect modal, switch-to-Base popup,
 // claim_not_live popup), the run itself over the real chain adapter, the result toast and the data refresh.
 import { useTranslation } from "react-i18next";
 import { abiOf } from "../../config/contracts.ts";

@@ -1,6 +1,6 @@
-// Stake data of spec section 3, derived from the Base chain's presale read. The staking calls travel in the SAME
+// Stake data of PRODUCT.md §3, derived from the Base chain's presale read. The staking calls travel in the SAME
 // Multicall3 aggregate3 request as the presale reads of Base (features/buy/reads.ts buildCalls); the staking page
-// only adds a 500 ms observer on that same query (spec section 4 "staking data polls every 500 ms"), so there is
+// only adds a 500 ms observer on that same query (PRODUCT.md §4 "staking data polls every 500 ms"), so there is
 // one request per tick and no second poller. TanStack pauses the interval while the tab is hidden
 // (refetchIntervalInBackground: false).
 import { useState } from "react";

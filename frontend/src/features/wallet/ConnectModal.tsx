@@ -40,7 +40,7 @@ export default function ConnectModal() {
   const mobile = isMobileDevice();
   const injected = connectors.filter((c) => c.type === "injected" && c.id !== "injected");
   const local = LOCAL_ID ? connectors.find((c) => c.id === LOCAL_ID) : undefined;
-  // Connect errors are only logged (spec section 8); a missing WalletConnect project id is a configuration problem
+  // Connect errors are only logged (PRODUCT.md §8); a missing WalletConnect project id is a configuration problem
   // the visitor should still hear about.
   const onError = (err: unknown) => {
     console.warn("connect failed", err);

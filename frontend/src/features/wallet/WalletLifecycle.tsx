@@ -1,4 +1,4 @@
-// Data reload on account or chain change (spec section 4). Reconnect on load lives in the wallet layer (web3.ts).
+// Data reload on account or chain change (PRODUCT.md §4). Reconnect on load lives in the wallet layer (web3.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useWallet } from "./walletState.ts";

@@ -15,7 +15,7 @@ function browserName(): string {
   return /CriOS|Chrome/.test(ua) ? "chrome" : /FxiOS|Firefox/.test(ua) ? "firefox" : /Safari/.test(ua) ? "safari" : "browser";
 }
 
-/** Partner wallet deep link launched on display_uri (spec section 7). */
+/** Partner wallet deep link launched on display_uri (PRODUCT.md §7). */
 export function partnerDeepLink(uri: string, callback = window.location.href): string {
   return `${env.bwDeepLink}wc?uri=${encodeURIComponent(uri)}&callback=${encodeURIComponent(callback)}&browser=${browserName()}`;
 }

@@ -1,4 +1,4 @@
-// Wrong-chain handling of spec section 8: popup (change_network / wrong_chain), switch on OK, manual-switch popup on failure.
+// Wrong-chain handling of PRODUCT.md §8: popup (change_network / wrong_chain), switch on OK, manual-switch popup on failure.
 import { useTranslation } from "react-i18next";
 import { blockById, type ChainBlock } from "../../config/env.ts";
 import { openPopup } from "../../shared/popup.ts";
