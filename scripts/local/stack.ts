@@ -212,8 +212,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const baseConn = await connect("localBase", "deployer", { url: baseUrl });
     const outDir = opts.deploymentsDir ?? DEPLOYMENTS_DIR;
     // Ethereum first: the Base side's messenger stand-in trusts the Ethereum side's (its aliased address delivers).
-    const ethDep = await deploySystem(ethConn, loadNetworkParams("localEth"), { outDir, deploymentId: journalId(31337, ethPort) });
-    const baseDep = await deploySystem(baseConn, loadNetworkParams("localBase"), { outDir, deploymentId: journalId(31338, basePort), l1Messenger: ethDep.contracts.Messenger.address });
+    // One anchor for both chains: identical round end times, one ladder (`admin status` compares them).
+    const anchor = Number((await ethConn.ethers.provider.getBlock("latest"))!.timestamp);
+    const ethDep = await deploySystem(ethConn, loadNetworkParams("localEth"), { outDir, anchor, deploymentId: journalId(31337, ethPort) });
+    const baseDep = await deploySystem(baseConn, loadNetworkParams("localBase"), { outDir, anchor, deploymentId: journalId(31338, basePort), l1Messenger: ethDep.contracts.Messenger.address });
     await linkPresales({ conn: ethConn, record: ethDep }, { conn: baseConn, record: baseDep });
     log(`deployed: Presale ${ethDep.contracts.Presale.address} on 31337, Presale ${baseDep.contracts.Presale.address} + Staking on 31338, linked through the messengers; wrote ${path.relative(ROOT, outDir) || "."}/deployedContracts.ts`);
 
