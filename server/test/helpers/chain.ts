@@ -141,7 +141,10 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
     (p) => BigInt(Math.round(Number(p) * 1e6)) * 10n ** 12n,
   );
   const endTimes = caps.map((_, i) => now + 30n * 86400n * BigInt(i + 1));
-  const p = artifact("Presale.sol", "Presale");
+  // The presale's ladder bookkeeping is an external library: deploy it and link its address into the bytecode.
+  const ladderBook = await deploy(pc, w, artifact("presale/LadderBook.sol", "LadderBook"));
+  const unlinked = artifact("Presale.sol", "Presale");
+  const p: Artifact = { abi: unlinked.abi, bytecode: unlinked.bytecode.replace(/__\$[0-9a-fA-F]{34}\$__/g, ladderBook.slice(2).toLowerCase()) as Hex };
   const presale = await deploy(pc, w, p, [
     {
       owner: ACCOUNTS.deployer,
@@ -160,6 +163,9 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
       caps,
       prices,
       endTimes,
+      // Base's L2CrossDomainMessenger predeploy (the card flow never receives a report); no keeper mirror on Base.
+      messenger: "0x4200000000000000000000000000000000000007",
+      maxMirrorStep: 0n,
     },
   ]);
   await send(pc, w, presale, p.abi, "grantRole", [keccak256(toHex("CARD_PROVIDER_ROLE")), ACCOUNTS.cardProvider]);
