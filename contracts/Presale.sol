@@ -18,10 +18,11 @@ import {LadderBook} from "./presale/LadderBook.sol";
 import {PresaleLadder} from "./presale/PresaleLadder.sol";
 
 /// @title The presale: buying on the ladder, claiming, and keeping two chains in step.
-/// @notice Roles: the owner (default admin, two-step transfer with a delay) holds every setting; ADMIN_ROLE pauses,
-/// keeps the lists and moves the step; KEEPER_ROLE mirrors Base's sales into Ethereum's ladder (bounded, Ethereum
-/// only); CARD_PROVIDER_ROLE buys on behalf of card customers while the card restriction is on. Ethereum's deposits
-/// and close reach Base only through the canonical messenger (no role). See {IPresale} for units.
+/// @notice Roles: the owner (default admin, two-step transfer with a delay) holds every setting, the white- and
+/// blacklist among them (they gate claims); ADMIN_ROLE pauses purchases and moves the step; KEEPER_ROLE mirrors Base's
+/// sales into Ethereum's ladder (bounded, Ethereum only); CARD_PROVIDER_ROLE buys on behalf of card customers while
+/// the card restriction is on. Ethereum's deposits and close reach Base only through the canonical messenger (no
+/// role). See {IPresale} for units.
 contract Presale is
     PresaleLadder,
     CrossChainSync,
@@ -33,7 +34,7 @@ contract Presale is
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
-    /// @notice Pauses, keeps the white- and blacklist, and moves the step.
+    /// @notice Pauses and unpauses purchases, and moves the step.
     bytes32 public constant ADMIN_ROLE = keccak256("ADMIN_ROLE");
     /// @notice Ethereum: mirrors Base's per-round sales into the ladder, at most `maxMirrorStep()` tokens per call.
     bytes32 public constant KEEPER_ROLE = keccak256("KEEPER_ROLE");
@@ -408,7 +409,12 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function setWhitelist(address[] calldata accounts, bool whitelisted) external override onlyRole(ADMIN_ROLE) {
+    /// @dev Owner only, like the blacklist: both gate claims, so an operations key must not be able to hold them back.
+    function setWhitelist(address[] calldata accounts, bool whitelisted)
+        external
+        override
+        onlyRole(DEFAULT_ADMIN_ROLE)
+    {
         for (uint256 i; i < accounts.length; ++i) {
             _users[accounts[i]].whitelisted = whitelisted;
             emit WhitelistUpdated(accounts[i], whitelisted);
@@ -416,7 +422,11 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function setBlacklist(address[] calldata accounts, bool blacklisted) external override onlyRole(ADMIN_ROLE) {
+    function setBlacklist(address[] calldata accounts, bool blacklisted)
+        external
+        override
+        onlyRole(DEFAULT_ADMIN_ROLE)
+    {
         for (uint256 i; i < accounts.length; ++i) {
             _users[accounts[i]].blacklisted = blacklisted;
             emit BlacklistUpdated(accounts[i], blacklisted);
