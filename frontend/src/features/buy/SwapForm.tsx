@@ -1,7 +1,8 @@
 // The swap form, both variants: "dropdown" (variant B, payment-method dropdown) and "tabs" (variant A, modal tabs
 // native / stablecoin). Status views replace the entry form while a purchase runs. Amounts stay decimal strings and
 // bigint base units from the fields to the transaction (amounts.ts); the cost shown is the contract's quote.
-import { useEffect, useRef, useState, type ClipboardEvent } from "react";
+import { useEffect, useRef, useState } from "react";
+import { noPaste } from "../../shared/inputFilters.ts";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
@@ -26,7 +27,6 @@ import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import type { PresaleView } from "./usePresale.ts";
 import { checkOrder } from "./validation.ts";
 
-const noPaste = (e: ClipboardEvent) => e.preventDefault();
 /** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (PRODUCT.md §5). */
 const STAKING_VARIANT_DECIMALS = 2;
 

@@ -2,16 +2,6 @@
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
 import type { PayKind } from "./tokens.ts";
 
-/** Keeps digits and one decimal point, at most `maxDecimals` after it (0: integers only). */
-export function sanitizeAmountInput(raw: string, maxDecimals: number): string {
-  let s = raw.replace(/,/g, ".").replace(/[^0-9.]/g, "");
-  if (maxDecimals === 0) return s.split(".")[0]!.replace(/^0+(?=\d)/, ""); // a decimal keeps its integer part
-  const dot = s.indexOf(".");
-  if (dot >= 0) s = s.slice(0, dot + 1) + s.slice(dot + 1).replace(/\./g, "").slice(0, maxDecimals);
-  if (s.startsWith(".")) s = "0" + s;
-  return s.replace(/^0+(?=\d)/, "");
-}
-
 export type OrderCheckInput = {
   kind: PayKind;
   /** Whole tokens of the order (null: no valid amount). */

@@ -1,13 +1,13 @@
 // The staking modals: stake (creation / extension), withdraw, and the claim modal (progress of claim, claim and
 // stake, withdraw and harvest, with success and rejection). Buy-and-stake is the buy feature's swap modal.
-import { useState, type ClipboardEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
 import { TokenIcon } from "../../shared/icons.tsx";
 import { Modal } from "../../shared/Modal.tsx";
-import { sanitizeAmountInput } from "../buy/validation.ts";
+import { noPaste, sanitizeAmountInput } from "../../shared/inputFilters.ts";
 import { localizePath, stripLang } from "../i18n/detect.ts";
 import { useCurrentLang } from "../i18n/useLanguageSync.ts";
 import { FlowStatusView } from "./FlowStatusView.tsx";
@@ -17,8 +17,6 @@ import { closeStakingModal, useStakingUi } from "./stakingUi.ts";
 import type { StakingActions } from "./useStakingActions.ts";
 import type { StakeView } from "./useStakingData.ts";
 import { UnlockCountdown, useDateFormat } from "./UnlockInfo.tsx";
-
-const noPaste = (e: ClipboardEvent) => e.preventDefault();
 
 /** Closing resets a finished flow; a running one keeps going (its toast reports the end). */
 function close() {
@@ -59,7 +57,7 @@ export function StakeModal({ view, actions }: { view: StakeView; actions: Stakin
             <span className="field-label">{t("staking.stake_modal.amount")}</span>
             <span className="field-input">
               <input inputMode="decimal" placeholder="0" value={amount} onPaste={noPaste} data-testid="stake-amount" aria-label={t("staking.stake_modal.amount")}
-                onChange={(e) => setAmount(sanitizeAmountInput(e.target.value, STAKE_DECIMALS))} />
+                onChange={(e) => setAmount((prev) => sanitizeAmountInput(e.target.value, STAKE_DECIMALS) ?? prev)} />
               <button className="chip" type="button" onClick={() => { const m = maxStake(view.userBal); setAmount(m > 0 ? String(m) : "0"); }} data-testid="stake-max">{t("staking.stake_modal.max")}</button>
               <TokenIcon symbol="SHAFT" size={24} />
             </span>

@@ -231,13 +231,18 @@ describe("stake modal", () => {
     await click("stake-cancel");
     expect(stakingUi.get().modal).toBeNull();
   });
-  it("refuses the whole balance (strictly below) and filters the input", async () => {
+  it("refuses the whole balance (strictly below); filters the input, refusing an exponent or a letter", async () => {
     const m = await openStake();
     const input = within(m).getByTestId("stake-amount") as HTMLInputElement;
     fireEvent.change(input, { target: { value: "1000" } });
     expect(within(m).getByTestId("stake-error-balance")).toBeTruthy();
     expect((within(m).getByTestId("stake-submit") as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(input, { target: { value: "12a.3456789" } });
+    fireEvent.change(input, { target: { value: "12.3456789" } });
+    expect(input.value).toBe("12.345678");
+    // An exponent or a letter is refused, not stripped: "5e3" must not become 53.
+    fireEvent.change(input, { target: { value: "5e3" } });
+    expect(input.value).toBe("12.345678");
+    fireEvent.change(input, { target: { value: "12a" } });
     expect(input.value).toBe("12.345678");
   });
   it("creation: authorise view, then complete with View transaction and Done", async () => {
