@@ -195,6 +195,10 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(3_000n * TOKEN);
     expect(await p.base.presale.remoteTokensSold()).to.equal(3_000n);
     expect(await p.base.presale.checkPoint()).to.equal(3_000n);
+    // Only the report that raised the cumulative credited (and announced) anything: the duplicate and the older one
+    // are silent.
+    const credits = await p.base.presale.queryFilter(p.base.presale.filters.RemoteDepositImported());
+    expect(credits.map((e: any) => [e.args.cumulative, e.args.credited])).to.deep.equal([[3_000n * TOKEN, 3_000n * TOKEN]]);
     // The bridge itself refuses to deliver a message twice.
     const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
     await expect(
@@ -253,9 +257,12 @@ describe("closeSale on Ethereum", function () {
       .withArgs(alice.address, 700n * TOKEN, false);
   });
 
-  it("anyone may close once the end time has passed", async function () {
-    await p.advanceBothTo(await p.eth.presale.endTime());
-    await expect(p.eth.presale.connect(p.eth.signers[15]).closeSale()).to.emit(p.eth.presale, "SaleFinalized");
+  it("anyone may close from the end time itself on", async function () {
+    const end = await p.eth.presale.endTime();
+    // Mined at exactly the end time (an explicit gas limit: no estimate in a block before it).
+    await p.eth.helpers.time.setNextBlockTimestamp(end);
+    await expect(p.eth.presale.connect(p.eth.signers[15]).closeSale({ gasLimit: 1_000_000n })).to.emit(p.eth.presale, "SaleFinalized");
+    expect(await p.eth.presale.saleClosed()).to.equal(true);
   });
 
   it("runs on Ethereum only (WrongChain) and needs the remote presale (RemotePresaleNotSet)", async function () {
