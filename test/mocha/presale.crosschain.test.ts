@@ -206,6 +206,25 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     ).to.be.revertedWith("message has already been relayed");
   });
 
+  it("a report whose buyers and deposits differ in length is refused (LengthMismatch): the message fails, nothing is booked", async function () {
+    const [alice] = p.eth.buyers;
+    const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
+      [alice.address],
+      [1_000n * TOKEN, 1_000n * TOKEN],
+      [1_000n],
+      1_000n,
+      0n,
+      false,
+    ]);
+    const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
+    const tx = p.base.messenger
+      .connect(relayer)
+      .relayMessage(VERSION_1 + 7n, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, { gasLimit: 3_000_000n });
+    await expect(tx).to.emit(p.base.messenger, "FailedRelayedMessage");
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(0n);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
+  });
+
   it("relaying an address credits that address with its own Ethereum deposit only", async function () {
     const [alice] = p.eth.buyers;
     await buyEth(p.eth, alice, 1_000n);
