@@ -194,6 +194,7 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(3_000n * TOKEN);
     expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(3_000n * TOKEN);
     expect(await p.base.presale.remoteTokensSold()).to.equal(3_000n);
+    expect(await p.base.presale.remoteUsdRaised()).to.equal(await p.eth.presale.localUsdRaised());
     expect(await p.base.presale.checkPoint()).to.equal(3_000n);
     // Only the report that raised the cumulative credited (and announced) anything: the duplicate and the older one
     // are silent.
