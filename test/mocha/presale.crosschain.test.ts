@@ -130,6 +130,19 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     await expect(tx).to.emit(p.base.messenger, "RelayedMessage");
   });
 
+  it("the relay's gas limit grows with the round table: a report over 255 rounds is delivered", async function () {
+    const caps = Array.from({ length: 255 }, (_, i) => 1_000n * BigInt(i + 1));
+    const big = await deployPair({ caps, prices: caps.map(() => 10n ** 15n) });
+    await big.eth.presale.relay([]);
+    const [m] = await big.pending();
+    expect(m.gasLimit).to.equal(BigInt(await big.eth.presale.relayGasLimit(0)));
+    const relayer = await impersonate(big.base, aliased(await big.eth.messenger.getAddress()));
+    const tx = big.base.messenger
+      .connect(relayer)
+      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
+    await expect(tx).to.emit(big.base.messenger, "RelayedMessage");
+  });
+
   it("relay needs the remote presale set (RemotePresaleNotSet) and runs on Ethereum only (WrongChain)", async function () {
     const e = await load("hardhatEth");
     await expect(e.presale.relay([])).to.be.revertedWithCustomError(e.presale, "RemotePresaleNotSet");
