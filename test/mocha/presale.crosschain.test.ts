@@ -462,6 +462,24 @@ describe("One ladder at every round boundary (two chains)", function () {
     expect(after[2]).to.equal((await now(p.eth.conn)) + DAY);
   });
 
+  it("neither an admin move nor a new table puts the position below what the other chain sold in its round", async function () {
+    const p = await deployPair();
+    await deliverFromEthPresale(p, [0n, 500n], false); // Ethereum sold 500 in round 2 (Base is still in round 1)
+    expect(await p.base.presale.currentStep()).to.equal(0n);
+    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 499n)).to.be.revertedWithCustomError(p.base.presale, "InvalidStep");
+    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 500n)).to.emit(p.base.presale, "StepSet").withArgs(1n, CAPS[0] + 500n);
+    // A table starting round 2 one token later would leave only 499 below the position for Ethereum's 500.
+    const ends: bigint[] = [...(await p.base.presale.roundDetails(2))];
+    const caps = [...CAPS];
+    caps[0] = CAPS[0] + 1n;
+    await expect(p.base.presale.setRounds(caps, PRICES, ends)).to.be.revertedWithCustomError(
+      p.base.presale,
+      "InvalidRounds",
+    );
+    caps[0] = CAPS[0];
+    await expect(p.base.presale.setRounds(caps, PRICES, ends)).to.emit(p.base.presale, "RoundsUpdated");
+  });
+
   it("an admin move inside a round counts on the ladder of both chains (not as deposits)", async function () {
     const p = await deployPair();
     await p.eth.presale.setCurrentStep(0n, 2_000n);
