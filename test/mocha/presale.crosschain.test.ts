@@ -462,6 +462,21 @@ describe("One ladder at every round boundary (two chains)", function () {
     expect(after[2]).to.equal((await now(p.eth.conn)) + DAY);
   });
 
+  it("a purchase after an expiry entering a round filled exactly by the other chain skips it: no sell-out, no re-spacing", async function () {
+    const p = await deployPair();
+    await p.eth.presale.setMaxMirrorStep(10n ** 12n);
+    await p.eth.presale.setDynamicTime(true, DAY);
+    await p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([0n, CAPS[1] - CAPS[0]], 0n);
+    expect(await p.eth.presale.currentStep()).to.equal(0n);
+    const ends: bigint[] = [...(await p.eth.presale.roundDetails(2))];
+    await p.advanceBothTo(ends[0]);
+    await buyEth(p.eth, p.eth.buyers[0], 10n);
+    expect(await p.eth.presale.currentStep()).to.equal(2n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[1] + 10n);
+    // Round 1 closed by time, round 2 by the other chain: neither is a sell-out of this purchase.
+    expect([...(await p.eth.presale.roundDetails(2))]).to.deep.equal(ends);
+  });
+
   it("neither an admin move nor a new table puts the position below what the other chain sold in its round", async function () {
     const p = await deployPair();
     await deliverFromEthPresale(p, [0n, 500n], false); // Ethereum sold 500 in round 2 (Base is still in round 1)
