@@ -556,6 +556,33 @@ describe("One ladder at every round boundary (two chains)", function () {
     expect(remote[0]).to.equal(1_000n); // booked in round 1, where it was sold (round 1 oversold by the in-flight 1,000)
     expect(await p.base.presale.usdQuote(1n)).to.equal(await p.eth.presale.usdQuote(1n));
   });
+
+  it("a report arriving at a round's end time itself closes that round by time first", async function () {
+    const p = await deployPair();
+    const end0: bigint = (await p.base.presale.roundDetails(2))[0];
+    await p.base.helpers.time.setNextBlockTimestamp(end0);
+    const receipt = await deliverFromEthPresale(p, [500n], false);
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.currentStep()).to.equal(1n);
+    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
+    expect((await p.base.presale.roundSales())[1][0]).to.equal(500n);
+  });
+
+  it("a report is booked even where it exceeds the receiving round (tables changed on one side): deposits are never held back", async function () {
+    const p = await deployPair();
+    const [alice] = p.eth.buyers;
+    await buyEth(p.eth, alice, 2_000n);
+    // The owner shrinks Base's first round below what Ethereum already sold in it.
+    const caps = [...CAPS];
+    caps[0] = 1_000n;
+    await p.base.presale.setRounds(caps, PRICES, [...(await p.base.presale.roundDetails(2))]);
+    await p.eth.presale.relay([alice.address]);
+    const [receipt] = await p.deliverAll();
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(2_000n * TOKEN);
+    expect((await p.base.presale.roundSales())[1][0]).to.equal(2_000n);
+    expect(await p.base.presale.currentStep()).to.equal(1n);
+  });
 });
 
 function messageHash(m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string }): string {
