@@ -398,7 +398,7 @@ export const MUTANTS: Mutant[] = [
   m("book-respaced", BOOK, "re-spaced rounds are still expired by their old end times (booking)",
     "respaced = ladder.dynamicTime.enabled;", "respaced = false;"),
   m("book-step-advanced", BOOK, "a booking moving the position on neither announces it nor re-spaces (checkpoint call dropped)",
-    "if (step > oldStep) _onStepChange(ladder, step, position, soldOut);", ""),
+    "if (step > oldStep) _onStepChange(ladder, step, position, soldOut);", "if (step > oldStep) {}"),
   m("book-step-back", BOOK, "a correction moving the position back is not announced (StepSet dropped)",
     "else if (step < oldStep) emit IPresale.StepSet(step, position);", ""),
   m("book-leave-entered", BOOK, "a purchase leaving several rounds ignores what was booked in the later ones",
