@@ -119,6 +119,10 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
 
   it("the relay's gas limit covers a report of 100 first-time buyers on Base", async function () {
     const users = Array.from({ length: 100 }, (_, i) => "0x" + (0xb0b000n + BigInt(i)).toString(16).padStart(40, "0"));
+    // Each has a deposit on Ethereum (bought by card for them), so each report entry writes a new slot on Base.
+    const card = p.eth.presale.connect(p.eth.provider);
+    const cost: bigint = await p.eth.presale.ethBuyHelper(1n);
+    for (const u of users) await card.buyWithETHWert(u, 1n, false, { value: cost });
     await p.eth.presale.relay(users);
     const [m] = await p.pending();
     expect(m.gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(100)));
@@ -128,6 +132,7 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
       .connect(relayer)
       .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
     await expect(tx).to.emit(p.base.messenger, "RelayedMessage");
+    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(100n * TOKEN);
   });
 
   it("the relay's gas limit grows with the round table: a report over 255 rounds is delivered", async function () {
