@@ -36,9 +36,10 @@ export default defineConfig({
   test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64 } } },
   networks: {
     // In-process simulated chains used by tests and by `hardhat node`.
-    hardhat: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId },
-    hardhatEth: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId },
-    hardhatBase: { type: "edr-simulated", chainType: "op", chainId: LOCAL_CHAINS.localBase.chainId },
+    // A mutant build (no viaIR) of Presale is above the 24 KiB limit; only that build may deploy it.
+    hardhat: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId, allowUnlimitedContractSize: mutationBuild },
+    hardhatEth: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId, allowUnlimitedContractSize: mutationBuild },
+    hardhatBase: { type: "edr-simulated", chainType: "op", chainId: LOCAL_CHAINS.localBase.chainId, allowUnlimitedContractSize: mutationBuild },
     // The local stack's nodes.
     localEth: { type: "http", chainType: "l1", url: `http://127.0.0.1:${LOCAL_CHAINS.localEth.port}`, chainId: LOCAL_CHAINS.localEth.chainId },
     localBase: { type: "http", chainType: "op", url: `http://127.0.0.1:${LOCAL_CHAINS.localBase.port}`, chainId: LOCAL_CHAINS.localBase.chainId },

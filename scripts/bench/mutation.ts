@@ -190,23 +190,23 @@ const argv = process.argv.slice(2);
 const checkOnly = argv.includes("--check");
 const onlyArg = argv.indexOf("--only");
 const only = onlyArg >= 0 ? new Set(argv[onlyArg + 1].split(",")) : null;
-const selected = MUTANTS.filter((m) => only === null || only.has(m.id));
+// --only runs its mutants in the order given (so the ones that matter most can go first).
+const selected = only === null ? MUTANTS : [...only].map((id) => {
+  const found = MUTANTS.find((m) => m.id === id);
+  if (found === undefined) throw new Error(`unknown mutant ${id}`);
+  return found;
+});
 if (new Set(MUTANTS.map((m) => m.id)).size !== MUTANTS.length) throw new Error("duplicate mutant id");
 
 recoverJournal();
 const started = Date.now();
 const results: Result[] = [];
-for (const [i, m] of selected.entries()) {
-  const r = await runMutant(m, checkOnly);
-  results.push(r);
-  console.log(
-    `[${i + 1}/${selected.length}] ${r.status.padEnd(14)} ${m.id} (${m.file}:${r.line ?? "-"}) ${r.seconds}s` +
-      (r.killedBy ? ` — ${r.killedBy}` : "") + (r.note && r.status !== "killed" ? ` — ${r.note}` : ""),
-  );
-}
 
-if (!checkOnly) {
-  // A partial run (--only) replaces its mutants' entries in the existing report.
+/**
+ * Writes reports/mutation.json: after every mutant (marked `inProgress`, so a run stopped early still leaves what it
+ * measured) and once more at the end. A partial run (--only) replaces its mutants' entries in the existing report.
+ */
+function writeReport(finished: boolean): string {
   let all = results;
   if (only !== null && existsSync(REPORT)) {
     const previous = JSON.parse(readFileSync(REPORT, "utf8")).mutants as Result[];
@@ -222,14 +222,27 @@ if (!checkOnly) {
     `${count("equivalent")} equivalent, ${count("not applicable")} not applicable, ${count("invalid")} invalid, ` +
     `${all.length} mutants`;
   mkdirSync(path.dirname(REPORT), { recursive: true });
+  const progress = finished ? {} : { inProgress: `${results.length}/${selected.length} of this run done` };
   writeFileSync(
     REPORT,
     JSON.stringify(
-      { generatedAt: new Date().toISOString(), lastRunSeconds: Math.round((Date.now() - started) / 1000), score, mutants: all },
+      { generatedAt: new Date().toISOString(), lastRunSeconds: Math.round((Date.now() - started) / 1000), ...progress, score, mutants: all },
       null,
       2,
     ) + "\n",
   );
-  console.log(score);
-  if (count("survived") > 0) process.exitCode = 1;
+  if (finished && count("survived") > 0) process.exitCode = 1;
+  return score;
 }
+
+for (const [i, m] of selected.entries()) {
+  const r = await runMutant(m, checkOnly);
+  results.push(r);
+  console.log(
+    `[${i + 1}/${selected.length}] ${r.status.padEnd(14)} ${m.id} (${m.file}:${r.line ?? "-"}) ${r.seconds}s` +
+      (r.killedBy ? ` — ${r.killedBy}` : "") + (r.note && r.status !== "killed" ? ` — ${r.note}` : ""),
+  );
+  if (!checkOnly && i + 1 < selected.length) writeReport(false);
+}
+
+if (!checkOnly) console.log(writeReport(true));

@@ -4,8 +4,8 @@
  */
 import { expect } from "chai";
 import {
-  CAPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, fundRewards, giveStakeTokens, load,
-  now, type Deployment,
+  CAPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, deliverReport, fundRewards,
+  giveStakeTokens, load, now, type Deployment,
 } from "./helpers/fixtures.js";
 
 async function blockTime(d: Deployment, txp: Promise<any>): Promise<bigint> {
@@ -145,6 +145,20 @@ describe("Boundaries and rounding (hardhatBase)", function () {
     await buyEth(d, d.buyers[1], 1_000n);
     expect(await d.presale.currentStep()).to.equal(1n);
     expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 500n);
+  });
+
+  it("presale: with dynamic time, a report that sells a round out moves into the next round even if its old end passed", async function () {
+    // As above, but Ethereum's report sells round 1 out again: round 2 is re-spaced from now, not skipped by its
+    // earlier (re-spaced) end.
+    await d.presale.setDynamicTime(true, DAY);
+    await d.presale.setCurrentStep(0, CAPS[0] - 1_000n);
+    await buyEth(d, d.buyers[0], 1_000n);
+    await advance(d, DAY + DAY / 2n);
+    await d.presale.setCurrentStep(0, CAPS[0] - 500n);
+    await deliverReport(d, { roundSold: [500n], tokensSold: 500n });
+    expect(await d.presale.currentStep()).to.equal(1n);
+    expect(await d.presale.checkPoint()).to.equal(CAPS[0]);
+    expect((await d.presale.roundDetails(2))[1]).to.equal((await now(d.conn)) + DAY);
   });
 
   it("oracle: a zero heartbeat is refused (InvalidParameter): every answer would be stale at once", async function () {

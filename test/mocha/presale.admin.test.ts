@@ -162,6 +162,7 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     expect(await d.presale.usdQuote(1n)).to.equal(PRICES[2]);
     await expect(d.presale.setCurrentStep(10, CAPS[9])).to.be.revertedWithCustomError(d.presale, "InvalidStep");
     await expect(d.presale.setCurrentStep(2, CAPS[2] + 1n)).to.be.revertedWithCustomError(d.presale, "InvalidStep");
+    await expect(d.presale.setCurrentStep(2, CAPS[2])).to.be.revertedWithCustomError(d.presale, "InvalidStep"); // the cap is the next round
     await expect(d.presale.setCurrentStep(2, CAPS[0] - 1n)).to.be.revertedWithCustomError(d.presale, "InvalidStep");
   });
 

@@ -191,6 +191,16 @@ for (const chainName of CHAINS) {
         expect(cost).to.equal(refEth(10n * PRICES[1]));
       });
 
+      it("a round left early keeps its sales and counts the rest as unsold from its end time itself, not before", async function () {
+        await buyEth(d, d.buyers[0], 1_000n);
+        await d.presale.setCurrentStep(1, CAPS[0]); // left by an admin move
+        expect((await d.presale.roundSales())[0][0]).to.equal(1_000n);
+        await d.helpers.time.increaseTo(d.roundEnds[0] - 1n);
+        expect((await d.presale.trackRemainingTokens())[0]).to.equal(0n);
+        await d.helpers.time.increaseTo(d.roundEnds[0]);
+        expect((await d.presale.trackRemainingTokens())[0]).to.equal(CAPS[0] - 1_000n);
+      });
+
       it("several expired rounds are skipped in one purchase", async function () {
         await advanceTo(d, d.roundEnds[1] + 1n);
         const tx = buyEth(d, d.buyers[0], 10n);

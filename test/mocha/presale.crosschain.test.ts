@@ -119,6 +119,10 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
 
   it("the relay's gas limit covers a report of 100 first-time buyers on Base", async function () {
     const users = Array.from({ length: 100 }, (_, i) => "0x" + (0xb0b000n + BigInt(i)).toString(16).padStart(40, "0"));
+    // Each has a deposit on Ethereum (bought by card for them), so each report entry writes a new slot on Base.
+    const card = p.eth.presale.connect(p.eth.provider);
+    const cost: bigint = await p.eth.presale.ethBuyHelper(1n);
+    for (const u of users) await card.buyWithETHWert(u, 1n, false, { value: cost });
     await p.eth.presale.relay(users);
     const [m] = await p.pending();
     expect(m.gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(100)));
@@ -128,6 +132,20 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
       .connect(relayer)
       .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
     await expect(tx).to.emit(p.base.messenger, "RelayedMessage");
+    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(100n * TOKEN);
+  });
+
+  it("the relay's gas limit grows with the round table: a report over 255 rounds is delivered", async function () {
+    const caps = Array.from({ length: 255 }, (_, i) => 1_000n * BigInt(i + 1));
+    const big = await deployPair({ caps, prices: caps.map(() => 10n ** 15n) });
+    await big.eth.presale.relay([]);
+    const [m] = await big.pending();
+    expect(m.gasLimit).to.equal(BigInt(await big.eth.presale.relayGasLimit(0)));
+    const relayer = await impersonate(big.base, aliased(await big.eth.messenger.getAddress()));
+    const tx = big.base.messenger
+      .connect(relayer)
+      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
+    await expect(tx).to.emit(big.base.messenger, "RelayedMessage");
   });
 
   it("relay needs the remote presale set (RemotePresaleNotSet) and runs on Ethereum only (WrongChain)", async function () {
@@ -194,12 +212,36 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(3_000n * TOKEN);
     expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(3_000n * TOKEN);
     expect(await p.base.presale.remoteTokensSold()).to.equal(3_000n);
+    expect(await p.base.presale.remoteUsdRaised()).to.equal(await p.eth.presale.localUsdRaised());
     expect(await p.base.presale.checkPoint()).to.equal(3_000n);
+    // Only the report that raised the cumulative credited (and announced) anything: the duplicate and the older one
+    // are silent.
+    const credits = await p.base.presale.queryFilter(p.base.presale.filters.RemoteDepositImported());
+    expect(credits.map((e: any) => [e.args.cumulative, e.args.credited])).to.deep.equal([[3_000n * TOKEN, 3_000n * TOKEN]]);
     // The bridge itself refuses to deliver a message twice.
     const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
     await expect(
       p.base.messenger.connect(relayer).relayMessage(r1.messageNonce, r1.sender, r1.target, 0n, r1.gasLimit, r1.message, { gasLimit: 3_000_000n }),
     ).to.be.revertedWith("message has already been relayed");
+  });
+
+  it("a report whose buyers and deposits differ in length is refused (LengthMismatch): the message fails, nothing is booked", async function () {
+    const [alice] = p.eth.buyers;
+    const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
+      [alice.address],
+      [1_000n * TOKEN, 1_000n * TOKEN],
+      [1_000n],
+      1_000n,
+      0n,
+      false,
+    ]);
+    const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
+    const tx = p.base.messenger
+      .connect(relayer)
+      .relayMessage(VERSION_1 + 7n, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, { gasLimit: 3_000_000n });
+    await expect(tx).to.emit(p.base.messenger, "FailedRelayedMessage");
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(0n);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
   });
 
   it("relaying an address credits that address with its own Ethereum deposit only", async function () {
@@ -253,9 +295,12 @@ describe("closeSale on Ethereum", function () {
       .withArgs(alice.address, 700n * TOKEN, false);
   });
 
-  it("anyone may close once the end time has passed", async function () {
-    await p.advanceBothTo(await p.eth.presale.endTime());
-    await expect(p.eth.presale.connect(p.eth.signers[15]).closeSale()).to.emit(p.eth.presale, "SaleFinalized");
+  it("anyone may close from the end time itself on", async function () {
+    const end = await p.eth.presale.endTime();
+    // Mined at exactly the end time (an explicit gas limit: no estimate in a block before it).
+    await p.eth.helpers.time.setNextBlockTimestamp(end);
+    await expect(p.eth.presale.connect(p.eth.signers[15]).closeSale({ gasLimit: 1_000_000n })).to.emit(p.eth.presale, "SaleFinalized");
+    expect(await p.eth.presale.saleClosed()).to.equal(true);
   });
 
   it("runs on Ethereum only (WrongChain) and needs the remote presale (RemotePresaleNotSet)", async function () {
@@ -363,9 +408,10 @@ describe("Base → Ethereum: the keeper's bounded mirror and the owner's correct
     await buyEth(p.eth, p.eth.buyers[1], 10n);
     const truth = CAPS.map(() => 0n);
     truth[0] = 2_000n;
-    await expect(p.eth.presale.correctRemoteSales(truth, 12_000_000n))
-      .to.emit(p.eth.presale, "RemoteSalesCorrected")
-      .withArgs(2_000n, 12_000_000n);
+    const correction = p.eth.presale.correctRemoteSales(truth, 12_000_000n);
+    await expect(correction).to.emit(p.eth.presale, "RemoteSalesCorrected").withArgs(2_000n, 12_000_000n);
+    // The move back is announced like an admin move.
+    await expect(correction).to.emit(p.eth.presale, "StepSet").withArgs(0n, 3_000n);
     expect(await p.eth.presale.currentStep()).to.equal(0n);
     expect(await p.eth.presale.checkPoint()).to.equal(3_000n);
     expect(await p.eth.presale.remoteTokensSold()).to.equal(2_000n);
@@ -419,6 +465,39 @@ describe("One ladder at every round boundary (two chains)", function () {
     const after: bigint[] = [...(await p.eth.presale.roundDetails(2))];
     expect(after[0]).to.equal(ends[0]);
     expect(after[2]).to.equal((await now(p.eth.conn)) + DAY);
+  });
+
+  it("a purchase after an expiry entering a round filled exactly by the other chain skips it: no sell-out, no re-spacing", async function () {
+    const p = await deployPair();
+    await p.eth.presale.setMaxMirrorStep(10n ** 12n);
+    await p.eth.presale.setDynamicTime(true, DAY);
+    await p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([0n, CAPS[1] - CAPS[0]], 0n);
+    expect(await p.eth.presale.currentStep()).to.equal(0n);
+    const ends: bigint[] = [...(await p.eth.presale.roundDetails(2))];
+    await p.advanceBothTo(ends[0]);
+    await buyEth(p.eth, p.eth.buyers[0], 10n);
+    expect(await p.eth.presale.currentStep()).to.equal(2n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[1] + 10n);
+    // Round 1 closed by time, round 2 by the other chain: neither is a sell-out of this purchase.
+    expect([...(await p.eth.presale.roundDetails(2))]).to.deep.equal(ends);
+  });
+
+  it("neither an admin move nor a new table puts the position below what the other chain sold in its round", async function () {
+    const p = await deployPair();
+    await deliverFromEthPresale(p, [0n, 500n], false); // Ethereum sold 500 in round 2 (Base is still in round 1)
+    expect(await p.base.presale.currentStep()).to.equal(0n);
+    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 499n)).to.be.revertedWithCustomError(p.base.presale, "InvalidStep");
+    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 500n)).to.emit(p.base.presale, "StepSet").withArgs(1n, CAPS[0] + 500n);
+    // A table starting round 2 one token later would leave only 499 below the position for Ethereum's 500.
+    const ends: bigint[] = [...(await p.base.presale.roundDetails(2))];
+    const caps = [...CAPS];
+    caps[0] = CAPS[0] + 1n;
+    await expect(p.base.presale.setRounds(caps, PRICES, ends)).to.be.revertedWithCustomError(
+      p.base.presale,
+      "InvalidRounds",
+    );
+    caps[0] = CAPS[0];
+    await expect(p.base.presale.setRounds(caps, PRICES, ends)).to.emit(p.base.presale, "RoundsUpdated");
   });
 
   it("an admin move inside a round counts on the ladder of both chains (not as deposits)", async function () {
@@ -481,6 +560,33 @@ describe("One ladder at every round boundary (two chains)", function () {
     const [, remote] = await p.base.presale.roundSales();
     expect(remote[0]).to.equal(1_000n); // booked in round 1, where it was sold (round 1 oversold by the in-flight 1,000)
     expect(await p.base.presale.usdQuote(1n)).to.equal(await p.eth.presale.usdQuote(1n));
+  });
+
+  it("a report arriving at a round's end time itself closes that round by time first", async function () {
+    const p = await deployPair();
+    const end0: bigint = (await p.base.presale.roundDetails(2))[0];
+    await p.base.helpers.time.setNextBlockTimestamp(end0);
+    const receipt = await deliverFromEthPresale(p, [500n], false);
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.currentStep()).to.equal(1n);
+    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
+    expect((await p.base.presale.roundSales())[1][0]).to.equal(500n);
+  });
+
+  it("a report is booked even where it exceeds the receiving round (tables changed on one side): deposits are never held back", async function () {
+    const p = await deployPair();
+    const [alice] = p.eth.buyers;
+    await buyEth(p.eth, alice, 2_000n);
+    // The owner shrinks Base's first round below what Ethereum already sold in it.
+    const caps = [...CAPS];
+    caps[0] = 1_000n;
+    await p.base.presale.setRounds(caps, PRICES, [...(await p.base.presale.roundDetails(2))]);
+    await p.eth.presale.relay([alice.address]);
+    const [receipt] = await p.deliverAll();
+    expect(receipt.status).to.equal(1);
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(2_000n * TOKEN);
+    expect((await p.base.presale.roundSales())[1][0]).to.equal(2_000n);
+    expect(await p.base.presale.currentStep()).to.equal(1n);
   });
 });
 
