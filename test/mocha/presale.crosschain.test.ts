@@ -126,12 +126,7 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     await p.eth.presale.relay(users);
     const [m] = await p.pending();
     expect(m.gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(100)));
-    // Deliver with just what OP's messenger guarantees the call: the minimum gas limit (plus its own overhead).
-    const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
-    const tx = p.base.messenger
-      .connect(relayer)
-      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
-    await expect(tx).to.emit(p.base.messenger, "RelayedMessage");
+    await expect(deliverAtMinimumGas(p, m)).to.emit(p.base.messenger, "RelayedMessage");
     expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(100n * TOKEN);
   });
 
@@ -144,11 +139,7 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     await big.eth.presale.relay([]);
     const [m] = await big.pending();
     expect(m.gasLimit).to.equal(BigInt(await big.eth.presale.relayGasLimit(0)));
-    const relayer = await impersonate(big.base, aliased(await big.eth.messenger.getAddress()));
-    const tx = big.base.messenger
-      .connect(relayer)
-      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
-    await expect(tx).to.emit(big.base.messenger, "RelayedMessage");
+    await expect(deliverAtMinimumGas(big, m)).to.emit(big.base.messenger, "RelayedMessage");
   });
 
   it("relay needs the remote presale set (RemotePresaleNotSet) and runs on Ethereum only (WrongChain)", async function () {
@@ -592,6 +583,14 @@ describe("One ladder at every round boundary (two chains)", function () {
     expect(await p.base.presale.currentStep()).to.equal(1n);
   });
 });
+
+/** Delivers `m` on Base with just what OP's messenger guarantees the call: its minimum gas limit (plus overhead). */
+async function deliverAtMinimumGas(pair: Pair, m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string }) {
+  const relayer = await impersonate(pair.base, aliased(await pair.eth.messenger.getAddress()));
+  return pair.base.messenger
+    .connect(relayer)
+    .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
+}
 
 function messageHash(m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string }): string {
   const selector = id("relayMessage(uint256,address,address,uint256,uint256,bytes)").slice(0, 10);
