@@ -5,11 +5,15 @@
  * (or an existing allowance) approved, and a failed permit never blocks a call the allowance covers.
  */
 import { expect } from "chai";
-import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
+import type { HardhatEthers, HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { Time } from "@nomicfoundation/hardhat-network-helpers/types";
 import { TypedDataEncoder, type TypedDataDomain } from "ethers";
-import type { MockUSDC, Presale, SaleToken, Staking } from "../../typechain-types/index.js";
-import { CHAINS, LOCK, TOKEN, USD6, load, now, type ChainName, type Deployment } from "./helpers/fixtures.js";
+import type {
+  MockL1CrossDomainMessenger, MockUSDC, MockV3Aggregator, Presale, SaleToken, Staking,
+} from "../../typechain-types/index.js";
+import {
+  CAPS, CHAINS, LOCK, MAX_TOKENS, PRICES, ROUND_SPACING, TOKEN, USD6, load, now, type ChainName, type Deployment,
+} from "./helpers/fixtures.js";
 import { USDC_NAME, chainIdOf, saleTokenDomain, signPermit, usdcDomain } from "./helpers/permit.js";
 
 const AMOUNT = 10_000n; // whole tokens, inside round 1
@@ -116,9 +120,10 @@ for (const name of CHAINS) {
       expect(await purchaseState(w, w.mallory)).to.deep.equal(mallory);
     });
 
-    it("a permit signed by another key, an expired one, or one for less than the cost moves nothing", async function () {
+    it("a permit by another key, an expired one, or one for less than the cost moves nothing", async function () {
       const cost = await w.presale.usdcBuyHelper(AMOUNT);
-      const forged = await signPermit(w.mallory, w.usdc, await usdcDomain(w.usdc, w.chainId), w.presaleAddr, cost, deadline);
+      const domain = await usdcDomain(w.usdc, w.chainId);
+      const forged = await signPermit(w.mallory, w.usdc, domain, w.presaleAddr, cost, deadline);
       const expiredAt = (await now(w.d.conn)) - 1n;
       const expired = await permitFor(w.alice, cost, expiredAt);
       const short = await permitFor(w.alice, cost - 1n); // signed for one unit less than the purchase costs
@@ -131,7 +136,8 @@ for (const name of CHAINS) {
           .to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       }
       // Passing the signed (short) value as maxCost stops at the price check instead.
-      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost - 1n, false, short.deadline, short.v, short.r, short.s))
+      const { v, r, s } = short;
+      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost - 1n, false, short.deadline, v, r, s))
         .to.be.revertedWithCustomError(w.presale, "MaxCostExceeded")
         .withArgs(cost, cost - 1n);
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
@@ -221,6 +227,43 @@ for (const name of CHAINS) {
   });
 }
 
+describe("buyWithUSDCPermit on a presale deployed without USDC", function () {
+  it("reverts UnsupportedPaymentToken, as buyWithUSDC does, before calling anything", async function () {
+    const d = await load("hardhatEth");
+    const ethers = d.ethers as HardhatEthers;
+    const owner = d.owner as HardhatEthersSigner;
+    const t0 = await now(d.conn);
+    const ladderBook = await ethers.deployContract("LadderBook");
+    const roundEnds = CAPS.map((_, i) => t0 + ROUND_SPACING * BigInt(i + 1));
+    const params: Presale.InitParamsStruct = {
+      owner: owner.address,
+      adminDelay: 0,
+      saleToken: ethers.ZeroAddress,
+      usdt: ethers.ZeroAddress,
+      usdc: ethers.ZeroAddress,
+      priceFeed: await (d.feed as MockV3Aggregator).getAddress(),
+      priceFeedHeartbeat: HOUR,
+      sequencerFeed: ethers.ZeroAddress,
+      sequencerGracePeriod: 0n,
+      paymentWallet: (d.paymentWallet as HardhatEthersSigner).address,
+      startTime: t0,
+      endTime: roundEnds[roundEnds.length - 1],
+      maxTokensToBuy: MAX_TOKENS,
+      caps: CAPS,
+      prices: PRICES,
+      endTimes: roundEnds,
+      messenger: await (d.messenger as MockL1CrossDomainMessenger).getAddress(),
+      maxMirrorStep: 0n,
+    };
+    const libraries = { LadderBook: await ladderBook.getAddress() };
+    const presale = await ethers.deployContract("Presale", [params], { libraries });
+    const buyer = (d.signers as HardhatEthersSigner[])[14];
+    const { ZeroHash } = ethers;
+    await expect(presale.connect(buyer).buyWithUSDCPermit(AMOUNT, USD6, false, t0 + HOUR, 27, ZeroHash, ZeroHash))
+      .to.be.revertedWithCustomError(presale, "UnsupportedPaymentToken");
+  });
+});
+
 describe("depositWithPermit (hardhatBase)", function () {
   let d: Deployment;
   let staking: Staking;
@@ -287,8 +330,9 @@ describe("depositWithPermit (hardhatBase)", function () {
     expect((await stakeState(mallory)).staked).to.equal(0n);
   });
 
-  it("a permit signed by another key, an expired one, one for less, or a replayed one moves nothing", async function () {
-    const forged = await signPermit(mallory, token, domain, stakingAddr, STAKE, deadline, await token.nonces(alice.address));
+  it("a permit by another key, an expired one, one for less, or a replayed one moves nothing", async function () {
+    const aliceNonce = await token.nonces(alice.address);
+    const forged = await signPermit(mallory, token, domain, stakingAddr, STAKE, deadline, aliceNonce);
     const expired = await signPermit(alice, token, domain, stakingAddr, STAKE, (await now(d.conn)) - 1n);
     const short = await signPermit(alice, token, domain, stakingAddr, STAKE - 1n, deadline);
     const before = await stakeState(alice);

@@ -31,7 +31,7 @@ interface PermitToken {
   nonces(owner: string): Promise<bigint>;
 }
 
-/** `owner`'s EIP-2612 signature for `spender` and `value` on `token` in `domain` (nonce: the token's next by default). */
+/** `owner`'s EIP-2612 signature for `spender` and `value` on `token` in `domain` (by default with the next nonce). */
 export async function signPermit(
   owner: HardhatEthersSigner,
   token: PermitToken,
@@ -41,7 +41,8 @@ export async function signPermit(
   deadline: bigint,
   nonce?: bigint,
 ): Promise<SignedPermit> {
-  const message = { owner: owner.address, spender, value, nonce: nonce ?? (await token.nonces(owner.address)), deadline };
+  const next = nonce ?? (await token.nonces(owner.address));
+  const message = { owner: owner.address, spender, value, nonce: next, deadline };
   const sig = Signature.from(await owner.signTypedData(domain, PERMIT_TYPES, message));
   return { deadline, v: sig.v, r: sig.r, s: sig.s };
 }
