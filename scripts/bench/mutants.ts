@@ -97,6 +97,8 @@ const PRESALE_XCHAIN: string[] = [
   "test/solidity/PresaleInvariants.t.sol",
 ];
 const xc = { tests: PRESALE_XCHAIN };
+/** The permit entry points: their own attack tests. */
+const permit = { tests: ["test/mocha/permit.test.ts"] };
 
 const m = (
   id: string, file: string, description: string, find: string, replace: string, extra: Partial<Mutant> = {},
@@ -462,6 +464,31 @@ export const MUTANTS: Mutant[] = [
     "if (decimals > 18) revert IPresale.InvalidParameter();", ""),
   m("oracle-heartbeat-zero", ORACLE, "a zero heartbeat accepted",
     "if (heartbeat == 0) revert IPresale.InvalidParameter();", ""),
+
+  // ------------------------------------------------------------------ Permits (Presale, Staking)
+  m("presale-permit-skipped", PRESALE, "buyWithUSDCPermit never submits the permit (a buyer without an allowance cannot buy)",
+    "try IERC20Permit(address(_usdc)).permit(msg.sender, address(this), maxCost, deadline, v, r, s) {} catch {}", "",
+    permit),
+  m("presale-permit-value", PRESALE, "the permit is submitted for the token amount instead of maxCost",
+    "permit(msg.sender, address(this), maxCost,", "permit(msg.sender, address(this), amount,", permit),
+  m("presale-permit-spender", PRESALE, "the permit is submitted with the caller as spender",
+    "permit(msg.sender, address(this), maxCost,", "permit(msg.sender, msg.sender, maxCost,", permit),
+  m("presale-permit-uncaught", PRESALE, "a failed permit (front-run, replayed) makes the purchase revert",
+    "try IERC20Permit(address(_usdc)).permit(msg.sender, address(this), maxCost, deadline, v, r, s) {} catch {}",
+    "IERC20Permit(address(_usdc)).permit(msg.sender, address(this), maxCost, deadline, v, r, s);", permit),
+  m("presale-permit-no-usdc", PRESALE, "buyWithUSDCPermit on a presale without USDC reverts without a reason",
+    "if (address(_usdc) == address(0)) revert UnsupportedPaymentToken();", "", permit),
+  m("presale-permit-token", PRESALE, "the permit purchase pulls USDT instead of USDC",
+    "_buyWithStable(_usdc, amount, maxCost, stake);", "_buyWithStable(_usdt, amount, maxCost, stake);",
+    { ...permit, occurrence: 2 }),
+  m("staking-permit-skipped", STAKING, "depositWithPermit never submits the permit",
+    "try IERC20Permit(address(_stakeToken)).permit(msg.sender, address(this), amount, deadline, v, r, s) {} catch {}",
+    "", permit),
+  m("staking-permit-value", STAKING, "the stake permit is submitted for more than the amount",
+    "permit(msg.sender, address(this), amount,", "permit(msg.sender, address(this), type(uint256).max,", permit),
+  m("staking-permit-uncaught", STAKING, "a failed stake permit (front-run, replayed) makes the deposit revert",
+    "try IERC20Permit(address(_stakeToken)).permit(msg.sender, address(this), amount, deadline, v, r, s) {} catch {}",
+    "IERC20Permit(address(_stakeToken)).permit(msg.sender, address(this), amount, deadline, v, r, s);", permit),
 
   // ------------------------------------------------------------------ SaleToken
   m("token-supply", TOKEN, "one wei of the fixed supply not minted", "_mint(holder, supply);", "_mint(holder, supply - 1);"),
