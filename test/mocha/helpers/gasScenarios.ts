@@ -8,7 +8,7 @@
  * the L1 messenger stand-in, which only emits OP's events: the real L1CrossDomainMessenger and OptimismPortal add their
  * own bookkeeping and buy the message's L2 gas (`relayGasLimit`) on top.
  */
-import { advance, buyEth, deploy, openClaim, TOKEN, txGas, type Deployment, fundRewards, LOCK, DAY } from "./fixtures.js";
+import { advance, buyEth, deploy, openClaim, TOKEN, txGas, type Deployment, type Signer, fundRewards, LOCK, DAY } from "./fixtures.js";
 
 export const GAS_KEYS = [
   "buyEthFirst",
@@ -44,7 +44,7 @@ export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
 const AMOUNT = 10_000n; // whole tokens per purchase, well inside round 1
 const DAPP_APPROVAL = 10n ** 26n; // "Unlimited approval is 1e26 units" (PRODUCT.md §9)
 
-async function ethBuy(d: Deployment, who: any, amount: bigint) {
+async function ethBuy(d: Deployment, who: Signer, amount: bigint) {
   const value: bigint = await d.presale.ethBuyHelper(amount);
   return txGas(d.presale.connect(who).buyWithEth(amount, false, { value }));
 }
