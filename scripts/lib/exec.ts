@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Contract } from "ethers";
+import type { Contract, Interface } from "ethers";
 import type { Connection } from "./deploy.js";
-import { Refusal, shortError } from "./cli.js";
+import { errorFields, Refusal, shortError } from "./cli.js";
 
 export interface PlannedCall {
   contract: Contract;
@@ -44,10 +44,10 @@ export function fmtArg(v: unknown): string {
 }
 
 /** Decodes a revert into "ErrorName(args)" using the contract's ABI. */
-export function decodeRevert(contract: Contract, e: unknown): string {
-  const err = e as any;
-  if (err?.revert?.name) return `${err.revert.name}(${(err.revert.args ?? []).map(fmtArg).join(", ")})`;
-  const data: string | undefined = err?.data ?? err?.info?.error?.data ?? err?.error?.data;
+export function decodeRevert(contract: { interface: Interface }, e: unknown): string {
+  const err = errorFields(e);
+  if (err.revert?.name) return `${err.revert.name}(${(err.revert.args ?? []).map(fmtArg).join(", ")})`;
+  const data = err.data ?? err.info?.error?.data ?? err.error?.data;
   if (typeof data === "string" && data.length >= 10) {
     try {
       const parsed = contract.interface.parseError(data);
