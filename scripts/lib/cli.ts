@@ -57,8 +57,8 @@ export async function assertReachable(conn: Connection, timeoutMs = 5000): Promi
   const url = conn.networkConfig.type === "http" ? await describeUrl(conn) : "in-process";
   try {
     const id = await Promise.race([
-      conn.provider.request({ method: "eth_chainId" }),
-      new Promise((_, rej) => setTimeout(() => rej(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+      conn.provider.request({ method: "eth_chainId" }) as Promise<string>,
+      new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
     ]);
     return Number(id);
   } catch (e) {
@@ -98,7 +98,7 @@ export interface ErrorFields {
 }
 
 export function errorFields(e: unknown): ErrorFields {
-  return typeof e === "object" && e !== null ? (e as ErrorFields) : {};
+  return typeof e === "object" && e !== null ? e : {};
 }
 
 export function shortError(e: unknown): string {
