@@ -274,7 +274,8 @@ let standInNonce = 0n;
  * Delivers a report to the Base presale as the OP Stack does: the aliased L1 messenger calls `relayMessage` on the
  * predeploy with the Ethereum presale (stand-in by default) as sender. Returns the transaction.
  */
-export async function deliverReport(d: Deployment<"hardhatBase">, r: EthereumReport, sender = ETH_PRESALE_STANDIN, l1 = L1_MESSENGER_STANDIN) {
+export async function deliverReport(d: Deployment, r: EthereumReport, sender = ETH_PRESALE_STANDIN, l1 = L1_MESSENGER_STANDIN) {
+  if (!onBase(d)) throw new Error("reports are delivered on Base");
   const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [
     r.users ?? [],
     r.deposits ?? [],
@@ -301,8 +302,13 @@ export async function impersonate(d: Deployment, address: string) {
 }
 
 /** On a Base deployment with the Ethereum stand-in: delivers Ethereum's close with `tokensSold` (default none). */
-export async function closeEthereumStandIn(d: Deployment<"hardhatBase">, r: EthereumReport = {}) {
+export async function closeEthereumStandIn(d: Deployment, r: EthereumReport = {}) {
   return deliverReport(d, { ...r, closed: true });
+}
+
+/** Narrows a deployment to Base (the chain with the L2 messenger, the sale token and staking). */
+export function onBase(d: Deployment): d is Deployment<"hardhatBase"> {
+  return d.chainName === "hardhatBase";
 }
 
 export const deployEth = (): Promise<Deployment<"hardhatEth">> => deploy("hardhatEth");
@@ -320,7 +326,7 @@ export async function advanceTo(d: Deployment, ts: bigint): Promise<void> {
 }
 
 /** Funds the presale with enough sale tokens for everything sold and opens the claim now. */
-export async function openClaim(d: Deployment<"hardhatBase">, extra = 0n): Promise<bigint> {
+export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
   const sold = await d.presale.totalTokensSold();
   const need = sold * TOKEN + extra;
   const bal = await d.token!.balanceOf(await d.presale.getAddress());
