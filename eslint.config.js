@@ -10,8 +10,8 @@ export default tseslint.config(
   {
     ignores: [
       "**/node_modules/**", "**/dist/**", "artifacts/**", "cache/**", "coverage/**", "typechain-types/**", "types/**",
-      ".local/**", ".tools/**", "test-results/**", "playwright-report/**", "ignition/deployments/**", "reports/**",
-      "frontend/public/**",
+      ".local/**", ".tools/**", ".mutation/**", "test-results/**", "playwright-report/**", "ignition/deployments/**",
+      "reports/**", "server/data/**", "frontend/public/**",
     ],
   },
   js.configs.recommended,

@@ -316,7 +316,30 @@ export function resolveParams(p: DeployParams, opts: { deployer: string; now: nu
   };
 }
 
+/** `T` as it reads back from JSON after `toJsonSafe`: bigints become decimal strings. */
+export type JsonSafe<T> = T extends bigint
+  ? string
+  : T extends readonly (infer U)[]
+    ? JsonSafe<U>[]
+    : T extends object
+      ? { [K in keyof T]: JsonSafe<T[K]> }
+      : T;
+
 /** JSON-safe copy (bigints as decimal strings). */
-export function toJsonSafe<T>(v: T): unknown {
-  return JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x)));
+export function toJsonSafe<T>(v: T): JsonSafe<T> {
+  return JSON.parse(JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? x.toString() : x))) as JsonSafe<T>;
 }
+
+/**
+ * The parameters a deployment record keeps: the resolved values, JSON-safe. A local chain's record keeps its parameter
+ * file's anchor and relative times instead, so that it reads the same after every restart.
+ */
+export type RecordedParams = Omit<JsonSafe<ResolvedParams>, "anchor" | "startTime" | "endTime" | "rounds" | "staking"> & {
+  anchor: number | "deploy";
+  startTime: TimeSpec;
+  endTime: TimeSpec;
+  rounds: (Omit<JsonSafe<ResolvedRound>, "endTime"> & { endTime: TimeSpec })[];
+  staking?: Omit<JsonSafe<NonNullable<ResolvedParams["staking"]>>, "endTime"> & { endTime: TimeSpec };
+};
+/** Unix seconds, a decimal string of them, or a time relative to the anchor ("+30d"). */
+type TimeSpec = number | string;

@@ -97,7 +97,7 @@ await runMain(async () => {
     // The preview is printed either way; a failed preflight then makes the dry run fail too.
     const preflight = await assertDeployable(conn, params, { allowUnverified: values["allow-unverified"], log: console.log }).then(
       () => undefined,
-      (e: unknown) => e,
+      (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
     const block = await conn.ethers.provider.getBlock("latest");
     // Without a key the deployer is unknown: a stand-in address, printed as what it is rather than as an address.

@@ -7,7 +7,10 @@ bash scripts/setup.sh
 bash scripts/install-system-deps.sh
 source scripts/node-env.sh
 run() { echo; echo "=== $1"; shift; "$@"; }
+run "TypeScript: lint" npm run lint
+run "format" npm run format:check
 run "contracts: lint" npm run lint:sol
+run "contract tests: types" npm run typecheck:tests
 run "contracts: tests" npm run test:contracts
 run "tooling: types" npm run typecheck:tooling
 [ -f frontend/package.json ] && run "dapp: types" npm --prefix frontend run typecheck

@@ -26,16 +26,19 @@ export interface SystemShape {
   rewardFunding: boolean;
 }
 
+/** A deployed contract inside a module (what `m.contract` returns and `m.call` takes). */
+type ContractFuture = Parameters<Parameters<Parameters<typeof buildModule>[1]>[0]["call"]>[0];
+
 export const moduleId = (chain: "eth" | "base") => (chain === "eth" ? "EthSystem" : "BaseSystem");
 const ZERO = "0x0000000000000000000000000000000000000000";
 
 export function buildSystemModule(shape: SystemShape) {
   return buildModule(moduleId(shape.chain), (m) => {
     const deployer = m.getAccount(0);
-    const results: Record<string, any> = {};
+    const results: Record<string, ContractFuture> = {};
 
     // ---- stand-ins (local chains and testnets) or external addresses
-    const addressOf = (key: keyof SystemShape["mocks"], deployMock: () => any) => {
+    const addressOf = (key: keyof SystemShape["mocks"], deployMock: () => ContractFuture) => {
       if (shape.mocks[key]) return deployMock();
       return m.getParameter<string>(key);
     };
@@ -59,15 +62,15 @@ export function buildSystemModule(shape: SystemShape) {
     if (shape.mocks.multicall3) results.Multicall3 = m.contract("Multicall3", [], { id: "Multicall3" });
 
     // ---- sale token (claim chain only); minted to the deployer, who funds presale and staking below
-    let saleToken: any = ZERO;
-    if (shape.chain === "base") {
-      saleToken = results.SaleToken = m.contract("SaleToken", [
-        m.getParameter("tokenName"),
-        m.getParameter("tokenSymbol"),
-        m.getParameter("tokenSupply"),
-        deployer,
-      ]);
-    }
+    const saleToken =
+      shape.chain === "base"
+        ? (results.SaleToken = m.contract("SaleToken", [
+            m.getParameter("tokenName"),
+            m.getParameter("tokenSymbol"),
+            m.getParameter("tokenSupply"),
+            deployer,
+          ]))
+        : undefined;
 
     // ---- presale (linked with its ladder library, which keeps it under the contract size limit)
     const ladderBook = m.library("LadderBook");
@@ -75,7 +78,7 @@ export function buildSystemModule(shape: SystemShape) {
       {
         owner: deployer,
         adminDelay: m.getParameter("adminDelay"),
-        saleToken,
+        saleToken: saleToken ?? ZERO,
         usdt,
         usdc,
         priceFeed: ethUsdFeed,
@@ -111,7 +114,7 @@ export function buildSystemModule(shape: SystemShape) {
     }
 
     // ---- staking, links and funding (claim chain)
-    if (shape.chain === "base") {
+    if (saleToken !== undefined) {
       const staking = (results.Staking = m.contract("Staking", [
         deployer,
         saleToken,

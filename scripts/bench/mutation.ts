@@ -14,6 +14,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { MUTANTS, TESTS_BY_FILE, type Mutant } from "./mutants.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -140,7 +141,7 @@ async function runTests(kind: "mocha" | "solidity", files: string[]): Promise<Ru
 
 /** The first failing test's title from a mocha or Solidity test summary. */
 function firstFailure(out: string): string {
-  const clean = out.replace(/\u001b\[[0-9;]*m/g, "");
+  const clean = stripVTControlCharacters(out);
   const mocha = clean.match(/\n\s+1\) ([^\n]+)\n\s+([^\n]+?):\n/);
   if (mocha) return `${mocha[1].trim()} › ${mocha[2].trim()}`;
   const single = clean.match(/\n\s+1\) ([^\n]+)/);
@@ -209,7 +210,7 @@ const results: Result[] = [];
 function writeReport(finished: boolean): string {
   let all = results;
   if (only !== null && existsSync(REPORT)) {
-    const previous = JSON.parse(readFileSync(REPORT, "utf8")).mutants as Result[];
+    const previous = (JSON.parse(readFileSync(REPORT, "utf8")) as { mutants: Result[] }).mutants;
     const byId = new Map(previous.map((r) => [r.id, r]));
     for (const r of results) byId.set(r.id, r);
     all = MUTANTS.map((m) => byId.get(m.id)).filter((r): r is Result => r !== undefined);

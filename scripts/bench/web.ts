@@ -128,11 +128,11 @@ async function lighthouseRun(): Promise<void> {
     for (let i = 0; i < 5; i++) {
       const r = await lighthouse(`${URLS.dapp}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
       const lhr = r!.lhr;
-      runs.push({ score: Math.round((lhr.categories.performance!.score ?? 0) * 100), lcp: Math.round(lhr.audits["largest-contentful-paint"]!.numericValue ?? 0), report: typeof r!.report === "string" ? r!.report : JSON.stringify(lhr) });
+      runs.push({ score: Math.round((lhr.categories.performance.score ?? 0) * 100), lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue ?? 0), report: typeof r!.report === "string" ? r!.report : JSON.stringify(lhr) });
     }
     // The median of five runs (Lighthouse's own advice for run-to-run variance); its full report is kept.
     runs.sort((a, b) => a.score - b.score);
-    const median = runs[2]!;
+    const median = runs[2];
     fs.mkdirSync(WORK, { recursive: true });
     fs.writeFileSync(path.join(WORK, "lighthouse.json"), median.report);
     report.lighthousePerformance = median.score;
@@ -173,7 +173,9 @@ async function axeScan(): Promise<void> {
   const results: Record<string, { violations: { id: string; impact: string | null; nodes: string[] }[] }> = {};
   const scan = async (page: Page, name: string) => {
     await page.evaluate(axeSource);
-    const res = (await page.evaluate(`axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))`)) as { id: string; impact: string | null; nodes: string[] }[];
+    const res = await page.evaluate<{ id: string; impact: string | null; nodes: string[] }[]>(
+      `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")) })))`,
+    );
     results[name] = { violations: res };
     log(`axe ${name}: ${res.length ? res.map((v) => `${v.id} (${v.nodes.length})`).join(", ") : "no violation"}`);
   };

@@ -23,8 +23,10 @@ export async function sideFor(network: string, url: string | undefined, check: b
   const conn = await connect(network, info.role === "eth" ? "keeper" : "none", { url, check });
   if (info.role === "base") return { name: network, conn, record };
   let signer: string;
-  if (info.local) signer = (record.params as any).keeper;
-  else {
+  if (info.local) {
+    if (record.params.keeper === undefined) throw new Refusal(`the deployment record of ${network} names no keeper`);
+    signer = record.params.keeper;
+  } else {
     const [s] = await conn.ethers.getSigners();
     if (s === undefined) throw new Refusal("no keeper key: set KEEPER_PRIVATE_KEY (env or hardhat keystore)");
     signer = s.address;
@@ -90,7 +92,7 @@ await runMain(async () => {
   await new Promise<void>((resolve) => {
     const stop = () => {
       log("stopping");
-      loop.stop().then(resolve);
+      void loop.stop().then(resolve);
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

@@ -14,9 +14,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Contract, formatUnits, getAddress } from "ethers";
+import { formatUnits, getAddress, type ContractTransactionResponse } from "ethers";
+import { Presale__factory, type Presale } from "../../typechain-types/index.js";
 import type { Connection } from "../lib/deploy.js";
-import { assertReachable, ChainDownError, Refusal, shortError } from "../lib/cli.js";
+import { assertReachable, ChainDownError, errorFields, Refusal, shortError } from "../lib/cli.js";
 import type { DeploymentRecord } from "../lib/deployments.js";
 import { decodeRevert } from "../lib/exec.js";
 import { runLoop as runLoopOf } from "../lib/loop.js";
@@ -77,8 +78,8 @@ export class Keeper {
   readonly eth: KeeperSide;
   readonly base: KeeperSide;
   private readonly opts: Required<Omit<KeeperOptions, "hooks">> & Pick<KeeperOptions, "hooks">;
-  private ethPresale!: Contract;
-  private basePresale!: Contract;
+  private ethPresale!: Presale;
+  private basePresale!: Presale;
   private tagFallbackLogged = false;
 
   constructor(eth: KeeperSide, base: KeeperSide, opts: KeeperOptions) {
@@ -93,8 +94,8 @@ export class Keeper {
     if (this.ethPresale === undefined) {
       const e = this.eth.record.contracts.Presale;
       const b = this.base.record.contracts.Presale;
-      this.ethPresale = new Contract(e.address, e.abi as any, await this.eth.conn.ethers.getSigner(this.eth.signer!));
-      this.basePresale = new Contract(b.address, b.abi as any, this.base.conn.ethers.provider);
+      this.ethPresale = Presale__factory.connect(e.address, await this.eth.conn.ethers.getSigner(this.eth.signer!));
+      this.basePresale = Presale__factory.connect(b.address, this.base.conn.ethers.provider);
     }
     return { ethP: this.ethPresale, baseP: this.basePresale };
   }
@@ -106,9 +107,10 @@ export class Keeper {
       if (id !== s.record.chainId) throw new Refusal(`${s.name} is chain ${id}, but its deployment record is for chain ${s.record.chainId}`);
     }
     const { ethP, baseP } = await this.presales();
-    if (!(await ethP.hasRole(await ethP.KEEPER_ROLE(), this.eth.signer))) throw new Refusal(`${this.eth.signer} does not hold KEEPER_ROLE on ${this.eth.name}'s presale ${ethP.target}`);
+    const [ethAddress, baseAddress] = [getAddress(await ethP.getAddress()), getAddress(await baseP.getAddress())];
+    if (!(await ethP.hasRole(await ethP.KEEPER_ROLE(), this.eth.signer!))) throw new Refusal(`${this.eth.signer} does not hold KEEPER_ROLE on ${this.eth.name}'s presale ${ethAddress}`);
     const [ethRemote, baseRemote] = [getAddress(await ethP.remotePresale()), getAddress(await baseP.remotePresale())];
-    if (ethRemote !== getAddress(String(baseP.target)) || baseRemote !== getAddress(String(ethP.target))) {
+    if (ethRemote !== baseAddress || baseRemote !== ethAddress) {
       throw new Refusal(`the presales are not linked to each other (Ethereum trusts ${ethRemote}, Base trusts ${baseRemote}): run the deploy's link step first`);
     }
   }
@@ -145,14 +147,15 @@ export class Keeper {
     fs.renameSync(tmp, this.opts.stateFile);
   }
 
-  private async send(fn: string, args: unknown[]) {
+  /** Sends one keeper transaction to the Ethereum presale (`fn` names it in errors) and waits for it. */
+  private async send(fn: string, call: (presale: Presale) => Promise<ContractTransactionResponse>) {
     const { ethP } = await this.presales();
     try {
-      const tx = await ethP.getFunction(fn).send(...args);
+      const tx = await call(ethP);
       return (await tx.wait())!;
     } catch (e) {
       if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name} while sending ${fn}: ${shortError(e)}`);
-      throw new Error(`${this.eth.name}: ${fn} failed: ${decodeRevert(ethP, e)}`);
+      throw new Error(`${this.eth.name}: ${fn} failed: ${decodeRevert(ethP, e)}`, { cause: e });
     }
   }
 
@@ -198,15 +201,15 @@ export class Keeper {
     const { ethP, baseP } = await this.presales();
     if (await ethP.saleClosed()) return 0; // Ethereum sells no more: its price no longer matters
     const baseSales = await baseP.roundSales();
-    const target = (baseSales[0] as bigint[]).map((x) => BigInt(x));
+    const target = [...baseSales[0]];
     const usdTarget = await localUsdRaised(baseP);
     const ethSales = await ethP.roundSales();
-    const current = (ethSales[1] as bigint[]).map((x) => BigInt(x));
-    const usdCurrent: bigint = await ethP.remoteUsdRaised();
-    const step: bigint = await ethP.maxMirrorStep();
+    const current = [...ethSales[1]];
+    const usdCurrent = await ethP.remoteUsdRaised();
+    const step = await ethP.maxMirrorStep();
     const steps = mirrorSteps(current, target, usdCurrent, usdTarget, step);
     for (const [i, s] of steps.entries()) {
-      const r = await this.send("mirrorRemoteSales", [s.roundSold, s.usdRaised]);
+      const r = await this.send("mirrorRemoteSales", (p) => p.mirrorRemoteSales(s.roundSold, s.usdRaised));
       const moved = s.roundSold.reduce((a, b) => a + b, 0n);
       this.opts.log(`mirror → ${this.eth.name}: Base sold ${moved} tokens / $${formatUnits(s.usdRaised, 6)} (step ${i + 1}/${steps.length}, per round [${s.roundSold.join(", ")}]) tx ${r.hash}`);
     }
@@ -228,7 +231,7 @@ export class Keeper {
         if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name} while scanning logs: ${shortError(e)}`);
         throw e;
       }
-      for (const l of logs) pending.add(getAddress((l as any).args.user));
+      for (const l of logs) pending.add(getAddress(l.args.user));
       state.scannedTo = to;
       state.pending = [...pending];
       this.saveState(state);
@@ -245,7 +248,7 @@ export class Keeper {
     for (let i = 0; i < users.length; i += 25) {
       const chunk = users.slice(i, i + 25);
       const reads = await Promise.all(
-        chunk.map((u) => Promise.all([ethP.userDeposits(u, { blockTag: ethBlock }) as Promise<bigint>, baseP.remoteDepositsImported(u) as Promise<bigint>])),
+        chunk.map((u) => Promise.all([ethP.userDeposits(u, { blockTag: ethBlock }), baseP.remoteDepositsImported(u)])),
       );
       chunk.forEach((u, j) => {
         const [owed, imported] = reads[j];
@@ -259,7 +262,7 @@ export class Keeper {
     this.saveState(state);
     for (let i = 0; i < todo.length; i += this.opts.batchSize) {
       const batch = todo.slice(i, i + this.opts.batchSize);
-      const r = await this.send("relay", [batch.map((b) => b.user)]);
+      const r = await this.send("relay", (p) => p.relay(batch.map((b) => b.user)));
       report.batches++;
       report.relayed += batch.length;
       const total = batch.reduce((a, b) => a + b.deposit, 0n);
@@ -310,16 +313,17 @@ export function mirrorSteps(current: bigint[], target: bigint[], usdCurrent: big
 }
 
 /** USD (6 decimals) raised by a presale's own buyers. */
-async function localUsdRaised(p: Contract): Promise<bigint> {
+async function localUsdRaised(p: Presale): Promise<bigint> {
   try {
     return await p.localUsdRaised();
   } catch {
-    return ((await p.usdRaised()) as bigint) - ((await p.remoteUsdRaised()) as bigint);
+    return (await p.usdRaised()) - (await p.remoteUsdRaised());
   }
 }
 
 export function isConnectionError(e: unknown): boolean {
-  const s = `${(e as any)?.code ?? ""} ${(e as any)?.cause?.code ?? ""} ${(e as any)?.message ?? ""}`;
+  const err = errorFields(e);
+  const s = [err.code, err.cause?.code, err.message].map((x) => (typeof x === "string" ? x : "")).join(" ");
   return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|socket hang up|fetch failed|NETWORK_ERROR|HHE7\d\d|Cannot connect/i.test(s);
 }
 

@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import hre from "hardhat";
 import { configVariable } from "hardhat/config";
+import type { HttpNetworkConfigOverride } from "hardhat/types/config";
 import { ParamsError } from "../../deploy/schema.js";
 import type { Connection } from "./deploy.js";
 import { networkInfo, UsageError } from "./networks.js";
@@ -35,7 +36,7 @@ export type Signer = "deployer" | "keeper" | "none";
  */
 export async function connect(network: string, signer: Signer = "deployer", opts: { url?: string; check?: boolean } = {}): Promise<Connection> {
   const info = networkInfo(network);
-  const override: Record<string, unknown> = {};
+  const override: HttpNetworkConfigOverride = {};
   if (opts.url !== undefined) override.url = opts.url;
   if (!info.local) {
     if (signer === "none") override.accounts = [];
@@ -43,7 +44,7 @@ export async function connect(network: string, signer: Signer = "deployer", opts
   }
   let conn: Connection;
   try {
-    conn = (await hre.network.create({ network, override } as any)) as Connection;
+    conn = await hre.network.create({ network, override });
   } catch (e) {
     throw new UsageError(`cannot set up network ${network}: ${(e as Error).message}`);
   }
@@ -56,8 +57,8 @@ export async function assertReachable(conn: Connection, timeoutMs = 5000): Promi
   const url = conn.networkConfig.type === "http" ? await describeUrl(conn) : "in-process";
   try {
     const id = await Promise.race([
-      conn.provider.request({ method: "eth_chainId" }),
-      new Promise((_, rej) => setTimeout(() => rej(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+      conn.provider.request({ method: "eth_chainId" }) as Promise<string>,
+      new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
     ]);
     return Number(id);
   } catch (e) {
@@ -74,7 +75,8 @@ export function missingVariable(e: unknown): UsageError | undefined {
 }
 
 async function describeUrl(conn: Connection): Promise<string> {
-  const u = (conn.networkConfig as any).url;
+  if (conn.networkConfig.type !== "http") return "in-process";
+  const u = conn.networkConfig.url;
   try {
     const s = typeof u === "string" ? u : await u.getUrl();
     return new URL(s).origin; // never print path/query: they may carry an API key
@@ -83,9 +85,25 @@ async function describeUrl(conn: Connection): Promise<string> {
   }
 }
 
+/** The fields of ethers, Hardhat and Node errors that the tooling reads; any of them may be missing. */
+export interface ErrorFields {
+  code?: unknown;
+  message?: unknown;
+  shortMessage?: unknown;
+  cause?: { code?: unknown };
+  data?: unknown;
+  info?: { error?: { data?: unknown } };
+  error?: { data?: unknown };
+  revert?: { name?: string; args?: unknown[] };
+}
+
+export function errorFields(e: unknown): ErrorFields {
+  return typeof e === "object" && e !== null ? e : {};
+}
+
 export function shortError(e: unknown): string {
-  const err = e as any;
-  const parts = [err?.shortMessage, err?.cause?.code, err?.code, err?.message].filter((x) => typeof x === "string" && x.length > 0);
+  const err = errorFields(e);
+  const parts = [err.shortMessage, err.cause?.code, err.code, err.message].filter((x): x is string => typeof x === "string" && x.length > 0);
   return (parts[0] ?? String(e)).split("\n")[0];
 }
 

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import hre from "hardhat";
 import type { NetworkConnection } from "hardhat/types/network";
-import { Contract, ZeroAddress } from "ethers";
+import { ZeroAddress } from "ethers";
+import { Presale__factory } from "../../typechain-types/index.js";
 import { buildSystemModule, moduleId, type SystemShape } from "../../ignition/modules/System.js";
 import { L2_MESSENGER_PREDEPLOY, loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
 import { DEPLOYMENTS_DIR, ERC20_ABI, MESSENGER_ABI, readDeployment, writeDeployment, type ContractRecord, type DeploymentRecord } from "./deployments.js";
@@ -59,9 +60,12 @@ export function shapeOf(r: ResolvedParams): SystemShape {
   };
 }
 
+/** What Ignition takes as one module's parameters (addresses, numbers, strings, booleans and arrays of them). */
+type ModuleParameters = Extract<NonNullable<NonNullable<Parameters<Connection["ignition"]["deploy"]>[1]>["parameters"]>, object>[string];
+
 /** Module parameters for Ignition, keyed by module id. */
-export function ignitionParameters(r: ResolvedParams): Record<string, Record<string, any>> {
-  const p: Record<string, any> = {
+export function ignitionParameters(r: ResolvedParams): Record<string, ModuleParameters> {
+  const p: ModuleParameters = {
     adminDelay: BigInt(r.adminDelay),
     priceFeedHeartbeat: r.priceFeedHeartbeat,
     sequencerGracePeriod: r.sequencerGracePeriod,
@@ -75,7 +79,7 @@ export function ignitionParameters(r: ResolvedParams): Record<string, Record<str
     sanctionsEnabled: r.sanctionsEnabled,
   };
   if (r.chain === "eth") {
-    p.keeper = r.keeper;
+    if (r.keeper !== undefined) p.keeper = r.keeper;
     p.maxMirrorStep = r.maxMirrorStep;
   }
   for (const [k, v] of Object.entries(r.external)) if (v !== null && v !== "mock" && !(k === "messenger" && r.chain === "base")) p[k] = v;
@@ -154,7 +158,7 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
   // A public deploy anchored at "deploy" keeps the anchor of its first attempt, so a resumed run sends the same values.
   let anchor: number | undefined = params.sale.anchor === "deploy" ? opts.anchor : undefined;
   if (!simulated && params.sale.anchor === "deploy" && fs.existsSync(path.join(journalDir, ANCHOR_FILE))) {
-    anchor = JSON.parse(fs.readFileSync(path.join(journalDir, ANCHOR_FILE), "utf8")).anchor;
+    anchor = (JSON.parse(fs.readFileSync(path.join(journalDir, ANCHOR_FILE), "utf8")) as { anchor: number }).anchor;
     log(`resuming with the anchor of the first attempt: ${anchor}`);
   }
   const resolved = resolveParams(params, { deployer, now, anchor });
@@ -239,19 +243,19 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
       deployBlock: await findDeployBlock(conn, address, startBlock, endBlock),
       artifact: artifact.contractName,
       external: false,
-      constructorArgs: toJsonSafe(ctorArgs[name] ?? []) as unknown[],
+      constructorArgs: toJsonSafe<unknown[]>(ctorArgs[name] ?? []),
       abi: artifact.abi as unknown[],
     };
   }
   // Real contracts that already exist on the chain: standard ABIs.
-  const externals: [string, string | null, () => Promise<unknown[]>][] = [
-    ["USDT", resolved.external.usdt, async () => [...ERC20_ABI]],
-    ["USDC", resolved.external.usdc, async () => [...ERC20_ABI]],
+  const externals: [string, string | null, () => unknown[] | Promise<unknown[]>][] = [
+    ["USDT", resolved.external.usdt, () => [...ERC20_ABI]],
+    ["USDC", resolved.external.usdc, () => [...ERC20_ABI]],
     ["EthUsdFeed", resolved.external.ethUsdFeed, async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[]],
     ["SequencerFeed", resolved.external.sequencerFeed, async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[]],
     ["SanctionsList", resolved.external.sanctionsList, async () => (await hre.artifacts.readArtifact("ISanctionsList")).abi as unknown[]],
     ["Multicall3", resolved.external.multicall3, async () => (await hre.artifacts.readArtifact("Multicall3")).abi as unknown[]],
-    ["Messenger", resolved.chain === "eth" ? resolved.external.messenger : L2_MESSENGER_PREDEPLOY, async () => [...MESSENGER_ABI]],
+    ["Messenger", resolved.chain === "eth" ? resolved.external.messenger : L2_MESSENGER_PREDEPLOY, () => [...MESSENGER_ABI]],
   ];
   for (const [name, addr, abi] of externals) {
     if (addr === null || addr === "mock") continue;
@@ -310,9 +314,9 @@ export async function linkPresales(
   for (const [side, other] of [[eth, base], [base, eth]] as const) {
     const [owner] = await side.conn.ethers.getSigners();
     if (owner === undefined) throw new ParamsError(`network ${side.conn.networkName} has no account to link from (set DEPLOYER_PRIVATE_KEY)`);
-    const p = new Contract(side.record.contracts.Presale.address, side.record.contracts.Presale.abi as any, owner);
+    const p = Presale__factory.connect(side.record.contracts.Presale.address, owner);
     const want = other.record.contracts.Presale.address;
-    const current: string = await p.remotePresale();
+    const current = await p.remotePresale();
     if (current === want) continue;
     if (current !== ZeroAddress) throw new ParamsError(`the presale on chain ${side.record.chainId} already trusts ${current}, not ${want}: it can be set once (redeploy)`);
     await (await p.setRemotePresale(want)).wait();
@@ -324,13 +328,14 @@ function makeDeterministic(record: DeploymentRecord, params: DeployParams): void
   const rel = "relative to the deploy time (local chain)";
   record.deployedAt = rel;
   record.ignitionDeploymentId = "local";
-  const p = record.params as any;
+  const p = record.params;
   p.anchor = params.sale.anchor;
   p.startTime = params.sale.startTime;
   p.endTime = params.sale.endTime;
-  p.rounds = p.rounds.map((r: any, i: number) => ({ ...r, endTime: params.sale.rounds[i].endTime }));
+  p.rounds = p.rounds.map((r, i) => ({ ...r, endTime: params.sale.rounds[i].endTime }));
   if (p.staking && params.staking) p.staking.endTime = params.staking.endTime;
-  const presaleArgs = record.contracts.Presale?.constructorArgs?.[0] as any;
+  // The presale's one constructor argument is its InitParams struct (see deploySystem's ctorArgs).
+  const presaleArgs = record.contracts.Presale?.constructorArgs?.[0] as Record<string, unknown> | undefined;
   if (presaleArgs) {
     presaleArgs.startTime = params.sale.startTime;
     presaleArgs.endTime = params.sale.endTime;

@@ -4,6 +4,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { erc20Abi, type Abi } from "viem";
+import type { RecordedParams } from "../../deploy/schema.js";
+import { MockL1CrossDomainMessenger__factory, MockL2CrossDomainMessenger__factory } from "../../typechain-types/index.js";
 import { ROOT } from "./networks.js";
 
 export const DEPLOYMENTS_DIR = path.join(ROOT, "deployments");
@@ -27,7 +30,7 @@ export interface DeploymentRecord {
   deployedAt: string;
   /** Ignition deployment id (journal under ignition/deployments/<id>), or "in-memory" for simulated chains. */
   ignitionDeploymentId: string;
-  params: unknown;
+  params: RecordedParams;
   contracts: Record<string, ContractRecord>;
 }
 
@@ -104,8 +107,10 @@ export function generateContractMap(dir = DEPLOYMENTS_DIR): string {
 }
 
 /** Reads a generated map back (used by tests and the status command without a TS loader round-trip). */
-export async function importContractMap(file: string): Promise<Record<number, Record<string, { address: string; abi: unknown[]; deployBlock: number }>>> {
-  const mod = await import(pathToFileUrl(file));
+export type ContractMap = Record<number, Record<string, { address: string; abi: Abi; deployBlock: number }>>;
+
+export async function importContractMap(file: string): Promise<ContractMap> {
+  const mod = (await import(pathToFileUrl(file))) as { deployedContracts: ContractMap };
   return mod.deployedContracts;
 }
 
@@ -113,96 +118,25 @@ function pathToFileUrl(p: string): string {
   return new URL(`file://${path.resolve(p)}`).href;
 }
 
-/** The part of OP's CrossDomainMessenger ABI the tooling uses, recorded for the real messengers (and the relayer's). */
-export const MESSENGER_ABI = [
-  { type: "function", name: "sendMessage", stateMutability: "payable", inputs: [{ name: "_target", type: "address" }, { name: "_message", type: "bytes" }, { name: "_minGasLimit", type: "uint32" }], outputs: [] },
-  {
-    type: "function",
-    name: "relayMessage",
-    stateMutability: "payable",
-    inputs: [
-      { name: "_nonce", type: "uint256" },
-      { name: "_sender", type: "address" },
-      { name: "_target", type: "address" },
-      { name: "_value", type: "uint256" },
-      { name: "_minGasLimit", type: "uint256" },
-      { name: "_message", type: "bytes" },
-    ],
-    outputs: [],
-  },
-  { type: "function", name: "xDomainMessageSender", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "address" }] },
-  { type: "function", name: "messageNonce", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint256" }] },
-  { type: "function", name: "successfulMessages", stateMutability: "view", inputs: [{ name: "", type: "bytes32" }], outputs: [{ name: "", type: "bool" }] },
-  { type: "function", name: "failedMessages", stateMutability: "view", inputs: [{ name: "", type: "bytes32" }], outputs: [{ name: "", type: "bool" }] },
-  {
-    type: "event",
-    name: "SentMessage",
-    anonymous: false,
-    inputs: [
-      { name: "target", type: "address", indexed: true },
-      { name: "sender", type: "address", indexed: false },
-      { name: "message", type: "bytes", indexed: false },
-      { name: "messageNonce", type: "uint256", indexed: false },
-      { name: "gasLimit", type: "uint256", indexed: false },
-    ],
-  },
-  { type: "event", name: "RelayedMessage", anonymous: false, inputs: [{ name: "msgHash", type: "bytes32", indexed: true }] },
-  { type: "event", name: "FailedRelayedMessage", anonymous: false, inputs: [{ name: "msgHash", type: "bytes32", indexed: true }] },
-] as const;
+/**
+ * OP's CrossDomainMessenger as the tooling uses it (send on L1, relay and replay protection on L2), recorded for the
+ * real messengers. Taken from the stand-ins' compiled ABIs, which have OP's signatures for each of these members.
+ */
+const OP_MESSENGER_MEMBERS: Record<string, "l1" | "l2"> = {
+  sendMessage: "l1",
+  messageNonce: "l1",
+  SentMessage: "l1",
+  relayMessage: "l2",
+  xDomainMessageSender: "l2",
+  successfulMessages: "l2",
+  failedMessages: "l2",
+  RelayedMessage: "l2",
+  FailedRelayedMessage: "l2",
+};
+export const MESSENGER_ABI: Abi = [
+  ...MockL1CrossDomainMessenger__factory.abi.filter((f) => "name" in f && OP_MESSENGER_MEMBERS[f.name] === "l1"),
+  ...MockL2CrossDomainMessenger__factory.abi.filter((f) => "name" in f && OP_MESSENGER_MEMBERS[f.name] === "l2"),
+];
 
 /** The standard ERC-20 ABI recorded for real tokens (USDT/USDC on public chains). */
-export const ERC20_ABI = [
-  { type: "function", name: "name", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string" }] },
-  { type: "function", name: "symbol", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "string" }] },
-  { type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint8" }] },
-  { type: "function", name: "totalSupply", stateMutability: "view", inputs: [], outputs: [{ name: "", type: "uint256" }] },
-  { type: "function", name: "balanceOf", stateMutability: "view", inputs: [{ name: "account", type: "address" }], outputs: [{ name: "", type: "uint256" }] },
-  {
-    type: "function",
-    name: "allowance",
-    stateMutability: "view",
-    inputs: [{ name: "owner", type: "address" }, { name: "spender", type: "address" }],
-    outputs: [{ name: "", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "approve",
-    stateMutability: "nonpayable",
-    inputs: [{ name: "spender", type: "address" }, { name: "value", type: "uint256" }],
-    outputs: [{ name: "", type: "bool" }],
-  },
-  {
-    type: "function",
-    name: "transfer",
-    stateMutability: "nonpayable",
-    inputs: [{ name: "to", type: "address" }, { name: "value", type: "uint256" }],
-    outputs: [{ name: "", type: "bool" }],
-  },
-  {
-    type: "function",
-    name: "transferFrom",
-    stateMutability: "nonpayable",
-    inputs: [{ name: "from", type: "address" }, { name: "to", type: "address" }, { name: "value", type: "uint256" }],
-    outputs: [{ name: "", type: "bool" }],
-  },
-  {
-    type: "event",
-    name: "Transfer",
-    anonymous: false,
-    inputs: [
-      { name: "from", type: "address", indexed: true },
-      { name: "to", type: "address", indexed: true },
-      { name: "value", type: "uint256", indexed: false },
-    ],
-  },
-  {
-    type: "event",
-    name: "Approval",
-    anonymous: false,
-    inputs: [
-      { name: "owner", type: "address", indexed: true },
-      { name: "spender", type: "address", indexed: true },
-      { name: "value", type: "uint256", indexed: false },
-    ],
-  },
-] as const;
+export const ERC20_ABI = erc20Abi;

@@ -5,9 +5,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Contract } from "ethers";
+import type { Contract, Interface } from "ethers";
 import type { Connection } from "./deploy.js";
-import { Refusal, shortError } from "./cli.js";
+import { errorFields, Refusal, shortError } from "./cli.js";
 
 export interface PlannedCall {
   contract: Contract;
@@ -44,10 +44,10 @@ export function fmtArg(v: unknown): string {
 }
 
 /** Decodes a revert into "ErrorName(args)" using the contract's ABI. */
-export function decodeRevert(contract: Contract, e: unknown): string {
-  const err = e as any;
-  if (err?.revert?.name) return `${err.revert.name}(${(err.revert.args ?? []).map(fmtArg).join(", ")})`;
-  const data: string | undefined = err?.data ?? err?.info?.error?.data ?? err?.error?.data;
+export function decodeRevert(contract: { interface: Interface }, e: unknown): string {
+  const err = errorFields(e);
+  if (err.revert?.name) return `${err.revert.name}(${(err.revert.args ?? []).map(fmtArg).join(", ")})`;
+  const data = err.data ?? err.info?.error?.data ?? err.error?.data;
   if (typeof data === "string" && data.length >= 10) {
     try {
       const parsed = contract.interface.parseError(data);
@@ -93,15 +93,22 @@ export async function execute(ctx: ExecContext, calls: PlannedCall[], title: str
   for (const c of calls) {
     let receipt;
     try {
-      const tx = await (c.contract.connect(signer) as Contract).getFunction(c.fn).send(...c.args);
+      const tx = await c.contract.connect(signer).getFunction(c.fn).send(...c.args);
       receipt = await tx.wait();
     } catch (e) {
-      throw new Refusal(`${c.label}.${c.fn} failed: ${decodeRevert(c.contract, e)}`);
+      throw new Refusal(`${c.label}.${c.fn} failed: ${decodeRevert(c.contract, e)}`, { cause: e });
     }
-    ctx.out(`  sent ${c.label}.${c.fn}: ${receipt!.hash} (block ${receipt!.blockNumber})`);
-    res.sent.push(receipt!.hash);
+    if (receipt === null) throw new Refusal(`${c.label}.${c.fn}: the transaction was dropped or replaced`);
+    ctx.out(`  sent ${c.label}.${c.fn}: ${receipt.hash} (block ${receipt.blockNumber})`);
+    res.sent.push(receipt.hash);
   }
   return res;
+}
+
+/** The address a planned call goes to (the tooling connects every contract by its address). */
+function targetOf(c: PlannedCall): string {
+  if (typeof c.contract.target !== "string") throw new Error(`${c.label}: contract not connected by address`);
+  return c.contract.target;
 }
 
 /** Safe{Wallet} Transaction Builder batch file (Apps → Transaction Builder → drag the file in). */
@@ -118,7 +125,7 @@ export function writeSafeBatch(file: string, chainId: number, safeAddress: strin
       createdFromOwnerAddress: "",
     },
     transactions: calls.map((c) => ({
-      to: String(c.contract.target),
+      to: targetOf(c),
       value: "0",
       data: c.contract.interface.encodeFunctionData(c.fn, c.args),
       contractMethod: null,

@@ -9,7 +9,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Contract, getAddress } from "ethers";
+import { getAddress } from "ethers";
+import { createPublicClient, custom, erc20Abi, getAddress as toAddress, type PublicClient } from "viem";
+import { IAggregatorV3__factory, ISanctionsList__factory } from "../../typechain-types/index.js";
 import { ParamsError, type DeployParams } from "../../deploy/schema.js";
 import type { Connection } from "./deploy.js";
 import { ROOT } from "./networks.js";
@@ -31,16 +33,18 @@ interface CheckContext {
   now: number;
 }
 
-const FEED_ABI = ["function decimals() view returns (uint8)", "function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)"];
-const TOKEN_ABI = ["function decimals() view returns (uint8)", "function symbol() view returns (string)"];
-const SANCTIONS_ABI = ["function isSanctioned(address) view returns (bool)"];
+const FEED_ABI = IAggregatorV3__factory.abi;
+const SANCTIONS_ABI = ISanctionsList__factory.abi;
 /** Chainlink ETH/USD feeds answer with 8 decimals; the presale's price maths assume it. */
-const ETH_USD_DECIMALS = 8n;
+const ETH_USD_DECIMALS = 8;
+
+/** Reads through viem, so that each call is type-checked against the contract's ABI. */
+const clientOf = (conn: Connection): PublicClient => createPublicClient({ transport: custom(conn.provider) });
 
 /** Calls a view; a failure is returned as text ("reverted", "no answer") rather than thrown. */
-async function read<T>(c: Contract, fn: string, args: unknown[] = []): Promise<{ ok: true; value: T } | { ok: false; why: string }> {
+async function read<T>(fn: string, call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; why: string }> {
   try {
-    return { ok: true, value: (await c.getFunction(fn).staticCall(...args)) as T };
+    return { ok: true, value: await call() };
   } catch (e) {
     const msg = String((e as { shortMessage?: string; message?: string }).shortMessage ?? (e as Error).message ?? e).split("\n")[0];
     return { ok: false, why: `${fn}() failed (${msg.slice(0, 120)})` };
@@ -48,29 +52,29 @@ async function read<T>(c: Contract, fn: string, args: unknown[] = []): Promise<{
 }
 
 /** Any contract: code presence is checked for every field before its own check, so nothing more here. */
-const hasCode: Check = async () => [];
+const hasCode: Check = () => Promise.resolve([]);
 
 const token =
   (symbol: string): Check =>
   async ({ conn }, address) => {
-    const c = new Contract(address, TOKEN_ABI, conn.ethers.provider);
+    const [client, token] = [clientOf(conn), toAddress(address)];
     const out: string[] = [];
-    const d = await read<bigint>(c, "decimals");
+    const d = await read("decimals", () => client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" }));
     if (!d.ok) out.push(d.why);
-    else if (d.value !== 6n) out.push(`decimals() = ${d.value}, expected 6`);
-    const s = await read<string>(c, "symbol");
+    else if (d.value !== 6) out.push(`decimals() = ${d.value}, expected 6`);
+    const s = await read("symbol", () => client.readContract({ address: token, abi: erc20Abi, functionName: "symbol" }));
     if (!s.ok) out.push(s.why);
     else if (s.value !== symbol) out.push(`symbol() = "${s.value}", expected "${symbol}"`);
     return out;
   };
 
 const ethUsdFeed: Check = async ({ conn, params, now }, address) => {
-  const c = new Contract(address, FEED_ABI, conn.ethers.provider);
+  const [client, feed] = [clientOf(conn), toAddress(address)];
   const out: string[] = [];
-  const d = await read<bigint>(c, "decimals");
+  const d = await read("decimals", () => client.readContract({ address: feed, abi: FEED_ABI, functionName: "decimals" }));
   if (!d.ok) out.push(d.why);
   else if (d.value !== ETH_USD_DECIMALS) out.push(`decimals() = ${d.value}, expected ${ETH_USD_DECIMALS}`);
-  const r = await read<[bigint, bigint, bigint, bigint, bigint]>(c, "latestRoundData");
+  const r = await read("latestRoundData", () => client.readContract({ address: feed, abi: FEED_ABI, functionName: "latestRoundData" }));
   if (!r.ok) out.push(r.why);
   else {
     const [, answer, , updatedAt] = r.value;
@@ -82,8 +86,8 @@ const ethUsdFeed: Check = async ({ conn, params, now }, address) => {
 };
 
 const sequencerFeed: Check = async ({ conn }, address) => {
-  const c = new Contract(address, FEED_ABI, conn.ethers.provider);
-  const r = await read<[bigint, bigint, bigint, bigint, bigint]>(c, "latestRoundData");
+  const client = clientOf(conn);
+  const r = await read("latestRoundData", () => client.readContract({ address: toAddress(address), abi: FEED_ABI, functionName: "latestRoundData" }));
   if (!r.ok) return [r.why];
   const [, answer, startedAt] = r.value;
   if (answer !== 0n && answer !== 1n) return [`latestRoundData() answer ${answer}, expected 0 (up) or 1 (down)`];
@@ -94,7 +98,10 @@ const sequencerFeed: Check = async ({ conn }, address) => {
 /** Any address works as the probe: the oracle must answer a bool for it. */
 const SANCTIONS_PROBE = "0x000000000000000000000000000000000000dEaD";
 const sanctionsList: Check = async ({ conn }, address) => {
-  const r = await read<boolean>(new Contract(address, SANCTIONS_ABI, conn.ethers.provider), "isSanctioned", [SANCTIONS_PROBE]);
+  const client = clientOf(conn);
+  const r = await read("isSanctioned", () =>
+    client.readContract({ address: toAddress(address), abi: SANCTIONS_ABI, functionName: "isSanctioned", args: [SANCTIONS_PROBE] }),
+  );
   return r.ok ? [] : [r.why];
 };
 
@@ -149,7 +156,7 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
   const issues: PreflightIssue[] = [];
   for (const [param, value, check] of fields) {
     if (value === null || value === undefined || value === "mock") continue; // absent, or refused as a placeholder
-    const address = getAddress(String(value));
+    const address = getAddress(typeof value === "string" ? value : JSON.stringify(value));
     const code = await conn.ethers.provider.getCode(address);
     if (code === "0x") {
       issues.push({ param, address, found: "no contract code at this address on the target chain" });

@@ -14,7 +14,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import hre from "hardhat";
-import { Contract, parseEther, parseUnits, Wallet, HDNodeWallet, Mnemonic } from "ethers";
+import { parseEther, parseUnits, Wallet, HDNodeWallet, Mnemonic } from "ethers";
+import { MockUSDC__factory, MockUSDT__factory, Presale__factory } from "../../typechain-types/index.js";
 import { connect } from "../lib/cli.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, type DeploymentRecord } from "../lib/deployments.js";
@@ -249,7 +250,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       const keeperLog = logTo("keeper.log");
       // Local chains have no finality and nothing to wait for: relayed buyers are re-sent after a minute, not 15.
       const keeper = new Keeper(
-        { name: "localEth", conn: ethConn, record: ethDep, signer: (ethDep.params as any).keeper },
+        { name: "localEth", conn: ethConn, record: ethDep, signer: ethDep.params.keeper },
         { name: "localBase", conn: baseConn, record: baseDep },
         { stateFile, log: keeperLog, resendAfterMs: 60_000 },
       );
@@ -330,9 +331,12 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 
 async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAccount[], which: number[]) {
   const [deployer] = await conn.ethers.getSigners();
-  const token = (name: string) => (dep.contracts[name] && !dep.contracts[name].external ? new Contract(dep.contracts[name].address, dep.contracts[name].abi as any, deployer) : undefined);
-  const usdt = token("USDT");
-  const usdc = token("USDC");
+  // The local stand-ins (a chain whose stablecoin is a real token has none to mint from).
+  const standIn = (name: "USDT" | "USDC") => (dep.contracts[name] && !dep.contracts[name].external ? dep.contracts[name].address : undefined);
+  const usdtAt = standIn("USDT");
+  const usdcAt = standIn("USDC");
+  const usdt = usdtAt === undefined ? undefined : MockUSDT__factory.connect(usdtAt, deployer);
+  const usdc = usdcAt === undefined ? undefined : MockUSDC__factory.connect(usdcAt, deployer);
   let nonce = await deployer.getNonce();
   const txs = [];
   for (const i of which) {
@@ -346,7 +350,7 @@ async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAcco
 
 async function openSale(conn: Connection, dep: DeploymentRecord) {
   const [deployer] = await conn.ethers.getSigners();
-  const p = new Contract(dep.contracts.Presale.address, dep.contracts.Presale.abi as any, deployer);
+  const p = Presale__factory.connect(dep.contracts.Presale.address, deployer);
   if (await p.paused()) await (await p.unpause()).wait();
   const now = BigInt((await conn.ethers.provider.getBlock("latest"))!.timestamp);
   const [start, end] = [await p.startTime(), await p.endTime()];

@@ -21,7 +21,7 @@ await runMain(async () => {
   });
   const port = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const log = (m: string) => console.log(`[stack] ${m}`);
-  let stack: LocalStack | undefined;
+  let stack: LocalStack | undefined = undefined; // set once started; a signal before that exits at once
   let done: () => void = () => {};
   const finished = new Promise<void>((resolve) => (done = resolve));
   const onSignal = (sig: string) => {
@@ -31,7 +31,7 @@ await runMain(async () => {
       process.exit(130);
     }
     console.log(`\n[stack] ${sig}: stopping…`);
-    stack.stop().then(() => {
+    void stack.stop().then(() => {
       console.log("[stack] stopped.");
       done();
     });

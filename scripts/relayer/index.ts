@@ -55,7 +55,7 @@ await runMain(async () => {
   log(`bridging ${pair.eth} → ${pair.base} every ${values.interval} s (Ctrl-C to stop)`);
   const loop = runLoop(relayer, Number(values.interval) * 1000, log);
   await new Promise<void>((resolve) => {
-    const stop = () => loop.stop().then(resolve);
+    const stop = () => void loop.stop().then(resolve);
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
   });

@@ -12,15 +12,23 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { getAddress, Interface, keccak256, toBeHex } from "ethers";
+import { getAddress, keccak256, toBeHex } from "ethers";
+import { decodeEventLog, decodeFunctionData, decodeFunctionResult, encodeEventTopics, encodeFunctionData, getAddress as toAddress, type Hex } from "viem";
+import {
+  MockL1CrossDomainMessenger__factory,
+  MockL2CrossDomainMessenger__factory,
+  Presale__factory,
+} from "../../typechain-types/index.js";
 import type { Connection } from "../lib/deploy.js";
 import { ChainDownError, Refusal, shortError } from "../lib/cli.js";
-import { MESSENGER_ABI } from "../lib/deployments.js";
 import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 import { isConnectionError } from "../keeper/keeper.js";
 
-/** OP's messenger interface (the same on the real contracts and the stand-ins). */
-const messenger = new Interface(MESSENGER_ABI);
+// OP's messengers, through the stand-ins' compiled ABIs: they have OP's signatures for everything read here.
+const L1_MESSENGER_ABI = MockL1CrossDomainMessenger__factory.abi;
+const L2_MESSENGER_ABI = MockL2CrossDomainMessenger__factory.abi;
+const SENT_MESSAGE_TOPIC = encodeEventTopics({ abi: L1_MESSENGER_ABI, eventName: "SentMessage" })[0];
+const FAILED_RELAY_TOPIC = encodeEventTopics({ abi: L2_MESSENGER_ABI, eventName: "FailedRelayedMessage" })[0];
 export { L2_MESSENGER_PREDEPLOY };
 const ALIAS_OFFSET = 0x1111000000000000000000000000000000001111n;
 
@@ -44,7 +52,16 @@ export interface BridgeMessage {
 
 /** OP's message hash (Hashing.hashCrossDomainMessageV1): the key of successfulMessages / failedMessages. */
 export function messageHash(m: Pick<BridgeMessage, "nonce" | "sender" | "target" | "gasLimit" | "message">): string {
-  return keccak256(messenger.encodeFunctionData("relayMessage", [BigInt(m.nonce), m.sender, m.target, 0n, BigInt(m.gasLimit), m.message]));
+  return keccak256(relayMessageCall(m));
+}
+
+/** Calldata of the L2 messenger's `relayMessage` for `m` (what a deposit transaction carries). */
+function relayMessageCall(m: Pick<BridgeMessage, "nonce" | "sender" | "target" | "gasLimit" | "message">): Hex {
+  return encodeFunctionData({
+    abi: L2_MESSENGER_ABI,
+    functionName: "relayMessage",
+    args: [BigInt(m.nonce), toAddress(m.sender), toAddress(m.target), 0n, BigInt(m.gasLimit), m.message as Hex],
+  });
 }
 
 /**
@@ -158,9 +175,9 @@ export class Relayer {
   }
 
   private async l2Flag(fn: "successfulMessages" | "failedMessages", hash: string): Promise<boolean> {
-    const data = messenger.encodeFunctionData(fn, [hash]);
-    const out = await this.rpc<string>(this.l2, "eth_call", [{ to: this.l2.messenger, data }, "latest"]);
-    return messenger.decodeFunctionResult(fn, out)[0] as boolean;
+    const data = encodeFunctionData({ abi: L2_MESSENGER_ABI, functionName: fn, args: [hash as Hex] });
+    const out = await this.rpc<Hex>(this.l2, "eth_call", [{ to: this.l2.messenger, data }, "latest"]);
+    return decodeFunctionResult({ abi: L2_MESSENGER_ABI, functionName: fn, data: out });
   }
 
   /** Scans new SentMessage events into the queue, then delivers every message that has waited long enough. */
@@ -170,18 +187,19 @@ export class Relayer {
     const state = this.loadState(ids, origin);
     const report: RelayerTick = { seen: 0, delivered: 0, failed: 0, skipped: 0, queued: 0 };
     const head = Number(await this.rpc<string>(this.l1, "eth_blockNumber", []));
-    const topic = messenger.getEvent("SentMessage")!.topicHash;
     for (let from = state.scannedTo + 1; from <= head; from += this.opts.blockChunk) {
       const to = Math.min(from + this.opts.blockChunk - 1, head);
-      const logs = await this.rpc<any[]>(this.l1, "eth_getLogs", [{ address: this.l1.messenger, topics: [topic], fromBlock: toBeHex(from), toBlock: toBeHex(to) }]);
+      const logs = await this.rpc<RpcLog[]>(this.l1, "eth_getLogs", [
+        { address: this.l1.messenger, topics: [SENT_MESSAGE_TOPIC], fromBlock: toBeHex(from), toBlock: toBeHex(to) },
+      ]);
       for (const l of logs) {
-        const ev = messenger.parseLog(l)!;
+        const { args } = decodeEventLog({ abi: L1_MESSENGER_ABI, eventName: "SentMessage", data: l.data, topics: l.topics });
         state.queue.push({
-          nonce: ev.args.messageNonce.toString(),
-          sender: getAddress(ev.args.sender),
-          target: getAddress(ev.args.target),
-          message: ev.args.message,
-          gasLimit: ev.args.gasLimit.toString(),
+          nonce: args.messageNonce.toString(),
+          sender: getAddress(args.sender),
+          target: getAddress(args.target),
+          message: args.message,
+          gasLimit: args.gasLimit.toString(),
           block: Number(l.blockNumber),
           tx: l.transactionHash,
           seenAt: Date.now(),
@@ -218,16 +236,15 @@ export class Relayer {
   private async deliver(m: BridgeMessage, hash: string, aliased: string): Promise<boolean> {
     await this.rpc(this.l2, "hardhat_impersonateAccount", [aliased]);
     await this.rpc(this.l2, "hardhat_setBalance", [aliased, toBeHex(10n ** 20n)]);
-    const data = messenger.encodeFunctionData("relayMessage", [BigInt(m.nonce), m.sender, m.target, 0n, BigInt(m.gasLimit), m.message]);
+    const data = relayMessageCall(m);
     const txHash = await this.rpc<string>(this.l2, "eth_sendTransaction", [{ from: aliased, to: this.l2.messenger, data, gas: toBeHex(depositGas(m)) }]);
-    let receipt: any = null;
+    let receipt: RpcReceipt | null = null;
     for (let i = 0; receipt === null && i < 600; i++) {
-      receipt = await this.rpc<any>(this.l2, "eth_getTransactionReceipt", [txHash]);
+      receipt = await this.rpc<RpcReceipt | null>(this.l2, "eth_getTransactionReceipt", [txHash]);
       if (receipt === null) await new Promise((r) => setTimeout(r, 100));
     }
     if (receipt === null) throw new Error(`deposit transaction ${txHash} for message ${m.nonce} was not mined`);
-    const failedTopic = messenger.getEvent("FailedRelayedMessage")!.topicHash;
-    const failed = receipt.status !== "0x1" || receipt.logs.some((l: any) => l.topics[0] === failedTopic);
+    const failed = receipt.status !== "0x1" || receipt.logs.some((l) => l.topics[0] === FAILED_RELAY_TOPIC);
     const what = describeMessage(m.message);
     this.opts.log(
       failed
@@ -238,16 +255,25 @@ export class Relayer {
   }
 }
 
-const REPORT = new Interface([
-  "function receiveEthereumReport(address[] users, uint256[] cumulativeDeposits, uint256[] roundSold, uint256 tokensSold, uint256 usdRaised, bool closed)",
-]);
+/** A log and a receipt as eth_getLogs / eth_getTransactionReceipt return them (the fields read here). */
+interface RpcLog {
+  data: Hex;
+  topics: [Hex, ...Hex[]];
+  blockNumber: Hex;
+  transactionHash: Hex;
+}
+interface RpcReceipt {
+  status: Hex;
+  logs: { topics: Hex[] }[];
+}
 
 /** A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort. */
 function describeMessage(data: string): string {
   try {
-    const r = REPORT.parseTransaction({ data });
-    if (r === null) return `call ${data.slice(0, 10)}`;
-    return `Ethereum report, ${r.args.users.length} buyer(s), ${r.args.tokensSold} tokens sold on Ethereum${r.args.closed ? ", sale CLOSED" : ""}`;
+    const call = decodeFunctionData({ abi: Presale__factory.abi, data: data as Hex });
+    if (call.functionName !== "receiveEthereumReport") return `call ${data.slice(0, 10)}`;
+    const [users, , , tokensSold, , closed] = call.args;
+    return `Ethereum report, ${users.length} buyer(s), ${tokensSold} tokens sold on Ethereum${closed ? ", sale CLOSED" : ""}`;
   } catch {
     return `call ${data.slice(0, 10)}`;
   }

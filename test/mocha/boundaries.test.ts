@@ -5,16 +5,11 @@
 import { expect } from "chai";
 import {
   CAPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, deliverReport, fundRewards,
-  giveStakeTokens, load, now, type Deployment,
+  giveStakeTokens, load, minedAt, now, type Deployment, type Signer,
 } from "./helpers/fixtures.js";
 
-async function blockTime(d: Deployment, txp: Promise<any>): Promise<bigint> {
-  const rc = await (await txp).wait();
-  return BigInt((await d.ethers.provider.getBlock(rc.blockNumber)).timestamp);
-}
-
 describe("Survivors of the mutation check (hardhatBase)", function () {
-  let d: Deployment;
+  let d: Deployment<"hardhatBase">;
   beforeEach(async function () {
     d = await load("hardhatBase");
   });
@@ -23,7 +18,7 @@ describe("Survivors of the mutation check (hardhatBase)", function () {
     const t = await now(d.conn);
     const prices = [PRICES[0] + 1n, PRICES[1] + 999_999_999_999n];
     await d.presale.setRounds([1_000n, 2_000n], prices, [t + DAY, t + 2n * DAY]);
-    for (const [buyer, amount] of [[d.buyers[0], 1n], [d.buyers[1], 1_500n], [d.buyers[2], 3n]] as [any, bigint][]) {
+    for (const [buyer, amount] of [[d.buyers[0], 1n], [d.buyers[1], 1_500n], [d.buyers[2], 3n]] as [Signer, bigint][]) {
       const cp: bigint = await d.presale.checkPoint();
       const inFirst = cp >= 1_000n ? 0n : (amount < 1_000n - cp ? amount : 1_000n - cp);
       const usd = inFirst * prices[0] + (amount - inFirst) * prices[1];
@@ -53,7 +48,7 @@ describe("Survivors of the mutation check (hardhatBase)", function () {
 });
 
 describe("Boundaries and rounding (hardhatBase)", function () {
-  let d: Deployment;
+  let d: Deployment<"hardhatBase">;
   beforeEach(async function () {
     d = await load("hardhatBase");
   });
@@ -61,14 +56,14 @@ describe("Boundaries and rounding (hardhatBase)", function () {
   it("staking: a deposit at exactly the end time is refused; a withdrawal at exactly the unlock time goes through", async function () {
     const [alice] = d.buyers;
     await giveStakeTokens(d, alice, 10n * TOKEN);
-    const t = await blockTime(d, d.staking!.connect(alice).deposit(TOKEN));
+    const t = await minedAt(d, d.staking!.connect(alice).deposit(TOKEN));
     await d.helpers.time.setNextBlockTimestamp(t + LOCK);
     await expect(d.staking!.connect(alice).withdraw()).to.emit(d.staking, "Withdrawn").withArgs(alice.address, TOKEN);
     const end = d.t0 + STAKING_LENGTH;
     await d.helpers.time.setNextBlockTimestamp(end - 1n);
     await d.staking!.connect(alice).deposit(TOKEN);
     await d.helpers.time.setNextBlockTimestamp(end);
-    await expect(d.staking!.connect(alice).deposit(TOKEN)).to.be.revertedWithCustomError(d.staking, "StakingEnded");
+    await expect(d.staking!.connect(alice).deposit(TOKEN)).to.be.revertedWithCustomError(d.staking!, "StakingEnded");
   });
 
   it("staking: rewards never exceed what was funded, even where each checkpoint's cost has a fraction to round", async function () {

@@ -22,7 +22,7 @@ describe("Gas budget (same scenarios as npm run bench:gas)", function () {
 
   for (const [key, budget] of Object.entries(GAS_BUDGETS)) {
     it(`${key} <= ${budget}`, function () {
-      expect(report[key as keyof GasReport], key).to.be.at.most(budget as number);
+      expect(report[key as keyof GasReport], key).to.be.at.most(budget);
     });
   }
 

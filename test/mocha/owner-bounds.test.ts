@@ -3,19 +3,16 @@
  * written as the attack it answers (docs/AUDIT.md, "What no role can do").
  */
 import { expect } from "chai";
+import type { Staking } from "../../typechain-types/index.js";
 import {
-  APY_BPS, DAY, LOCK, STAKING_LENGTH, TOKEN, advance, buyEth, fundRewards, giveStakeTokens, load, now, type Deployment,
+  APY_BPS, DAY, LOCK, STAKING_LENGTH, TOKEN, advance, buyEth, fundRewards, giveStakeTokens, load, minedAt, now, txGas,
+  type Deployment, type Signer,
 } from "./helpers/fixtures.js";
 
 const MAX_LOCK_TIME = 365n * DAY;
 const MAX_WITHDRAWALS_LOCK = 7n * DAY;
 const COOLDOWN = 7n * DAY;
 const ETH_RECIPIENT_GAS = 30_000n;
-
-async function blockTime(d: Deployment, txp: Promise<any>): Promise<bigint> {
-  const rc = await (await txp).wait();
-  return BigInt((await d.ethers.provider.getBlock(rc.blockNumber)).timestamp);
-}
 
 /** The unlock a presale deposit of `x` gives a stake of `s` unlocking at `unlock`, at time `t` (Staking._stake). */
 function weightedUnlock(unlock: bigint, s: bigint, x: bigint, t: bigint, lock = LOCK): bigint {
@@ -25,21 +22,21 @@ function weightedUnlock(unlock: bigint, s: bigint, x: bigint, t: bigint, lock = 
 }
 
 describe("Owner bounds: staking principal (hardhatBase)", function () {
-  let d: Deployment;
-  let s: any;
-  let alice: any;
-  let bob: any;
-  let griefer: any;
+  let d: Deployment<"hardhatBase">;
+  let s: Staking;
+  let alice: Signer;
+  let bob: Signer;
+  let griefer: Signer;
   beforeEach(async function () {
     d = await load("hardhatBase");
-    s = d.staking;
+    s = d.staking!;
     [alice, bob, griefer] = d.buyers;
     await giveStakeTokens(d, alice, 1_000_000n * TOKEN);
     await giveStakeTokens(d, bob, 500_000n * TOKEN);
   });
 
   /** A pool whose presale (set once, at deployment) is the owner's own account: the worst case of that choice. */
-  async function poolRunByOwnerAsPresale(): Promise<any> {
+  async function poolRunByOwnerAsPresale(): Promise<Staking> {
     const pool = await d.ethers.deployContract("Staking", [
       d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
     ]);
@@ -80,7 +77,7 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
     await p2.depositByPresale(d.owner.address, 10n * TOKEN);
     // Every staker gets the whole principal back with rewards, on both pools.
     await advance(d, LOCK);
-    for (const [pl, who, amount] of [[s, alice, 1_000_000n], [s, bob, 500_000n], [p2, alice, 1_000_000n], [p2, bob, 500_000n]] as [any, any, bigint][]) {
+    for (const [pl, who, amount] of [[s, alice, 1_000_000n], [s, bob, 500_000n], [p2, alice, 1_000_000n], [p2, bob, 500_000n]] as [Staking, Signer, bigint][]) {
       const before: bigint = await d.token!.balanceOf(who.address);
       await pl.connect(who).withdraw();
       expect((await d.token!.balanceOf(who.address)) - before > amount * TOKEN).to.equal(true);
@@ -93,14 +90,14 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
     await d.token!.transfer(await d.presale.getAddress(), 1_000n * TOKEN);
     await d.presale.setCardProviderRestricted(false); // anyone may buy for anyone: the worst case
     const stake = 1_000_000n * TOKEN;
-    const t0 = await blockTime(d, s.connect(alice).deposit(stake));
+    const t0 = await minedAt(d, s.connect(alice).deposit(stake));
     await advance(d, LOCK - DAY); // the victim's unlock is one day away
     let unlock: bigint = (await s.poolStakers(alice.address)).unlockTime;
     expect(unlock).to.equal(t0 + LOCK);
     let staked = stake;
     for (let i = 0; i < 5; i++) {
       const cost: bigint = await d.presale.ethBuyHelper(1n);
-      const t = await blockTime(d, d.presale.connect(griefer).buyWithETHWert(alice.address, 1n, true, { value: cost }));
+      const t = await minedAt(d, d.presale.connect(griefer).buyWithETHWert(alice.address, 1n, true, { value: cost }));
       const next: bigint = (await s.poolStakers(alice.address)).unlockTime;
       expect(next).to.equal(weightedUnlock(unlock, staked, TOKEN, t));
       expect(next - unlock <= (LOCK * TOKEN) / (staked + TOKEN)).to.equal(true); // about 2.6 s per token, not 29 days
@@ -113,7 +110,7 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
     const big = 100_000n;
     const cost: bigint = await d.presale.ethBuyHelper(big);
     await d.token!.transfer(await d.presale.getAddress(), big * TOKEN);
-    const t = await blockTime(d, d.presale.connect(griefer).buyWithETHWert(alice.address, big, true, { value: cost }));
+    const t = await minedAt(d, d.presale.connect(griefer).buyWithETHWert(alice.address, big, true, { value: cost }));
     const after: bigint = (await s.poolStakers(alice.address)).unlockTime;
     expect(after - t).to.equal((LOCK * big * TOKEN) / (staked + big * TOKEN));
     expect(after - t <= (LOCK * big * TOKEN) / (staked + big * TOKEN)).to.equal(true);
@@ -122,18 +119,18 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
   it("a user's own top-up restarts the lock of the whole stake; a presale deposit for a fresh staker gets the full lock", async function () {
     await s.connect(alice).deposit(1_000n * TOKEN);
     await advance(d, 10n * DAY);
-    const t = await blockTime(d, s.connect(alice).deposit(1n));
+    const t = await minedAt(d, s.connect(alice).deposit(1n));
     expect((await s.poolStakers(alice.address)).unlockTime).to.equal(t + LOCK);
     await d.token!.transfer(await d.presale.getAddress(), 10n * TOKEN);
     const cost: bigint = await d.presale.ethBuyHelper(10n);
-    const tb = await blockTime(d, d.presale.connect(d.buyers[3]).buyWithEth(10n, true, { value: cost }));
+    const tb = await minedAt(d, d.presale.connect(d.buyers[3]).buyWithEth(10n, true, { value: cost }));
     expect((await s.poolStakers(d.buyers[3].address)).unlockTime).to.equal(tb + LOCK);
   });
 
   it("attack: lock withdrawals, then renounce ownership — renounce is disabled and the lock expires by itself", async function () {
-    const t0 = await blockTime(d, s.connect(alice).deposit(1_000n * TOKEN));
+    const t0 = await minedAt(d, s.connect(alice).deposit(1_000n * TOKEN));
     await d.helpers.time.increaseTo(t0 + LOCK - DAY); // the owner locks one day before the unlock
-    const tl = await blockTime(d, s.setLocks(false, true, false));
+    const tl = await minedAt(d, s.setLocks(false, true, false));
     expect(await s.withdrawalsLockedUntil()).to.equal(tl + MAX_WITHDRAWALS_LOCK);
     await expect(s.renounceOwnership()).to.be.revertedWithCustomError(s, "RenounceDisabled");
     await expect(s.connect(alice).renounceOwnership()).to.be.revertedWithCustomError(s, "RenounceDisabled");
@@ -156,10 +153,10 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
   it("no sequence of owner calls keeps unlocked principal unwithdrawable for longer than MAX_WITHDRAWALS_LOCK", async function () {
     expect(await s.MAX_WITHDRAWALS_LOCK()).to.equal(MAX_WITHDRAWALS_LOCK);
     expect(await s.WITHDRAWALS_LOCK_COOLDOWN()).to.equal(COOLDOWN);
-    const t0 = await blockTime(d, s.connect(alice).deposit(1_000n * TOKEN));
+    const t0 = await minedAt(d, s.connect(alice).deposit(1_000n * TOKEN));
     await d.helpers.time.increaseTo(t0 + LOCK);
     // The owner locks, lifts and re-locks as fast as it can, with every other setter in between.
-    const tl = await blockTime(d, s.setLocks(true, true, true));
+    const tl = await minedAt(d, s.setLocks(true, true, true));
     await s.setLocks(true, false, true); // lifted early: the cooldown counts from now
     const lifted = await now(d.conn);
     await expect(s.setLocks(true, true, true)).to.be.revertedWithCustomError(s, "WithdrawalsLockCooldown").withArgs(lifted + COOLDOWN);
@@ -194,16 +191,15 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
 });
 
 describe("Owner bounds: payment recipients (hardhatBase)", function () {
-  let d: Deployment;
+  let d: Deployment<"hardhatBase">;
   beforeEach(async function () {
     d = await load("hardhatBase");
   });
 
   /** Gas of a purchase sent with a gas limit of `limit`: it must succeed within it. */
-  async function firstBuyGas(buyer: any, limit = 200_000n): Promise<bigint> {
-    const cost: bigint = await d.presale.ethBuyHelper(10_000n);
-    const rc = await (await d.presale.connect(buyer).buyWithEth(10_000n, false, { value: cost, gasLimit: limit })).wait();
-    return rc.gasUsed as bigint;
+  async function firstBuyGas(buyer: Signer, limit = 200_000n): Promise<bigint> {
+    const cost = await d.presale.ethBuyHelper(10_000n);
+    return txGas(d.presale.connect(buyer).buyWithEth(10_000n, false, { value: cost, gasLimit: limit }));
   }
 
   for (const mode of [0, 1]) {

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { CAPS, DAY, HEARTBEAT, PRICES, TOKEN, buyEth, closeEthereumStandIn, deploy, load, now, type Deployment } from "./helpers/fixtures.js";
 
 describe("Presale administration (hardhatEth unless noted)", function () {
-  let d: Deployment;
+  let d: Deployment<"hardhatEth">;
   beforeEach(async function () {
     d = await load("hardhatEth");
   });

@@ -3,7 +3,7 @@ import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs
 import { DAY, LOCK, TOKEN, buyEth, closeEthereumStandIn, deliverReport, deploy, load, now, openClaim, type Deployment } from "./helpers/fixtures.js";
 
 describe("Presale claim phase (hardhatBase)", function () {
-  let d: Deployment;
+  let d: Deployment<"hardhatBase">;
   beforeEach(async function () {
     d = await load("hardhatBase");
   });

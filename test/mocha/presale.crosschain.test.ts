@@ -6,8 +6,8 @@
 import { expect } from "chai";
 import { AbiCoder, id, keccak256 } from "ethers";
 import {
-  CAPS, DAY, L2_MESSENGER, MAX_MIRROR_STEP, PRICES, TOKEN, aliased, buyEth, deliverReport, deployPair, impersonate, load,
-  now, type Deployment, type Pair,
+  CAPS, DAY, L2_MESSENGER, MAX_MIRROR_STEP, PRICES, TOKEN, aliased, buyEth, deployPair, impersonate, load,
+  now, receiptOf, type Deployment, type Pair,
 } from "./helpers/fixtures.js";
 
 const VERSION_1 = 1n << 240n;
@@ -26,7 +26,7 @@ describe("OP messenger stand-ins behave like the real ones", function () {
   });
 
   describe("L2 (installed at the predeploy address)", function () {
-    let d: Deployment;
+    let d: Deployment<"hardhatBase">;
     beforeEach(async function () {
       d = await load("hardhatBase");
     });
@@ -211,7 +211,7 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     // Only the report that raised the cumulative credited (and announced) anything: the duplicate and the older one
     // are silent.
     const credits = await p.base.presale.queryFilter(p.base.presale.filters.RemoteDepositImported());
-    expect(credits.map((e: any) => [e.args.cumulative, e.args.credited])).to.deep.equal([[3_000n * TOKEN, 3_000n * TOKEN]]);
+    expect(credits.map((e) => [e.args.cumulative, e.args.credited])).to.deep.equal([[3_000n * TOKEN, 3_000n * TOKEN]]);
     // The bridge itself refuses to deliver a message twice.
     const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
     await expect(
@@ -607,8 +607,9 @@ async function deliverFromEthPresale(p: Pair, roundSold: bigint[], closed: boole
   const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], roundSold, sold, 0n, closed]);
   const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
   const nonce = VERSION_1 + 1_000n + sold;
-  const tx = await p.base.messenger
-    .connect(relayer)
-    .relayMessage(nonce, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, { gasLimit: 3_000_000n });
-  return tx.wait();
+  return receiptOf(
+    p.base.messenger
+      .connect(relayer)
+      .relayMessage(nonce, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, { gasLimit: 3_000_000n }),
+  );
 }

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { CHAINS, DAY, ETH_USD_18, GRACE, HEARTBEAT, buyEth, load, now, refEth, refUsd, ladder } from "./helpers/fixtures.js";
+import { CHAINS, DAY, ETH_USD_18, GRACE, HEARTBEAT, load, now, refEth, refUsd, ladder } from "./helpers/fixtures.js";
 
 for (const chainName of CHAINS) {
   describe(`Presale ETH/USD feed on ${chainName}`, function () {

@@ -75,7 +75,7 @@ for (const chainName of CHAINS) {
       await expect(d.presale.setSplits([d.splitWallet.address], [1n, 2n])).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
       await expect(d.presale.setSplits([d.ethers.ZeroAddress], [1_000n])).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
       await expect(d.presale.setSplits([d.splitWallet.address], [0n])).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
-      const sixteen = d.signers.slice(0, 16).map((s: any) => s.address);
+      const sixteen = d.signers.slice(0, 16).map((s) => s.address);
       await expect(d.presale.setSplits(sixteen, sixteen.map(() => 1n))).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
       await d.presale.setSplits(sixteen.slice(0, 15), sixteen.slice(0, 15).map(() => 1n)); // 15 is the maximum
       await d.presale.setSplits([d.splitWallet.address], [1_000n]);

@@ -2,12 +2,13 @@
  * One named regression test per known failure of the common 2023 presale template (docs/AUDIT.md, threat model).
  */
 import { expect } from "chai";
+import type { HookToken } from "../../typechain-types/index.js";
 import {
   CAPS, DAY, GRACE, deliverReport, LOCK, PRICES, TOKEN, advance, buyEth, chain, deploy, fundRewards, giveStakeTokens, load, now, openClaim,
   refEth, type Deployment,
 } from "./helpers/fixtures.js";
 
-async function hookDeployment(): Promise<{ d: Deployment; hook: any }> {
+async function hookDeployment(): Promise<{ d: Deployment<"hardhatBase">; hook: HookToken }> {
   const conn = await chain("hardhatBase");
   const hook = await conn.ethers.deployContract("HookToken", [10n ** 9n * TOKEN]);
   const d = await deploy("hardhatBase", { saleToken: await hook.getAddress() });

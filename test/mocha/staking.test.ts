@@ -1,7 +1,9 @@
 import { expect } from "chai";
 import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
+import type { Staking } from "../../typechain-types/index.js";
 import {
-  APY_BPS, DAY, LOCK, STAKING_LENGTH, TOKEN, advance, advanceTo, fundRewards, giveStakeTokens, load, now, type Deployment,
+  APY_BPS, DAY, LOCK, STAKING_LENGTH, TOKEN, advance, advanceTo, fundRewards, giveStakeTokens, load, now, receiptOf,
+  type Deployment, type Signer,
 } from "./helpers/fixtures.js";
 
 const YEAR = 365n * DAY;
@@ -15,20 +17,20 @@ function expectClose(actual: bigint, expected: bigint, what = "rewards") {
 }
 
 describe("Staking (hardhatBase)", function () {
-  let d: Deployment;
-  let s: any;
-  let alice: any;
-  let bob: any;
+  let d: Deployment<"hardhatBase">;
+  let s: Staking;
+  let alice: Signer;
+  let bob: Signer;
   beforeEach(async function () {
     d = await load("hardhatBase");
-    s = d.staking;
+    s = d.staking!;
     [alice, bob] = d.buyers;
     await giveStakeTokens(d, alice, 1_000_000n * TOKEN);
     await giveStakeTokens(d, bob, 1_000_000n * TOKEN);
   });
 
   /** A pool like the fixture's whose presale (set once) is the signer `presale`; alice and bob have approved it. */
-  async function poolWithPresale(presale: any): Promise<any> {
+  async function poolWithPresale(presale: Signer): Promise<Staking> {
     const pool = await d.ethers.deployContract("Staking", [
       d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
     ]);
@@ -37,7 +39,7 @@ describe("Staking (hardhatBase)", function () {
     return pool;
   }
 
-  async function stakedAt(who: any, amount: bigint): Promise<bigint> {
+  async function stakedAt(who: Signer, amount: bigint): Promise<bigint> {
     await s.connect(who).deposit(amount);
     return now(d.conn);
   }
@@ -177,10 +179,9 @@ describe("Staking (hardhatBase)", function () {
       await d.helpers.time.increase(30n * DAY);
       const before: bigint = await d.token!.balanceOf(alice.address);
       const reserveBefore: bigint = await s.rewardReserve();
-      const tx = await s.connect(alice).harvestRewards();
-      const rc = await tx.wait();
-      const ev = rc.logs.map((l: any) => s.interface.parseLog(l)).find((e: any) => e?.name === "RewardsHarvested");
-      const paid: bigint = ev.args.amount;
+      const rc = await receiptOf(s.connect(alice).harvestRewards());
+      const [ev] = await s.queryFilter(s.filters.RewardsHarvested(), rc.blockNumber, rc.blockNumber);
+      const paid = ev.args.amount;
       expect(ev.args.user).to.equal(alice.address);
       expect(paid > 0n).to.equal(true);
       expect((await d.token!.balanceOf(alice.address)) - before).to.equal(paid);

@@ -7,14 +7,29 @@
  * #8 split recipient.
  */
 import { network } from "hardhat";
+import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
 import type { NetworkConnection } from "hardhat/types/network";
+import type {
+  HookToken,
+  MockL1CrossDomainMessenger,
+  MockL2CrossDomainMessenger,
+  MockSanctionsList,
+  MockUSDC,
+  MockUSDT,
+  MockV3Aggregator,
+  Presale,
+  SaleToken,
+  Staking,
+} from "../../../typechain-types/index.js";
 
 export type ChainName = "hardhatEth" | "hardhatBase";
-// The ethers/networkHelpers surface is typed loosely on purpose: the Presale/Staking typings are generated only
-// after the contracts compile, and the suites must load before that.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export type Conn = NetworkConnection<any> & { ethers: any; networkHelpers: any };
-export type C = any;
+/** A connection to one simulated chain, with Hardhat's ethers (typed by typechain-types) and network helpers. */
+export type Conn = NetworkConnection;
+export type Signer = Awaited<ReturnType<Conn["ethers"]["getSigners"]>>[number];
+/** Each chain's messenger stand-in: OP's L1 messenger on Ethereum, the L2 predeploy on Base. */
+export type Messenger<N extends ChainName> = N extends "hardhatBase" ? MockL2CrossDomainMessenger : MockL1CrossDomainMessenger;
+/** The sale token: the real SaleToken, or in reentrancy tests a token that calls back into its recipients. */
+export type SaleTokenLike = SaleToken | HookToken;
 
 const connections = new Map<ChainName, Promise<Conn>>();
 
@@ -22,7 +37,7 @@ const connections = new Map<ChainName, Promise<Conn>>();
 export function chain(name: ChainName): Promise<Conn> {
   let c = connections.get(name);
   if (c === undefined) {
-    c = network.getOrCreate(name) as unknown as Promise<Conn>;
+    c = network.getOrCreate(name);
     connections.set(name, c);
   }
   return c;
@@ -93,28 +108,28 @@ export const refStable = (usd18: bigint) => ceilDiv(usd18, 10n ** 12n);
 
 // ------------------------------------------------------------------------------------------------ deployment
 
-export interface Deployment {
+export interface Deployment<N extends ChainName = ChainName> {
   conn: Conn;
-  ethers: any;
-  helpers: any;
-  chainName: ChainName;
-  signers: any[];
-  owner: any;
-  keeper: any;
-  provider: any;
-  buyers: any[];
-  splitWallet: any;
-  paymentWallet: any;
-  presale: C;
-  staking: C | null;
-  token: C | null;
-  usdt: C | null;
-  usdc: C;
-  feed: C;
-  seqFeed: C | null;
-  sanctions: C;
+  ethers: Conn["ethers"];
+  helpers: Conn["networkHelpers"];
+  chainName: N;
+  signers: Signer[];
+  owner: Signer;
+  keeper: Signer;
+  provider: Signer;
+  buyers: Signer[];
+  splitWallet: Signer;
+  paymentWallet: Signer;
+  presale: Presale;
+  staking: Staking | null;
+  token: SaleTokenLike | null;
+  usdt: MockUSDT | null;
+  usdc: MockUSDC;
+  feed: MockV3Aggregator;
+  seqFeed: MockV3Aggregator | null;
+  sanctions: MockSanctionsList;
   /** Ethereum: the MockL1CrossDomainMessenger; Base: the MockL2CrossDomainMessenger at the predeploy address. */
-  messenger: C;
+  messenger: Messenger<N>;
   t0: bigint; // deployment timestamp
   roundEnds: bigint[];
   start: bigint;
@@ -144,7 +159,7 @@ export async function now(conn: Conn): Promise<bigint> {
   return BigInt(await conn.networkHelpers.time.latest());
 }
 
-export async function deploy(chainName: ChainName, o: DeployOptions = {}): Promise<Deployment> {
+export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions = {}): Promise<Deployment<N>> {
   const conn = await chain(chainName);
   const { ethers } = conn;
   const signers = await ethers.getSigners();
@@ -200,7 +215,7 @@ export async function deploy(chainName: ChainName, o: DeployOptions = {}): Promi
   await presale.grantRole(await presale.CARD_PROVIDER_ROLE(), provider.address);
   await presale.grantRole(await presale.ADMIN_ROLE(), owner.address);
 
-  let staking: C | null = null;
+  let staking: Staking | null = null;
   if (isBase) {
     const stakeToken = o.stakeToken ?? params.saleToken;
     staking = await ethers.deployContract("Staking", [
@@ -229,14 +244,16 @@ export async function deploy(chainName: ChainName, o: DeployOptions = {}): Promi
 
   return {
     conn, ethers, helpers: conn.networkHelpers, chainName, signers, owner, keeper, provider, buyers, splitWallet,
-    paymentWallet, presale, staking, token, usdt, usdc, feed, seqFeed, sanctions, messenger, t0, roundEnds, start, end,
+    paymentWallet, presale, staking, token, usdt, usdc, feed, seqFeed, sanctions, t0, roundEnds, start, end,
+    // `isBase` decided which messenger was deployed; TypeScript cannot tie it to `N` on its own.
+    messenger: messenger as Messenger<N>,
   };
 }
 
 /** Deploys the L2 messenger stand-in and installs its runtime code at the predeploy address (as on Base). */
-export async function installL2Messenger(conn: Conn, l1Messenger: string): Promise<C> {
+export async function installL2Messenger(conn: Conn, l1Messenger: string): Promise<MockL2CrossDomainMessenger> {
   const deployed = await conn.ethers.deployContract("MockL2CrossDomainMessenger", [l1Messenger]);
-  const code: string = await conn.ethers.provider.getCode(await deployed.getAddress());
+  const code = await conn.ethers.provider.getCode(await deployed.getAddress());
   await conn.networkHelpers.setCode(L2_MESSENGER, code);
   return conn.ethers.getContractAt("MockL2CrossDomainMessenger", L2_MESSENGER);
 }
@@ -258,6 +275,7 @@ let standInNonce = 0n;
  * predeploy with the Ethereum presale (stand-in by default) as sender. Returns the transaction.
  */
 export async function deliverReport(d: Deployment, r: EthereumReport, sender = ETH_PRESALE_STANDIN, l1 = L1_MESSENGER_STANDIN) {
+  if (!onBase(d)) throw new Error("reports are delivered on Base");
   const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [
     r.users ?? [],
     r.deposits ?? [],
@@ -288,8 +306,13 @@ export async function closeEthereumStandIn(d: Deployment, r: EthereumReport = {}
   return deliverReport(d, { ...r, closed: true });
 }
 
-export const deployEth = () => deploy("hardhatEth");
-export const deployBase = () => deploy("hardhatBase");
+/** Narrows a deployment to Base (the chain with the L2 messenger, the sale token and staking). */
+export function onBase(d: Deployment): d is Deployment<"hardhatBase"> {
+  return d.chainName === "hardhatBase";
+}
+
+export const deployEth = (): Promise<Deployment<"hardhatEth">> => deploy("hardhatEth");
+export const deployBase = (): Promise<Deployment<"hardhatBase">> => deploy("hardhatBase");
 
 /** Moves time forward and republishes the ETH/USD answer so the feed is fresh (and the sequencer stays up). */
 export async function advance(d: Deployment, seconds: bigint): Promise<void> {
@@ -304,9 +327,9 @@ export async function advanceTo(d: Deployment, ts: bigint): Promise<void> {
 
 /** Funds the presale with enough sale tokens for everything sold and opens the claim now. */
 export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
-  const sold: bigint = await d.presale.totalTokensSold();
+  const sold = await d.presale.totalTokensSold();
   const need = sold * TOKEN + extra;
-  const bal: bigint = await d.token!.balanceOf(await d.presale.getAddress());
+  const bal = await d.token!.balanceOf(await d.presale.getAddress());
   if (bal < need) await d.token!.transfer(await d.presale.getAddress(), need - bal);
   if (!(await d.presale.remoteSaleClosed())) await closeEthereumStandIn(d);
   // Claim from the next block on: startClaim is mined at >= ts, so every later transaction is after the start.
@@ -316,13 +339,13 @@ export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
 }
 
 /** Buys `amount` tokens with exactly the quoted ETH. */
-export async function buyEth(d: Deployment, buyer: any, amount: bigint, stake = false) {
-  const cost: bigint = await d.presale.ethBuyHelper(amount);
+export async function buyEth(d: Deployment, buyer: Signer, amount: bigint, stake = false) {
+  const cost = await d.presale.ethBuyHelper(amount);
   return d.presale.connect(buyer).buyWithEth(amount, stake, { value: cost });
 }
 
 /** Gives `who` sale tokens and approves staking. */
-export async function giveStakeTokens(d: Deployment, who: any, amount: bigint) {
+export async function giveStakeTokens(d: Deployment, who: Signer, amount: bigint) {
   await d.token!.transfer(who.address, amount);
   await d.token!.connect(who).approve(await d.staking!.getAddress(), d.ethers.MaxUint256);
 }
@@ -332,16 +355,28 @@ export async function fundRewards(d: Deployment, amount: bigint) {
   await d.staking!.fundRewards(amount);
 }
 
-export async function txGas(txp: Promise<any>): Promise<bigint> {
-  const tx = await txp;
-  const r = await tx.wait();
-  return r.gasUsed as bigint;
+/** The receipt of a sent transaction (ethers types it nullable, for transactions that are dropped or replaced). */
+export async function receiptOf(txp: Promise<ContractTransactionResponse>): Promise<ContractTransactionReceipt> {
+  const receipt = await (await txp).wait();
+  if (receipt === null) throw new Error("transaction was not mined");
+  return receipt;
 }
 
-const FIXTURES: Record<ChainName, () => Promise<Deployment>> = { hardhatEth: deployEth, hardhatBase: deployBase };
+/** The timestamp of the block that mined the transaction. */
+export async function minedAt(d: Deployment, txp: Promise<ContractTransactionResponse>): Promise<bigint> {
+  const block = await d.ethers.provider.getBlock((await receiptOf(txp)).blockNumber);
+  if (block === null) throw new Error("block not found");
+  return BigInt(block.timestamp);
+}
+
+export async function txGas(txp: Promise<ContractTransactionResponse>): Promise<bigint> {
+  return (await receiptOf(txp)).gasUsed;
+}
+
+const FIXTURES: { [N in ChainName]: () => Promise<Deployment<N>> } = { hardhatEth: deployEth, hardhatBase: deployBase };
 
 /** The standard deployment of `name`, restored from a snapshot after the first call (networkHelpers.loadFixture). */
-export async function load(name: ChainName): Promise<Deployment> {
+export async function load<N extends ChainName>(name: N): Promise<Deployment<N>> {
   const c = await chain(name);
   return c.networkHelpers.loadFixture(FIXTURES[name]);
 }
@@ -359,16 +394,16 @@ export async function ladder(d: Deployment): Promise<LadderState> {
 
 /** Ethereum and Base presales linked through the messenger stand-ins, and the relayer that plays the bridge. */
 export interface Pair {
-  eth: Deployment;
-  base: Deployment;
+  eth: Deployment<"hardhatEth">;
+  base: Deployment<"hardhatBase">;
   /** Delivers every message sent on Ethereum since the last call to Base, in order; returns the receipts. */
-  deliverAll: () => Promise<any[]>;
+  deliverAll: () => Promise<ContractTransactionReceipt[]>;
   /** The messages sent on Ethereum and not yet delivered (oldest first), for delayed or reordered delivery. */
   pending: () => Promise<SentMessage[]>;
   /** Delivers one message as the OP Stack's deposit would (from the aliased L1 messenger). */
-  deliver: (m: SentMessage) => Promise<any>;
+  deliver: (m: SentMessage) => Promise<ContractTransactionReceipt>;
   /** The keeper's mirror of Base's per-round sales into Ethereum (what the tooling does). */
-  mirror: () => Promise<any>;
+  mirror: () => Promise<ContractTransactionResponse>;
   /** Moves both chains' clocks to `ts` (and refreshes both feeds). */
   advanceBothTo: (ts: bigint) => Promise<void>;
 }
@@ -399,17 +434,19 @@ export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
   const pending = async (): Promise<SentMessage[]> => {
     const logs = await eth.messenger.queryFilter(eth.messenger.filters.SentMessage());
     return logs
-      .map((l: any) => ({ target: l.args.target, sender: l.args.sender, message: l.args.message, messageNonce: l.args.messageNonce, gasLimit: l.args.gasLimit }))
-      .filter((m: SentMessage) => (m.messageNonce & ((1n << 240n) - 1n)) > delivered);
+      .map((l) => ({ target: l.args.target, sender: l.args.sender, message: l.args.message, messageNonce: l.args.messageNonce, gasLimit: l.args.gasLimit }))
+      .filter((m) => (m.messageNonce & ((1n << 240n) - 1n)) > delivered);
   };
   const deliver = async (m: SentMessage) => {
     const relayer = await impersonate(base, aliased(await eth.messenger.getAddress()));
-    const tx = await base.messenger
-      .connect(relayer)
-      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: m.gasLimit * 2n + 200_000n });
+    const receipt = await receiptOf(
+      base.messenger
+        .connect(relayer)
+        .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: m.gasLimit * 2n + 200_000n }),
+    );
     const n = m.messageNonce & ((1n << 240n) - 1n);
     if (n > delivered) delivered = n;
-    return tx.wait();
+    return receipt;
   };
   const deliverAll = async () => {
     const out = [];

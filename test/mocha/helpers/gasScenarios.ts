@@ -8,10 +8,9 @@
  * the L1 messenger stand-in, which only emits OP's events: the real L1CrossDomainMessenger and OptimismPortal add their
  * own bookkeeping and buy the message's L2 gas (`relayGasLimit`) on top.
  */
-import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { MockUSDC, Presale, SaleToken, Staking } from "../../../typechain-types/index.js";
 import {
-  advance, buyEth, deploy, openClaim, TOKEN, txGas, type Deployment, fundRewards, LOCK, DAY, USD6, now,
+  advance, buyEth, deploy, openClaim, TOKEN, txGas, type Deployment, type Signer, fundRewards, LOCK, DAY, USD6, now,
 } from "./fixtures.js";
 import { chainIdOf, saleTokenDomain, signPermit, usdcDomain } from "./permit.js";
 
@@ -58,7 +57,7 @@ export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
 const AMOUNT = 10_000n; // whole tokens per purchase, well inside round 1
 const DAPP_APPROVAL = 10n ** 26n; // "Unlimited approval is 1e26 units" (PRODUCT.md §9)
 
-async function ethBuy(d: Deployment, who: any, amount: bigint) {
+async function ethBuy(d: Deployment, who: Signer, amount: bigint) {
   const value: bigint = await d.presale.ethBuyHelper(amount);
   return txGas(d.presale.connect(who).buyWithEth(amount, false, { value }));
 }
@@ -88,7 +87,7 @@ export async function runGasScenarios(): Promise<GasReport> {
   );
 
   // Measured after the rows above so that their sequence (and so their figures) stays as it was.
-  out.buyWithUSDCPermit = await permitBuyGas(d, d.signers[13] as HardhatEthersSigner);
+  out.buyWithUSDCPermit = await permitBuyGas(d, d.signers[13]);
 
   // A purchase spanning rounds 1 and 2: move the checkpoint to 1,000 tokens below the first cap.
   const cap0: bigint = (await d.presale.roundDetails(0))[0];
@@ -112,7 +111,7 @@ export async function runGasScenarios(): Promise<GasReport> {
   out.harvest = Number(await txGas(d.staking!.connect(stakerDirect).harvestRewards()));
   await advance(d, LOCK);
   out.withdraw = Number(await txGas(d.staking!.connect(stakerDirect).withdraw()));
-  out.depositWithPermit = await permitDepositGas(d, d.signers[14] as HardhatEthersSigner, 50_000n * TOKEN);
+  out.depositWithPermit = await permitDepositGas(d, d.signers[14], 50_000n * TOKEN);
 
   Object.assign(out, await relayGas());
 
@@ -124,7 +123,7 @@ export async function runGasScenarios(): Promise<GasReport> {
 }
 
 /** A first USDC purchase by `buyer`, who never approved the presale: one permit for the quote, one transaction. */
-async function permitBuyGas(d: Deployment, buyer: HardhatEthersSigner): Promise<number> {
+async function permitBuyGas(d: Deployment, buyer: Signer): Promise<number> {
   const presale = d.presale as Presale;
   const usdc = d.usdc as MockUSDC;
   await usdc.mint(buyer.address, 1_000_000n * USD6);
@@ -139,7 +138,7 @@ async function permitBuyGas(d: Deployment, buyer: HardhatEthersSigner): Promise<
 }
 
 /** A new staker's first stake of `amount` with a permit instead of an approval. */
-async function permitDepositGas(d: Deployment, staker: HardhatEthersSigner, amount: bigint): Promise<number> {
+async function permitDepositGas(d: Deployment, staker: Signer, amount: bigint): Promise<number> {
   const staking = d.staking as Staking;
   const token = d.token as SaleToken;
   await token.transfer(staker.address, amount);

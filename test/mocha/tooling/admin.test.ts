@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { Interface, parseUnits } from "ethers";
+import { parseUnits } from "ethers";
 import { runAdmin } from "../../../scripts/admin/commands.js";
 import type { AdminEnv } from "../../../scripts/admin/context.js";
 import { exitCodeFor, missingVariable, Refusal, UsageError } from "../../../scripts/lib/cli.js";
@@ -10,9 +10,16 @@ import { buyEth, collector, contract, deployPair, makeRelayer, tmpDir, type Pair
 
 const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
-const OWNER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 const CARD = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const A = ["0x90F79bf6EB2c4f870365E785982E1f101E93b906", "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", "0x976EA74026E726554dB657fA54763abd0C3a0aa9", "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955"];
+
+/** The fields of a Safe Transaction Builder batch file these tests read. */
+interface SafeBatch {
+  version: string;
+  chainId: string;
+  meta: { createdFromSafeAddress: string };
+  transactions: { to: string; data: string }[];
+}
 
 describe("tooling: owner scripts against a local chain", function () {
   let pair: Pair;
@@ -93,13 +100,13 @@ describe("tooling: owner scripts against a local chain", function () {
     const text = await admin("pause", "--network", "hardhatBase", "--safe", file, "--safe-address", safe);
     await (await presale.revokeRole(adminRole, safe)).wait();
     expect(text).to.match(/wrote Safe Transaction Builder batch/);
-    const batch = JSON.parse(fs.readFileSync(file, "utf8"));
+    const batch = JSON.parse(fs.readFileSync(file, "utf8")) as SafeBatch;
     expect(batch.version).to.equal("1.0");
     expect(batch.chainId).to.equal("31338");
     expect(batch.meta.createdFromSafeAddress).to.equal(safe);
     expect(batch.transactions).to.have.length(1);
     expect(batch.transactions[0].to).to.equal(pair.baseDep.contracts.Presale.address);
-    expect(batch.transactions[0].data).to.equal(new Interface(["function pause()"]).encodeFunctionData("pause", []));
+    expect(batch.transactions[0].data).to.equal(presale.interface.encodeFunctionData("pause"));
     expect(await (await contract(pair.base, pair.baseDep, "Presale")).paused()).to.equal(false);
   });
 
@@ -128,7 +135,7 @@ describe("tooling: owner scripts against a local chain", function () {
       expect((await p.rounds())[0].cap).to.equal(8_000_000n);
       expect((await p.rounds())[9].price).to.equal(parseUnits("0.015", 18));
     }
-    expect((await ps[0].rounds()).map((r: any) => r.endTime)).to.deep.equal((await ps[1].rounds()).map((r: any) => r.endTime), "identical end times");
+    expect((await ps[0].rounds()).map((r) => r.endTime)).to.deep.equal((await ps[1].rounds()).map((r) => r.endTime), "identical end times");
     // the deploy parameter file itself is accepted too (restores the product's round table on both)
     await admin("set-rounds", "--pair", "hardhat", "--file", "deploy/params/localEth.json");
     for (const p of ps) expect((await p.rounds())[0].cap).to.equal(4_500_000n);
@@ -186,7 +193,7 @@ describe("tooling: owner scripts against a local chain", function () {
     const text = await admin("set-splits", "--network", "hardhatEth", "--split", `${A[0]}:12.5%`, "--split", `${A[1]}:500`, "--payment-wallet", A[2]);
     expect(text).to.match(/payment wallet gets the remaining 82.5%/);
     const s = await p.splits();
-    expect(s.map((x: any) => [x.wallet, x.bps])).to.deep.equal([[A[0], 1250n], [A[1], 500n]]);
+    expect(s.map((x) => [x.wallet, x.bps])).to.deep.equal([[A[0], 1250n], [A[1], 500n]]);
     expect(await p.paymentWallet()).to.equal(A[2]);
     await admin("set-payment-wallet", "--network", "hardhatEth", "--address", A[3]);
     expect(await p.paymentWallet()).to.equal(A[3]);
@@ -197,7 +204,7 @@ describe("tooling: owner scripts against a local chain", function () {
     const p = await contract(pair.eth, pair.ethDep, "Presale");
     const bad = path.join(work, "bad.csv");
     fs.writeFileSync(bad, `address\n${A[0]}\nnot-an-address\n`);
-    await refused(/1 invalid address\(es\), nothing sent:\n  line 3: "not-an-address"/, "whitelist", "add", "--network", "hardhatEth", "--csv", bad);
+    await refused(/1 invalid address\(es\), nothing sent:\n {2}line 3: "not-an-address"/, "whitelist", "add", "--network", "hardhatEth", "--csv", bad);
     const csv = path.join(work, "list.csv");
     fs.writeFileSync(csv, `address,note\n${A.join(",x\n")},x\n# comment\n${A[0]},duplicate\n`);
     const dry = await admin("whitelist", "add", "--network", "hardhatEth", "--csv", csv, "--batch", "2", "--dry-run");
@@ -338,9 +345,9 @@ describe("tooling: owner scripts against a local chain", function () {
 
   it("status and commands against an unreachable chain: exit code 2, the reachable chain still printed", async function () {
     const { network } = await import("hardhat");
-    const dead = await network.create({ network: "localEth", override: { url: "http://127.0.0.1:9" } } as any);
+    const dead = await network.create({ network: "localEth", override: { url: "http://127.0.0.1:9" } });
     const lines: string[] = [];
-    const downEnv: AdminEnv = { ...env, connections: { ...env.connections, hardhatEth: dead as any }, out: (s) => lines.push(s) };
+    const downEnv: AdminEnv = { ...env, connections: { ...env.connections, hardhatEth: dead }, out: (s) => lines.push(s) };
     for (const argv of [["status", "--network", "hardhatBase"], ["pause", "--network", "hardhatEth"]]) {
       try {
         await runAdmin(argv, downEnv);
@@ -382,7 +389,7 @@ describe("tooling: owner scripts against a local chain", function () {
     expect(missingVariable(new Error("connect ECONNREFUSED 127.0.0.1:9"))).to.equal(undefined);
   });
 
-  it("the keeper names a corrupt state file and stops (exit 1) instead of retrying for ever", async function () {
+  it("the keeper names a corrupt state file and stops (exit 1) instead of retrying for ever", function () {
     for (const content of ["{ not json", JSON.stringify({ version: 1 })]) {
       const file = path.join(work, `corrupt-${content.length}.json`);
       fs.writeFileSync(file, content);

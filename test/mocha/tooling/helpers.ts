@@ -4,7 +4,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { network } from "hardhat";
-import { Contract } from "ethers";
+import {
+  MockUSDC__factory,
+  MockUSDT__factory,
+  Presale__factory,
+  SaleToken__factory,
+  Staking__factory,
+} from "../../../typechain-types/index.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
 import { L2_MESSENGER_PREDEPLOY, Relayer, type RelayerOptions } from "../../../scripts/relayer/relayer.js";
@@ -27,8 +33,8 @@ export function tmpDir(prefix: string): string {
  */
 export async function deployPair(opts: { link?: boolean } = {}): Promise<Pair> {
   const dir = tmpDir("deployments");
-  const eth = (await network.create("hardhatEth")) as unknown as Connection;
-  const base = (await network.create("hardhatBase")) as unknown as Connection;
+  const eth: Connection = await network.create("hardhatEth");
+  const base: Connection = await network.create("hardhatBase");
   // One anchor for both chains: identical round end times, as on a real pair (one ladder).
   const anchor = Number((await eth.ethers.provider.getBlock("latest"))!.timestamp);
   const ethDep = await deploySystem(eth, loadNetworkParams("localEth"), { outDir: dir, anchor });
@@ -37,15 +43,32 @@ export async function deployPair(opts: { link?: boolean } = {}): Promise<Pair> {
   return { dir, eth, base, ethDep, baseDep };
 }
 
-export async function contract(conn: Connection, dep: DeploymentRecord, name: string, signerIndex = 0): Promise<Contract> {
+/** The typed contract of each key of a deployment record that the tests use (the local stand-ins for the tokens). */
+const FACTORIES = {
+  Presale: Presale__factory,
+  Staking: Staking__factory,
+  SaleToken: SaleToken__factory,
+  USDT: MockUSDT__factory,
+  USDC: MockUSDC__factory,
+};
+type ContractKey = keyof typeof FACTORIES;
+
+/** The deployed contract `name`, connected to account `signerIndex`. */
+export async function contract<K extends ContractKey>(
+  conn: Connection,
+  dep: DeploymentRecord,
+  name: K,
+  signerIndex = 0,
+): Promise<ReturnType<(typeof FACTORIES)[K]["connect"]>> {
   const signers = await conn.ethers.getSigners();
-  return new Contract(dep.contracts[name].address, dep.contracts[name].abi as any, signers[signerIndex]);
+  // TypeScript does not tie FACTORIES[name] to K (it sees the union of all factories): name the one K picks.
+  return FACTORIES[name].connect(dep.contracts[name].address, signers[signerIndex]) as ReturnType<(typeof FACTORIES)[K]["connect"]>;
 }
 
 /** Buys `amount` whole tokens with ETH from account `buyer`. */
 export async function buyEth(conn: Connection, dep: DeploymentRecord, buyer: number, amount: bigint): Promise<void> {
   const p = await contract(conn, dep, "Presale", buyer);
-  const cost: bigint = await p.ethBuyHelper(amount);
+  const cost = await p.ethBuyHelper(amount);
   await (await p.buyWithEth(amount, false, { value: cost + cost / 100n })).wait();
 }
 

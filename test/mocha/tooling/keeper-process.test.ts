@@ -53,7 +53,7 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
     const baseP = await contract(stack.connections.base, stack.deployments.base, "Presale");
     const ethP = await contract(stack.connections.eth, stack.deployments.eth, "Presale");
     const signers = await stack.connections.eth.ethers.getSigners();
-    const credited = async () => Promise.all(BUYERS.map((i) => baseP.userDeposits(signers[i].address) as Promise<bigint>));
+    const credited = () => Promise.all(BUYERS.map((i) => baseP.userDeposits(signers[i].address)));
     await bridge.tick();
     const mid = await credited();
     expect(mid.filter((x) => x > 0n)).to.have.length(2); // exactly the first relay was sent and delivered
@@ -79,7 +79,7 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
     expect(again.stdout).to.match(/relayed 0 buyer\(s\) in 0 batch\(es\), 0 in flight, 0 pending/);
   });
 
-  it("a corrupt state file: the long-running keeper names the file and stops with exit 1 instead of retrying for ever", async function () {
+  it("a corrupt state file: the long-running keeper names the file and stops with exit 1 instead of retrying for ever", function () {
     const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
     const state = path.join(dir, "corrupt-state.json");
     fs.writeFileSync(state, '{"version":1,"scannedTo":12,"pend'); // torn write

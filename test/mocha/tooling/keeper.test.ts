@@ -2,11 +2,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
+import type { BlockTag } from "ethers";
 import { network } from "hardhat";
 import { ChainDownError } from "../../../scripts/lib/cli.js";
 import type { Connection } from "../../../scripts/lib/deploy.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
-import { Keeper, mirrorSteps, runLoop, type KeeperOptions } from "../../../scripts/keeper/keeper.js";
+import { Keeper, mirrorSteps, runLoop, type KeeperOptions, type KeeperState } from "../../../scripts/keeper/keeper.js";
 import { buyEth, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
@@ -102,7 +103,7 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
     } catch (e) {
       expect((e as Error).message).to.equal("killed mid-batch");
     }
-    const state = JSON.parse(fs.readFileSync(path.join(work, "keeper-state.json"), "utf8"));
+    const state = JSON.parse(fs.readFileSync(path.join(work, "keeper-state.json"), "utf8")) as KeeperState;
     expect(Object.keys(state.inFlight)).to.have.length(1); // the first relay was recorded, the second (mined) was not
     const r = await make({ batchSize: 2 }).tick();
     expect(r.relayed).to.equal(4); // the unrecorded one is relayed again
@@ -158,15 +159,15 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
         if (key === "getBlock") {
           return async (tag: unknown) => {
             if (tag === "finalized") throw new Error("unknown block tag finalized");
-            return target.getBlock(tag as any);
+            return target.getBlock(tag as BlockTag);
           };
         }
-        const v = (target as any)[key];
-        return typeof v === "function" ? v.bind(target) : v;
+        const v: unknown = Reflect.get(target, key, target);
+        return typeof v === "function" ? (v as (...args: unknown[]) => unknown).bind(target) : v;
       },
     });
     const ethers = { provider: noFinality, getSigner: (a: string) => pair.eth.ethers.getSigner(a) };
-    const conn = new Proxy(pair.eth, { get: (target, key) => (key === "ethers" ? ethers : Reflect.get(target, key, target)) }) as Connection;
+    const conn = new Proxy(pair.eth, { get: (target, key): unknown => (key === "ethers" ? ethers : Reflect.get(target, key, target)) });
     const log: string[] = [];
     const k = make({ log: (m) => log.push(m) }, conn);
     expect((await k.tick()).ethBlock).to.equal(await provider.getBlockNumber());
@@ -191,7 +192,7 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
   });
 
   it("one chain down: tick fails with a clear ChainDownError; the loop retries with backoff and logs", async function () {
-    const dead = (await network.create({ network: "localEth", override: { url: "http://127.0.0.1:9" } } as any)) as unknown as Connection;
+    const dead: Connection = await network.create({ network: "localEth", override: { url: "http://127.0.0.1:9" } });
     try {
       await make({}, dead).tick();
       expect.fail("no error");

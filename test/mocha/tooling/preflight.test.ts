@@ -7,7 +7,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { ContractFactory, JsonRpcProvider, type Signer } from "ethers";
+import { ContractFactory, JsonRpcProvider, type InterfaceAbi, type Signer } from "ethers";
+import type { DeployParams } from "../../../deploy/schema.js";
+import type { Connection } from "../../../scripts/lib/deploy.js";
+import { MockV3Aggregator__factory } from "../../../typechain-types/index.js";
 import { freePort, tmpDir } from "./helpers.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -19,7 +22,7 @@ const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TREASURY = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
 function artifact(file: string, name: string) {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, "artifacts/contracts", file, `${name}.json`), "utf8")) as { abi: any[]; bytecode: string };
+  return JSON.parse(fs.readFileSync(path.join(ROOT, "artifacts/contracts", file, `${name}.json`), "utf8")) as { abi: InterfaceAbi; bytecode: string };
 }
 
 describe("tooling: deploy preflight on a public chain id (local node with chain id 1)", function () {
@@ -72,8 +75,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     c.feed = await deploy("mocks/MockV3Aggregator.sol", "MockV3Aggregator", [8, 3000n * 10n ** 8n, "ETH / USD"]);
     c.feed18 = await deploy("mocks/MockV3Aggregator.sol", "MockV3Aggregator", [18, 3000n * 10n ** 18n, "ETH / USD"]);
     c.staleFeed = await deploy("mocks/MockV3Aggregator.sol", "MockV3Aggregator", [8, 3000n * 10n ** 8n, "ETH / USD"]);
-    const agg = artifact("mocks/MockV3Aggregator.sol", "MockV3Aggregator");
-    const stale = new (await import("ethers")).Contract(c.staleFeed, agg.abi, from);
+    const stale = MockV3Aggregator__factory.connect(c.staleFeed, from);
     await (await stale.updateRoundData(2, 3000n * 10n ** 8n, now - 86_400, now - 86_400)).wait();
     c.sanctions = await deploy("mocks/MockSanctionsList.sol", "MockSanctionsList");
     c.multicall = await deploy("mocks/Multicall3.sol", "Multicall3");
@@ -85,13 +87,13 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     work = tmpDir("preflight");
   });
 
-  after(async function () {
+  after(function () {
     node?.kill("SIGTERM");
   });
 
   /** A copy of deploy/params/mainnet.json with `over` applied, run through the deploy CLI against the node. */
-  const deployCli = (over: (p: any) => void, extraArgs: string[] = [], env: Record<string, string> = { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY }) => {
-    const p = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/params/mainnet.json"), "utf8"));
+  const deployCli = (over: (p: DeployParams) => void, extraArgs: string[] = [], env: Record<string, string> = { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY }) => {
+    const p = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/params/mainnet.json"), "utf8")) as DeployParams;
     p.accounts.keeper = KEEPER;
     p.accounts.paymentWallet = TREASURY;
     over(p);
@@ -164,7 +166,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
 
   it("a stale price is refused; --dry-run runs the same preflight", async function () {
     const block = await blockNumber();
-    const over = (p: any) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.staleFeed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall });
+    const over = (p: DeployParams) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.staleFeed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall });
     for (const args of [[], ["--dry-run"]]) {
       const r = deployCli(over, args);
       expect(r.status).to.equal(1, r.stderr + r.stdout);
@@ -176,7 +178,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
 
   it("with every address checking out, the dry run passes and shows a missing key as such, not as an address", async function () {
     const block = await blockNumber();
-    const over = (p: any) => {
+    const over = (p: DeployParams) => {
       Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall });
       p.accounts.keeper = "deployer";
       p.accounts.paymentWallet = "deployer";
@@ -197,7 +199,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     await nothingSent(block);
   });
 
-  it("a deploy without DEPLOYER_PRIVATE_KEY is a usage error naming the variable (exit 1), not \"chain unreachable\"", async function () {
+  it("a deploy without DEPLOYER_PRIVATE_KEY is a usage error naming the variable (exit 1), not \"chain unreachable\"", function () {
     const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall }), [], {});
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.match(/usage error: DEPLOYER_PRIVATE_KEY is not set/);
@@ -215,12 +217,12 @@ describe("tooling: preflight rules (in-process chain)", function () {
     const { network } = await import("hardhat");
     const { onChainIssues } = await import("../../../scripts/lib/preflight.js");
     const { loadParams } = await import("../../../deploy/schema.js");
-    const conn = (await network.create("hardhatEth")) as any;
+    const conn: Connection = await network.create("hardhatEth");
     const params = loadParams(path.join(ROOT, "deploy/params/mainnet.json"));
-    const withNew = { ...params, external: { ...params.external, messenger: "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1" } } as any;
+    const withNew = { ...params, external: { ...params.external, messenger: "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1" } };
     const issues = await onChainIssues(conn, withNew);
-    expect(issues.map((i: any) => i.param)).to.include("external.messenger");
-    expect(issues.find((i: any) => i.param === "external.messenger")).to.deep.equal({
+    expect(issues.map((i) => i.param)).to.include("external.messenger");
+    expect(issues.find((i) => i.param === "external.messenger")).to.deep.equal({
       param: "external.messenger",
       address: "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1",
       found: "no contract code at this address on the target chain",
@@ -244,7 +246,7 @@ describe("tooling: preflight of the Base side's sequencer feed (in-process chain
     const { network } = await import("hardhat");
     const { onChainIssues } = await import("../../../scripts/lib/preflight.js");
     const { loadParams } = await import("../../../deploy/schema.js");
-    const conn = (await network.create("hardhatBase")) as any;
+    const conn: Connection = await network.create("hardhatBase");
     const [signer] = await conn.ethers.getSigners();
     const a = artifact("mocks/MockV3Aggregator.sol", "MockV3Aggregator");
     // Not this repo's mock (one metadata byte changed): only the behavioural check applies.
@@ -257,7 +259,7 @@ describe("tooling: preflight of the Base side's sequencer feed (in-process chain
     };
     const base = loadParams(path.join(ROOT, "deploy/params/base.json"));
     const issuesFor = async (sequencerFeed: string) =>
-      (await onChainIssues(conn, { ...base, external: { usdt: null, usdc: null, ethUsdFeed: null, sanctionsList: null, multicall3: null, sequencerFeed } } as any)).map((x: any) => x.found);
+      (await onChainIssues(conn, { ...base, external: { usdt: null, usdc: "mock", ethUsdFeed: "mock", sanctionsList: null, multicall3: "mock", messenger: "mock", sequencerFeed } })).map((x) => x.found);
     expect(await issuesFor(await feed(0n))).to.deep.equal([]);
     expect(await issuesFor(await feed(1n))).to.deep.equal(["latestRoundData() reports the sequencer down"]);
     const notAFeed = await (await new ContractFactory(artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").abi, artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").bytecode.replace(/.{2}(?=.{38}$)/, "ab"), signer).deploy()).getAddress();

@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { Contract, Interface } from "ethers";
-import { MESSENGER_ABI } from "../../../scripts/lib/deployments.js";
-import { applyL1ToL2Alias, L2_MESSENGER_PREDEPLOY, messageHash } from "../../../scripts/relayer/relayer.js";
+import { applyL1ToL2Alias, L2_MESSENGER_PREDEPLOY, messageHash, type RelayerState } from "../../../scripts/relayer/relayer.js";
+import { MockL1CrossDomainMessenger__factory, MockL2CrossDomainMessenger__factory } from "../../../typechain-types/index.js";
 import { buyEth, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit derivation)", function () {
@@ -24,7 +23,7 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     const ethP = await contract(pair.eth, pair.ethDep, "Presale");
     expect(await baseP.messenger()).to.equal(L2_MESSENGER_PREDEPLOY);
     expect(await ethP.messenger()).to.equal(pair.ethDep.contracts.Messenger.address);
-    const l2 = new Contract(L2_MESSENGER_PREDEPLOY, pair.baseDep.contracts.Messenger.abi as any, pair.base.ethers.provider);
+    const l2 = MockL2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
     expect(await l2.aliasedL1Messenger()).to.equal(applyL1ToL2Alias(pair.ethDep.contracts.Messenger.address));
     expect(await baseP.remotePresale()).to.equal(ethP.target);
     expect(await ethP.remotePresale()).to.equal(baseP.target);
@@ -67,16 +66,15 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
   it("a report sent by anything but the Ethereum presale fails on Base, is recorded as failed and credits nobody", async function () {
     const [, , , , , , , , attacker] = await pair.eth.ethers.getSigners();
     const baseP = await contract(pair.base, pair.baseDep, "Presale");
-    const l1 = new Contract(pair.ethDep.contracts.Messenger.address, MESSENGER_ABI as any, attacker);
-    const report = new Interface(["function receiveEthereumReport(address[],uint256[],uint256[],uint256,uint256,bool)"]);
-    const data = report.encodeFunctionData("receiveEthereumReport", [[attacker.address], [10n ** 24n], [1_000_000n], 1_000_000n, 6_000_000_000n, true]);
-    const tx = await (await l1.sendMessage(baseP.target, data, 1_000_000)).wait();
-    const sent = l1.interface.parseLog(tx!.logs[0])!;
+    const l1 = MockL1CrossDomainMessenger__factory.connect(pair.ethDep.contracts.Messenger.address, attacker);
+    const data = baseP.interface.encodeFunctionData("receiveEthereumReport", [[attacker.address], [10n ** 24n], [1_000_000n], 1_000_000n, 6_000_000_000n, true]);
+    const tx = (await (await l1.sendMessage(baseP.target, data, 1_000_000)).wait())!;
+    const [sent] = await l1.queryFilter(l1.filters.SentMessage(), tx.blockNumber, tx.blockNumber);
     const log: string[] = [];
     const r = await makeRelayer(pair, path.join(work, "a.json"), { log: (m) => log.push(m) }).tick();
     expect(r).to.deep.include({ seen: 1, failed: 1, delivered: 0 });
     expect(log.join("\n")).to.match(/FAILED on hardhatBase: Ethereum report, 1 buyer\(s\), 1000000 tokens sold on Ethereum, sale CLOSED; recorded in failedMessages/);
-    const l2 = new Contract(L2_MESSENGER_PREDEPLOY, MESSENGER_ABI as any, pair.base.ethers.provider);
+    const l2 = MockL2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
     const hash = messageHash({ nonce: sent.args.messageNonce.toString(), sender: sent.args.sender, target: sent.args.target, gasLimit: sent.args.gasLimit.toString(), message: sent.args.message });
     expect(await l2.failedMessages(hash)).to.equal(true);
     expect(await baseP.remoteDepositsImported(attacker.address)).to.equal(0n);
@@ -85,7 +83,7 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
 
   it("a state file written on an earlier local chain (same addresses) is not reused: it rescans and skips what Base has", async function () {
     const file = path.join(work, "a.json");
-    const state = JSON.parse(fs.readFileSync(file, "utf8"));
+    const state = JSON.parse(fs.readFileSync(file, "utf8")) as RelayerState;
     state.l1.origin = "0x" + "de".repeat(32); // as if the chain had been restarted since
     fs.writeFileSync(file, JSON.stringify(state));
     const log: string[] = [];
