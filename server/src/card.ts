@@ -2,7 +2,7 @@
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
 import { encodeFunctionData, formatUnits, type Address, type Hex } from "viem";
-import { presaleAbi } from "./chain.ts";
+import { presaleAbi } from "./contracts.ts";
 
 const require = createRequire(import.meta.url);
 const { signSmartContractData } = require("@wert-io/widget-sc-signer") as {

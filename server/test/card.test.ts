@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { decodeFunctionData, parseEther } from "viem";
 import { commodityAmount, encodeCardPurchase, publicKeyOf, signCardOptions, verifyCardSignature, type ScOptions } from "../src/card.ts";
-import { presaleAbi } from "../src/chain.ts";
+import { presaleAbi } from "../src/contracts.ts";
 import { TEST_SIGNER_KEY } from "./helpers/app.ts";
 
 const require = createRequire(import.meta.url);

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { decodeFunctionData, getAddress, parseEther, type Address, type Hex } from "viem";
 import { commodityAmount, publicKeyOf, verifyCardSignature } from "../src/card.ts";
-import { presaleAbi } from "../src/chain.ts";
+import { presaleAbi } from "../src/contracts.ts";
 import { createWidgetServer } from "../src/widget/server.ts";
 import { loadWidgetConfig } from "../src/widget/config.ts";
 import { json, makeApp, TEST_SIGNER_KEY, type TestApp } from "./helpers/app.ts";

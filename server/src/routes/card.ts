@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { BaseError, ContractFunctionRevertedError, RawContractError } from "viem";
 import { commodityAmount, encodeCardPurchase, signCardOptions } from "../card.ts";
+import { presaleAbi as abi } from "../contracts.ts";
 import { HttpError, parse, UnavailableError } from "../http.ts";
 import { cardSessionBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
@@ -38,11 +39,10 @@ export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
       throw new HttpError(503, "card_unavailable", "card payments are not configured on this server");
     }
     const client = chains.client(card.chainId);
-    const abi = chains.abi(card.chainId);
 
     let ethNeeded: bigint;
     try {
-      ethNeeded = (await client.readContract({ address: presale, abi, functionName: "ethBuyHelper", args: [body.tokenAmount] })) as bigint;
+      ethNeeded = await client.readContract({ address: presale, abi, functionName: "ethBuyHelper", args: [body.tokenAmount] });
     } catch (e) {
       throw chainError(e, "ethBuyHelper");
     }

@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { getAddress, parseEventLogs, type TransactionReceipt } from "viem";
+import { presaleAbi } from "../contracts.ts";
 import { HttpError, parse, UnavailableError } from "../http.ts";
 import { conversionBody, leadBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
@@ -69,10 +70,7 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
     if (receipt.status !== "success") throw new HttpError(422, "tx_failed", "the transaction reverted");
     if (!receipt.to || getAddress(receipt.to) !== presale) throw new HttpError(422, "wrong_contract", "the transaction was not sent to the presale contract");
     // The credited buyer is the `user` of the presale's TokensBought event (the card provider buys for the user).
-    const logs = parseEventLogs({ abi: chains.abi(b.chainId), eventName: "TokensBought", logs: receipt.logs, strict: true }) as unknown as Array<{
-      address: string;
-      args: { user: string; tokens: bigint };
-    }>;
+    const logs = parseEventLogs({ abi: presaleAbi, eventName: "TokensBought", logs: receipt.logs, strict: true });
     const bought = logs.filter((l) => getAddress(l.address) === presale && l.args.user.toLowerCase() === user);
     if (bought.length === 0) throw new HttpError(422, "not_credited", "the transaction bought no tokens for publicAddress");
     const tokens = bought.reduce((s, l) => s + l.args.tokens, 0n);

@@ -24,13 +24,11 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { presaleAbi } from "../chain.ts";
+import { presaleAbi } from "../contracts.ts";
 import { verifyCardSignature } from "../card.ts";
 import { presaleFromDeployments } from "../config.ts";
 import { isLocalChain, localCardProviderAccount, type WidgetConfig } from "./config.ts";
 import { renderPage, type PageModel } from "./page.ts";
-
-const ethUsdAbi = [{ type: "function", name: "ethUsdPrice", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] }] as const;
 
 export interface ParsedOptions {
   partnerId: string;
@@ -116,7 +114,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
       const call = decodeFunctionData({ abi: presaleAbi, data: o.scInputData as Hex });
       if (call.functionName !== "buyWithETHWert") problems.push(`sc_input_data calls ${call.functionName}, not buyWithETHWert`);
       else {
-        const [user, tokens, stake] = call.args as readonly [Address, bigint, boolean];
+        const [user, tokens, stake] = call.args;
         Object.assign(out, { user, tokens, stake });
         if (getAddress(user) !== getAddress(o.address)) problems.push("the purchase credits another address than the fallback address");
       }
@@ -165,7 +163,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
     try {
       const p = await presaleAddress();
       if (!p) return undefined;
-      const v = await publicClient.readContract({ address: p, abi: ethUsdAbi, functionName: "ethUsdPrice" });
+      const v = await publicClient.readContract({ address: p, abi: presaleAbi, functionName: "ethUsdPrice" });
       return Number(v / 10n ** 14n) / 1e4;
     } catch {
       return undefined;
