@@ -1,4 +1,5 @@
 /** Input schemas (zod). Unknown keys are dropped, not rejected, so a newer dapp can send more than we store. */
+import type { CardSessionRequest } from "@shaft/card-options";
 import { z } from "zod";
 import { getAddress, isAddress, zeroAddress, type Address } from "viem";
 
@@ -49,11 +50,12 @@ export const wholeTokens = z
   .union([z.number().int("must be a whole number of tokens").positive().max(1e15), z.string().trim().regex(/^[1-9]\d{0,14}$/, "must be a whole number of tokens")])
   .transform((v) => BigInt(v));
 
+/** Accepts what the dapp sends (CardSessionRequest, shared with it through @shaft/card-options). */
 export const cardSessionBody = z.object({
   address,
   tokenAmount: wholeTokens,
   stake: z.boolean().default(false),
-});
+}) satisfies z.ZodType<unknown, CardSessionRequest>;
 
 export const referralBody = z.object({
   walletAddress: address,

@@ -1,5 +1,6 @@
 /** POST /api/card/session: signed options for the card widget, priced from the chain. */
 import crypto from "node:crypto";
+import type { CardSessionAnswer } from "@shaft/card-options";
 import type { FastifyInstance } from "fastify";
 import { BaseError, ContractFunctionRevertedError, RawContractError } from "viem";
 import { commodityAmount, encodeCardPurchase, signCardOptions } from "../card.ts";
@@ -93,7 +94,7 @@ export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
     });
     req.log.info({ clickId, address: body.address, tokens: body.tokenAmount.toString(), stake: body.stake, eth: amount.text }, "card session");
 
-    return reply.code(200).send({
+    const answer: CardSessionAnswer = {
       data: {
         partner_id: card.partnerId,
         origin: card.origin,
@@ -112,6 +113,7 @@ export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
         commodityAmountWei: amount.wei.toString(),
         quotedAt: new Date().toISOString(),
       },
-    });
+    };
+    return reply.code(200).send(answer);
   });
 }
