@@ -28,7 +28,7 @@ export class Chains {
       if (!chain) throw new Error(`chain ${chainId} is not configured`);
       c = createPublicClient({
         transport: http(chain.rpcUrl, { timeout: this.config.rpcTimeoutMs, retryCount: 2, retryDelay: 150 }),
-      }) as PublicClient;
+      });
       this.clients.set(chainId, c);
     }
     return c;

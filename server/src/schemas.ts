@@ -1,20 +1,20 @@
 /** Input schemas (zod). Unknown keys are dropped, not rejected, so a newer dapp can send more than we store. */
 import type { CardSessionRequest } from "@shaft/card-options";
 import { z } from "zod";
-import { getAddress, isAddress, zeroAddress, type Address } from "viem";
+import { getAddress, isAddress, zeroAddress } from "viem";
 
 export const address = z
   .string()
   .trim()
   .refine((s) => isAddress(s, { strict: true }), "must be a 0x-prefixed 20-byte address (mixed case must be a valid checksum)")
-  .transform((s) => getAddress(s) as Address)
+  .transform((s) => getAddress(s))
   .refine((a) => a !== zeroAddress, "must not be the zero address");
 
 /**
  * C0 and C1 control characters (NUL, ESC and terminal escapes, DEL...). Stored text is later printed in logs,
  * terminals and spreadsheets, and PostgreSQL refuses NUL in TEXT: refused with a 400 rather than stored.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u; // Unicode "Control": exactly U+0000-U+001F and U+007F-U+009F
 const text = (max: number) =>
   z
     .string()

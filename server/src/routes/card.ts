@@ -26,7 +26,7 @@ export function chainError(e: unknown, what: string): HttpError {
   return new UnavailableError("rpc_unavailable", `${what} failed: the chain could not be reached`);
 }
 
-export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
+export default function cardRoutes(app: FastifyInstance, deps: Deps, done: (err?: Error) => void) {
   const { config, chains, repo } = deps;
   const card = config.card;
 
@@ -116,4 +116,5 @@ export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
     };
     return reply.code(200).send(answer);
   });
+  done();
 }

@@ -26,7 +26,7 @@ function attribution(b: AttributionBody, requestIp: string): Attribution {
   };
 }
 
-export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
+export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err?: Error) => void) {
   const { repo, chains, config } = deps;
 
   app.post("/api/track/lead", async (req, reply) => {
@@ -114,6 +114,7 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
         },
       });
   });
+  done();
 
   /** The receipt, waiting briefly for a just-sent transaction to show up on this server's RPC. */
   async function fetchReceipt(chainId: number, hash: `0x${string}`): Promise<TransactionReceipt> {
@@ -134,6 +135,6 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
 
 /** A request header as stored text: control characters dropped (they are refused in bodies), length capped. */
 function headerText(v: string | string[] | undefined, max: number): string | undefined {
-  const s = (Array.isArray(v) ? v[0] : v)?.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
+  const s = (Array.isArray(v) ? v[0] : v)?.replace(/\p{Cc}/gu, "");
   return s ? s.slice(0, max) : undefined;
 }

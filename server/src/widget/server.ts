@@ -196,13 +196,13 @@ export function createWidgetServer(cfg: WidgetConfig) {
       req.on("error", reject);
     });
 
-  return http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", cfg.origin);
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     try {
       if (req.method === "GET" && url.pathname === "/healthz") return send(res, 200, { status: "ok" });
       if (parts.length < 2 || parts[1] !== "widget") return send(res, 404, { error: "not_found", reason: "no such page" });
-      const partnerId = parts[0]!;
+      const partnerId = parts[0];
 
       if (req.method === "GET" && parts.length === 2) {
         const o = parseOptions(partnerId, url.searchParams);
@@ -240,7 +240,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
         return send(res, 200, { tx_id: hash });
       }
       if (req.method === "GET" && parts.length === 4 && parts[2] === "tx") {
-        if (!/^0x[0-9a-fA-F]{64}$/.test(parts[3]!)) throw new Refusal("not a transaction hash");
+        if (!/^0x[0-9a-fA-F]{64}$/.test(parts[3])) throw new Refusal("not a transaction hash");
         return send(res, 200, { tx_id: parts[3], status: await txStatus(parts[3] as Hex) });
       }
       return send(res, 404, { error: "not_found", reason: "no such endpoint" });
@@ -248,9 +248,11 @@ export function createWidgetServer(cfg: WidgetConfig) {
       if (e instanceof Refusal) return send(res, 400, { error: "refused", reason: e.message });
       const msg = e instanceof Error ? (e as { shortMessage?: string }).shortMessage ?? e.message : String(e);
       console.error(JSON.stringify({ level: 50, msg: "widget error", error: msg }));
-      return send(res, 502, { error: "payment_failed", reason: msg.split("\n")[0]!.slice(0, 300) });
+      return send(res, 502, { error: "payment_failed", reason: msg.split("\n")[0].slice(0, 300) });
     }
-  });
+  };
+  // Every failure is answered inside handle (400/404/502), so nothing is left to reject.
+  return http.createServer((req, res) => void handle(req, res));
 }
 
 export class Refusal extends Error {}

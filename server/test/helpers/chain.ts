@@ -65,7 +65,6 @@ export interface TestChain {
   publicClient: PublicClient;
   wallet(account: Address): WalletClient;
   presale: Address;
-  presaleAbi: Abi;
   feed: Address;
   stop(): Promise<void>;
 }
@@ -169,5 +168,5 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
     },
   ]);
   await send(pc, w, presale, p.abi, "grantRole", [keccak256(toHex("CARD_PROVIDER_ROLE")), ACCOUNTS.cardProvider]);
-  return { presale, presaleAbi: p.abi, feed };
+  return { presale, feed };
 }
