@@ -11,8 +11,14 @@ export interface Ladder {
 
 export async function readLadder(chain: ChainCtx): Promise<Ladder> {
   const rounds = (await chain.presale.rounds()).map((r) => ({ cap: r.cap, price: r.price, endTime: r.endTime }));
-  return { rounds, step: Number(await chain.presale.currentStep()), checkPoint: await chain.presale.checkPoint(), sold: await chain.presale.totalTokensSold() };
+  return {
+    rounds,
+    step: Number(await chain.presale.currentStep()),
+    checkPoint: await chain.presale.checkPoint(),
+    sold: await chain.presale.totalTokensSold(),
+  };
 }
 
 export const sameRounds = (a: ResolvedRound[], b: ResolvedRound[]) =>
-  a.length === b.length && a.every((r, i) => r.cap === b[i].cap && r.price === b[i].price && r.endTime === b[i].endTime);
+  a.length === b.length &&
+  a.every((r, i) => r.cap === b[i].cap && r.price === b[i].price && r.endTime === b[i].endTime);

@@ -67,7 +67,14 @@ export interface PairRun<O extends Options> extends Base {
 /** The common options' values, read from a command's parsed values. */
 function commonValues(v: Record<string, unknown>) {
   const text = (k: string) => (typeof v[k] === "string" ? v[k] : undefined);
-  return { network: text("network"), "dry-run": v["dry-run"] === true, safe: text("safe"), "safe-address": text("safe-address"), from: text("from"), pair: text("pair") };
+  return {
+    network: text("network"),
+    "dry-run": v["dry-run"] === true,
+    safe: text("safe"),
+    "safe-address": text("safe-address"),
+    from: text("from"),
+    pair: text("pair"),
+  };
 }
 
 function header(out: Out, chain: ChainCtx, what: string) {
@@ -129,7 +136,10 @@ export function onPair<const O extends Options>(spec: {
       if (common.network !== undefined) throw new UsageError(`${command}: --pair and --network exclude each other`);
       const pair = pairNamed(common.pair);
       const signer = common["dry-run"] || common.safe !== undefined ? "none" : "deployer";
-      const chains: [ChainCtx, ChainCtx] = [await openChain(pair.eth, env, signer), await openChain(pair.base, env, signer)];
+      const chains: [ChainCtx, ChainCtx] = [
+        await openChain(pair.eth, env, signer),
+        await openChain(pair.base, env, signer),
+      ];
       await spec.run({
         command,
         env,
@@ -144,7 +154,8 @@ export function onPair<const O extends Options>(spec: {
             execs.push(await makeExec(chain, { ...common, safe }, out));
           }
           if (execs[0].mode.kind === "send") {
-            for (const [i, exec] of execs.entries()) await execute({ ...exec, mode: { kind: "dry-run" }, out: () => {} }, plans[i], title);
+            for (const [i, exec] of execs.entries())
+              await execute({ ...exec, mode: { kind: "dry-run" }, out: () => {} }, plans[i], title);
           }
           for (const [i, exec] of execs.entries()) {
             out(`${chains[i].info.name}:`);

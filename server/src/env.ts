@@ -28,10 +28,13 @@ const got = (iss: { input?: unknown }) => `got "${String(iss.input)}"`;
 export const integer = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
-    .refine((raw) => {
-      const n = Number(raw);
-      return Number.isInteger(n) && n >= min && n <= max;
-    }, { error: (iss) => `must be an integer in [${min}, ${max}], ${got(iss)}` })
+    .refine(
+      (raw) => {
+        const n = Number(raw);
+        return Number.isInteger(n) && n >= min && n <= max;
+      },
+      { error: (iss) => `must be an integer in [${min}, ${max}], ${got(iss)}` },
+    )
     .transform(Number);
 
 export const httpUrl = z.url({ protocol: /^https?$/, error: (iss) => `must be an http(s) URL, ${got(iss)}` });
@@ -42,7 +45,12 @@ export const origin = httpUrl.transform((u) => new URL(u).origin);
 /** A comma list of origins; blanks between commas are ignored. */
 export const originList = z
   .string()
-  .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(origin));
 
 export const address = z
@@ -52,7 +60,11 @@ export const address = z
   .transform((raw) => getAddress(raw));
 
 /** 32 bytes of hex, with or without 0x (Ed25519 secrets and public keys). */
-export const hex32 = (what: string) => z.string().trim().regex(/^(0x)?[0-9a-fA-F]{64}$/, `must be 32 bytes of hex (${what})`);
+export const hex32 = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{64}$/, `must be 32 bytes of hex (${what})`);
 
 /** A 0x-prefixed 32-byte private key. */
 export const privateKey = z
@@ -101,10 +113,15 @@ export const trustProxy = z
       const n = Number(v);
       return n < 1 || n > 10 ? fail(`TRUST_PROXY hop count must be 1..10, got "${v}"`) : n;
     }
-    const list = v.split(",").map((s) => s.trim()).filter(Boolean);
+    const list = v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const bad = list.find((item) => !isProxyAddress(item));
     if (bad !== undefined) {
-      return fail(`TRUST_PROXY: "${bad}" is neither a hop count nor a proxy address/CIDR (e.g. 1, or 10.0.0.5,10.1.0.0/16)`);
+      return fail(
+        `TRUST_PROXY: "${bad}" is neither a hop count nor a proxy address/CIDR (e.g. 1, or 10.0.0.5,10.1.0.0/16)`,
+      );
     }
     return list;
   });
@@ -125,6 +142,10 @@ export function parseEnv<T extends z.ZodType>(schema: T, input: unknown): z.outp
 
 /** An object of the variables of `env` whose name matches `pattern`, each with the same schema (RPC_URL_<chainId>). */
 export function matching<T extends z.ZodType>(env: Env, pattern: RegExp, schema: T) {
-  const shape: Record<string, T> = Object.fromEntries(Object.keys(env).filter((k) => pattern.test(k)).map((k) => [k, schema]));
+  const shape: Record<string, T> = Object.fromEntries(
+    Object.keys(env)
+      .filter((k) => pattern.test(k))
+      .map((k) => [k, schema]),
+  );
   return z.object(shape);
 }

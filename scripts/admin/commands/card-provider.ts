@@ -18,12 +18,16 @@ export const cardProvider = onNetwork({
     const calls: PlannedCall[] = [];
     for (const a of addrs) {
       const has = await chain.presale.hasRole(role, a);
-      if (action === "deny" && !has) throw new Refusal(`unknown address: ${a} is not a card provider on ${chain.info.name}`);
+      if (action === "deny" && !has)
+        throw new Refusal(`unknown address: ${a} is not a card provider on ${chain.info.name}`);
       if (action === "allow" && has) {
         out(`  ${a} is already a card provider`);
         continue;
       }
-      if (action === "allow") calls.push(call(chain.presale, "Presale", "grantRole", [role, a], `allow ${a} to buy for users (CARD_PROVIDER_ROLE)`));
+      if (action === "allow")
+        calls.push(
+          call(chain.presale, "Presale", "grantRole", [role, a], `allow ${a} to buy for users (CARD_PROVIDER_ROLE)`),
+        );
       else calls.push(call(chain.presale, "Presale", "revokeRole", [role, a], `deny ${a} (revoke CARD_PROVIDER_ROLE)`));
     }
     await execute(calls, `Card provider ${action}`);

@@ -11,13 +11,28 @@ export const closeSale = onNetwork({
   ].join("\n"),
   options: {},
   async run({ chain, out, header, execute }) {
-    if (chain.info.role !== "eth") throw new Refusal(`${chain.info.name} is the Base side: close-sale ends the Ethereum sale (Base's sale ends with start-claim)`);
+    if (chain.info.role !== "eth")
+      throw new Refusal(
+        `${chain.info.name} is the Base side: close-sale ends the Ethereum sale (Base's sale ends with start-claim)`,
+      );
     header("close the Ethereum sale");
-    if (await chain.presale.saleClosed()) throw new Refusal(`the Ethereum sale is already closed (final); its final report went to Base through the bridge`);
+    if (await chain.presale.saleClosed())
+      throw new Refusal(
+        `the Ethereum sale is already closed (final); its final report went to Base through the bridge`,
+      );
     const end = await chain.presale.endTime();
     const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
-    out(now >= end ? `  end time ${fmtTime(end)} has passed: anyone may close` : `  end time ${fmtTime(end)} not reached: only the owner may close now`);
-    out("  after this, every purchase on Ethereum reverts (SaleClosed) for good; Base learns the final total within minutes");
-    await execute([call(chain.presale, "Presale", "closeSale", [], "sale closed for good; final report sent to Base")], "Close Ethereum sale");
+    out(
+      now >= end
+        ? `  end time ${fmtTime(end)} has passed: anyone may close`
+        : `  end time ${fmtTime(end)} not reached: only the owner may close now`,
+    );
+    out(
+      "  after this, every purchase on Ethereum reverts (SaleClosed) for good; Base learns the final total within minutes",
+    );
+    await execute(
+      [call(chain.presale, "Presale", "closeSale", [], "sale closed for good; final report sent to Base")],
+      "Close Ethereum sale",
+    );
   },
 });

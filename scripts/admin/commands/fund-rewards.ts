@@ -16,12 +16,19 @@ export const fundRewards = onNetwork({
     const exec = await makeExec();
     const bal = await token.balanceOf(exec.from);
     header(`fund staking rewards with ${formatUnits(amount, 18)} SHAFT`);
-    if (bal < amount) throw new Refusal(`${exec.from} holds ${formatUnits(bal, 18)} SHAFT, less than ${formatUnits(amount, 18)}`);
+    if (bal < amount)
+      throw new Refusal(`${exec.from} holds ${formatUnits(bal, 18)} SHAFT, less than ${formatUnits(amount, 18)}`);
     out(`  reward reserve now ${formatUnits(await staking.rewardReserve(), 18)} SHAFT`);
     await execute(
       exec,
       [
-        call(token, "SaleToken", "approve", [staking.target, amount], `allow Staking to pull ${formatUnits(amount, 18)}`),
+        call(
+          token,
+          "SaleToken",
+          "approve",
+          [staking.target, amount],
+          `allow Staking to pull ${formatUnits(amount, 18)}`,
+        ),
         call(staking, "Staking", "fundRewards", [amount], `reserve += ${formatUnits(amount, 18)}`, true),
       ],
       "Fund staking rewards",

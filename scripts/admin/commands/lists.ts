@@ -21,7 +21,10 @@ export function readAddressCsv(file: string): string[] {
   fs.readFileSync(file, "utf8")
     .split(/\r?\n/)
     .forEach((line, i) => {
-      const cell = line.split(/[,;\t]/)[0].trim().replace(/^"|"$/g, "");
+      const cell = line
+        .split(/[,;\t]/)[0]
+        .trim()
+        .replace(/^"|"$/g, "");
       if (cell === "" || cell.startsWith("#") || (i === 0 && !cell.startsWith("0x"))) return;
       if (!isAddress(cell) || getAddress(cell) === ZeroAddress) {
         bad.push(`line ${i + 1}: "${cell}"`);
@@ -33,7 +36,10 @@ export function readAddressCsv(file: string): string[] {
         list.push(a);
       }
     });
-  if (bad.length > 0) throw new Refusal(`--csv ${file}: ${bad.length} invalid address(es), nothing sent:\n  ${bad.slice(0, 20).join("\n  ")}`);
+  if (bad.length > 0)
+    throw new Refusal(
+      `--csv ${file}: ${bad.length} invalid address(es), nothing sent:\n  ${bad.slice(0, 20).join("\n  ")}`,
+    );
   if (list.length === 0) throw new Refusal(`--csv ${file}: no addresses`);
   return list;
 }
@@ -53,7 +59,12 @@ export const lists = onNetwork({
     "  whitelist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]",
     "  blacklist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]",
   ].join("\n"),
-  options: { csv: { type: "string" }, batch: { type: "string" }, progress: { type: "string" }, restart: { type: "boolean", default: false } },
+  options: {
+    csv: { type: "string" },
+    batch: { type: "string" },
+    progress: { type: "string" },
+    restart: { type: "boolean", default: false },
+  },
   async run({ command: which, v, positionals, chain, env, out, header, exec: makeExec }) {
     const action = positionals[0];
     if (action !== "add" && action !== "remove") throw new UsageError(`${which} needs "add" or "remove"`);
@@ -75,13 +86,26 @@ export const lists = onNetwork({
       .update(JSON.stringify([chain.record.chainId, addressOf(chain.presale), which, action, batchSize, addresses]))
       .digest("hex")
       .slice(0, 16);
-    const progressFile = v.progress ?? path.join(env.progressDir ?? path.join(ROOT, ".local/progress"), `${chain.info.name}-${which}-${action}-${digest}.json`);
-    let progress: Progress = { key: digest, file: v.csv, total: addresses.length, batches: batches.length, done: 0, txs: [] };
+    const progressFile =
+      v.progress ??
+      path.join(
+        env.progressDir ?? path.join(ROOT, ".local/progress"),
+        `${chain.info.name}-${which}-${action}-${digest}.json`,
+      );
+    let progress: Progress = {
+      key: digest,
+      file: v.csv,
+      total: addresses.length,
+      batches: batches.length,
+      done: 0,
+      txs: [],
+    };
     if (exec.mode.kind === "send" && !v.restart && fs.existsSync(progressFile)) {
       const saved = JSON.parse(fs.readFileSync(progressFile, "utf8")) as Progress;
       if (saved.key === digest) {
         progress = saved;
-        if (progress.done > 0) out(`resuming: ${progress.done}/${batches.length} batch(es) already done (${progressFile})`);
+        if (progress.done > 0)
+          out(`resuming: ${progress.done}/${batches.length} batch(es) already done (${progressFile})`);
       }
     }
     const listed = (a: string) => (whitelist ? chain.presale.isWhitelisted(a) : chain.presale.isBlacklisted(a));
@@ -95,7 +119,8 @@ export const lists = onNetwork({
       for (const b of batches) {
         const p = await pending(b);
         changes += p.length;
-        if (p.length > 0) calls.push(call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`));
+        if (p.length > 0)
+          calls.push(call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`));
       }
       out(`${changes} of ${addresses.length} address(es) would change.`);
       await execute(exec, calls, `${which} ${action}`);
@@ -106,7 +131,11 @@ export const lists = onNetwork({
       const p = await pending(batch);
       out(`batch ${i + 1}/${batches.length}: ${p.length} of ${batch.length} need a change`);
       if (p.length > 0) {
-        const res = await execute(exec, [call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`)], `${which} ${action}`);
+        const res = await execute(
+          exec,
+          [call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`)],
+          `${which} ${action}`,
+        );
         progress.txs.push(...res.sent);
       }
       progress.done = i + 1;

@@ -9,7 +9,8 @@ export const pause = onNetwork({
     const on = command === "pause";
     header(on ? "pause" : "unpause");
     const paused = await chain.presale.paused();
-    const calls = paused === on ? [] : [call(chain.presale, "Presale", on ? "pause" : "unpause", [], `paused: ${paused} → ${on}`)];
+    const calls =
+      paused === on ? [] : [call(chain.presale, "Presale", on ? "pause" : "unpause", [], `paused: ${paused} → ${on}`)];
     if (paused === on) out(`already ${on ? "paused" : "unpaused"}.`);
     await execute(calls, on ? "Pause presale" : "Unpause presale");
   },

@@ -16,7 +16,9 @@ export const relay = onNetwork({
   options: { user: { type: "string", multiple: true }, batch: { type: "string" }, "base-network": { type: "string" } },
   async run({ v, chain, env, out, header, execute }) {
     if (chain.info.role !== "eth") {
-      throw new Refusal(`${chain.info.name} is the Base side: deposits are relayed from the Ethereum side (--network ${pairOf(chain.info.name).eth})`);
+      throw new Refusal(
+        `${chain.info.name} is the Base side: deposits are relayed from the Ethereum side (--network ${pairOf(chain.info.name).eth})`,
+      );
     }
     const batchSize = v.batch === undefined ? 50 : Number(parseUint(v.batch, "--batch"));
     if (batchSize < 1 || batchSize > 200) throw new Refusal("--batch must be 1..200");
@@ -26,19 +28,35 @@ export const relay = onNetwork({
       users = v.user.map((u) => parseAddress(u, "--user"));
       const zero = [];
       for (const u of users) if ((await chain.presale.userDeposits(u)) === 0n) zero.push(u);
-      if (zero.length > 0) throw new Refusal(`no deposit on ${chain.info.name} for ${zero.join(", ")}: nothing to relay`);
+      if (zero.length > 0)
+        throw new Refusal(`no deposit on ${chain.info.name} for ${zero.join(", ")}: nothing to relay`);
     } else {
       const base = await openChain(v["base-network"] ?? pairOf(chain.info.name).base, env, "none");
       const pending = await pendingRelays(chain, base);
       users = pending.map((p) => p.user);
-      const tokens = pending.length > 0 ? `: ${formatUnits(pending.reduce((a, p) => a + p.deposit - p.imported, 0n), 18)} tokens` : "";
+      const tokens =
+        pending.length > 0
+          ? `: ${formatUnits(
+              pending.reduce((a, p) => a + p.deposit - p.imported, 0n),
+              18,
+            )} tokens`
+          : "";
       out(`  ${pending.length} buyer(s) whose deposit is not on Base yet${tokens}`);
-      if (users.length === 0) out("  nothing to relay (a message already sent may still be on its way: the bridge takes minutes).");
+      if (users.length === 0)
+        out("  nothing to relay (a message already sent may still be on its way: the bridge takes minutes).");
     }
     const calls: PlannedCall[] = [];
     for (let i = 0; i < users.length; i += batchSize) {
       const batch = users.slice(i, i + batchSize);
-      calls.push(call(chain.presale, "Presale", "relay", [batch], `${batch.length} buyer(s)' cumulative deposits → Base (arrive within minutes)`));
+      calls.push(
+        call(
+          chain.presale,
+          "Presale",
+          "relay",
+          [batch],
+          `${batch.length} buyer(s)' cumulative deposits → Base (arrive within minutes)`,
+        ),
+      );
     }
     await execute(calls, "Relay Ethereum deposits");
   },

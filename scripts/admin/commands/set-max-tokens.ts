@@ -15,7 +15,8 @@ export const setMaxTokens = onNetwork({
     if (amount > ladder) throw new Refusal(`--amount ${amount} exceeds the whole ladder (${ladder})`);
     header("set max tokens per purchase");
     const cur = await chain.presale.maxTokensToBuy();
-    const calls = cur === amount ? [] : [call(chain.presale, "Presale", "setMaxTokensToBuy", [amount], `${cur} → ${amount}`)];
+    const calls =
+      cur === amount ? [] : [call(chain.presale, "Presale", "setMaxTokensToBuy", [amount], `${cur} → ${amount}`)];
     await execute(calls, "Set max tokens per purchase");
   },
 });

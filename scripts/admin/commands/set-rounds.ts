@@ -1,7 +1,14 @@
 /** `set-rounds --pair P --file rounds.json`: one new round table on both chains of a pair. */
 import fs from "node:fs";
 import { formatUnits } from "ethers";
-import { checkRounds, loadParams, ParamsError, resolveRounds, roundSchema, type ResolvedRound } from "../../../deploy/schema.js";
+import {
+  checkRounds,
+  loadParams,
+  ParamsError,
+  resolveRounds,
+  roundSchema,
+  type ResolvedRound,
+} from "../../../deploy/schema.js";
 import { Refusal, UsageError } from "../../lib/cli.js";
 import type { PlannedCall } from "../../lib/exec.js";
 import { readLadder, sameRounds } from "../ladder.js";
@@ -30,7 +37,10 @@ export function readRoundsFile(file: string, now: number): ResolvedRound[] {
   } else throw new Refusal(`--file ${file}: expected an array of rounds, {rounds: [...]}, or a deploy/params file`);
   const parsed = rounds.map((r, i) => {
     const p = roundSchema.safeParse(r);
-    if (!p.success) throw new Refusal(`--file ${file}: round ${i + 1}: ${p.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`);
+    if (!p.success)
+      throw new Refusal(
+        `--file ${file}: round ${i + 1}: ${p.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`,
+      );
     return p.data;
   });
   try {
@@ -51,7 +61,8 @@ export const setRounds = onPair({
     const now = Number((await chains[0].conn.ethers.provider.getBlock("latest"))!.timestamp);
     const next = readRoundsFile(v.file, now);
     checkRounds(next);
-    if (next[next.length - 1].endTime <= BigInt(now)) throw new Refusal("every round of the new table has already ended");
+    if (next[next.length - 1].endTime <= BigInt(now))
+      throw new Refusal("every round of the new table has already ended");
     const plans: PlannedCall[][] = [];
     for (const chain of chains) {
       header(chain, "set rounds");
@@ -69,16 +80,25 @@ export const setRounds = onPair({
               : k === "endTime"
                 ? new Date(Number(x.endTime) * 1000).toISOString().slice(0, 16)
                 : x.cap.toString();
-        out(`  ${String(i + 1).padStart(5)} | ${f(a, "cap")} → ${f(b, "cap")} | ${f(a, "price")} → ${f(b, "price")} | ${f(a, "endTime")} → ${f(b, "endTime")}`);
+        out(
+          `  ${String(i + 1).padStart(5)} | ${f(a, "cap")} → ${f(b, "cap")} | ${f(a, "price")} → ${f(b, "price")} | ${f(a, "endTime")} → ${f(b, "endTime")}`,
+        );
       }
       const same = sameRounds(current, next);
       // The contract requires the current position to stay inside the current round of the new table.
-      if (!same && (step >= next.length || checkPoint >= next[step].cap || (step > 0 && checkPoint < next[step - 1].cap))) {
+      if (
+        !same &&
+        (step >= next.length || checkPoint >= next[step].cap || (step > 0 && checkPoint < next[step - 1].cap))
+      ) {
         throw new Refusal(
           `${chain.info.name}: the new table does not keep checkpoint ${checkPoint} inside round ${step + 1}; adjust the caps (or set-step --pair first); nothing sent`,
         );
       }
-      const args: [bigint[], bigint[], bigint[]] = [next.map((r) => r.cap), next.map((r) => r.price), next.map((r) => r.endTime)];
+      const args: [bigint[], bigint[], bigint[]] = [
+        next.map((r) => r.cap),
+        next.map((r) => r.price),
+        next.map((r) => r.endTime),
+      ];
       plans.push(same ? [] : [call(chain.presale, "Presale", "setRounds", args, `${next.length} rounds`)]);
     }
     await executePair(plans, "Set presale rounds");

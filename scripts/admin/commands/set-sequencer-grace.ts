@@ -8,10 +8,22 @@ export const setSequencerGrace = onNetwork({
   usage: "  set-sequencer-grace --seconds N                                                         (Base side)",
   options: { seconds: { type: "string" } },
   async run({ v, chain, header, execute }) {
-    if (chain.info.role !== "base") throw new Refusal(`${chain.info.name} has no sequencer feed (L1): the grace period applies to the Base side`);
+    if (chain.info.role !== "base")
+      throw new Refusal(`${chain.info.name} has no sequencer feed (L1): the grace period applies to the Base side`);
     const grace = parseDuration(v.seconds, "--seconds");
     if (grace > 86_400n) throw new Refusal(`--seconds ${grace} is more than a day — refusing`);
     header("set sequencer grace period");
-    await execute([call(chain.presale, "Presale", "setSequencerGracePeriod", [grace], `grace after a sequencer restart → ${grace} s`)], "Sequencer grace period");
+    await execute(
+      [
+        call(
+          chain.presale,
+          "Presale",
+          "setSequencerGracePeriod",
+          [grace],
+          `grace after a sequencer restart → ${grace} s`,
+        ),
+      ],
+      "Sequencer grace period",
+    );
   },
 });

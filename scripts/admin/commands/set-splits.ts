@@ -17,10 +17,15 @@ export function parseSplit(s: string): { wallet: string; bps: number } {
 export const setSplits = onNetwork({
   names: ["set-splits"],
   usage: "  set-splits      --split 0xWallet:10% [--split …] [--payment-wallet 0x…] | --clear",
-  options: { split: { type: "string", multiple: true }, "payment-wallet": { type: "string" }, clear: { type: "boolean", default: false } },
+  options: {
+    split: { type: "string", multiple: true },
+    "payment-wallet": { type: "string" },
+    clear: { type: "boolean", default: false },
+  },
   async run({ v, chain, header, execute }) {
     const splits = (v.split ?? []).map(parseSplit);
-    if (splits.length === 0 && !v.clear && v["payment-wallet"] === undefined) throw new UsageError("set-splits needs --split (one or more), --clear, or --payment-wallet");
+    if (splits.length === 0 && !v.clear && v["payment-wallet"] === undefined)
+      throw new UsageError("set-splits needs --split (one or more), --clear, or --payment-wallet");
     if (splits.length > 0 && v.clear) throw new UsageError("--clear and --split exclude each other");
     const total = splits.reduce((s, x) => s + x.bps, 0);
     if (total > 10_000) throw new Refusal(`splits add up to ${total / 100}% — more than 100%`);
@@ -29,12 +34,23 @@ export const setSplits = onNetwork({
     header("set splits / payment wallet");
     const calls: PlannedCall[] = [];
     const cur = (await chain.presale.splits()).map((s) => ({ wallet: s.wallet, bps: s.bps }));
-    const fmt = (l: { wallet: string; bps: bigint | number }[]) => (l.length === 0 ? "(none)" : l.map((s) => `${s.wallet}:${Number(s.bps) / 100}%`).join(", "));
+    const fmt = (l: { wallet: string; bps: bigint | number }[]) =>
+      l.length === 0 ? "(none)" : l.map((s) => `${s.wallet}:${Number(s.bps) / 100}%`).join(", ");
     if (v.clear || splits.length > 0) {
-      const same = cur.length === splits.length && cur.every((s, i) => s.wallet === splits[i].wallet && Number(s.bps) === splits[i].bps);
+      const same =
+        cur.length === splits.length &&
+        cur.every((s, i) => s.wallet === splits[i].wallet && Number(s.bps) === splits[i].bps);
       if (!same) {
         const args: [string[], bigint[]] = [splits.map((s) => s.wallet), splits.map((s) => BigInt(s.bps))];
-        calls.push(call(chain.presale, "Presale", "setSplits", args, `${fmt(cur)} → ${fmt(splits)}; payment wallet gets the remaining ${(10_000 - total) / 100}%`));
+        calls.push(
+          call(
+            chain.presale,
+            "Presale",
+            "setSplits",
+            args,
+            `${fmt(cur)} → ${fmt(splits)}; payment wallet gets the remaining ${(10_000 - total) / 100}%`,
+          ),
+        );
       }
     }
     if (v["payment-wallet"] !== undefined) {

@@ -19,7 +19,8 @@ export const setStep = onPair({
       );
     }
     const rounds = ladders[0].rounds;
-    if (step1 < 1 || step1 > rounds.length) throw new Refusal(`--step ${step1}: there are ${rounds.length} rounds (1..${rounds.length})`);
+    if (step1 < 1 || step1 > rounds.length)
+      throw new Refusal(`--step ${step1}: there are ${rounds.length} rounds (1..${rounds.length})`);
     const idx = step1 - 1;
     const lo: bigint = idx === 0 ? 0n : rounds[idx - 1].cap;
     const hi: bigint = rounds[idx].cap;
@@ -27,10 +28,17 @@ export const setStep = onPair({
     const plans: PlannedCall[][] = [];
     for (const [i, chain] of chains.entries()) {
       const { step, checkPoint, sold } = ladders[i];
-      if (cp < sold) throw new Refusal(`--checkpoint ${cp} is below the tokens already sold on ${chain.info.name} (${sold}); nothing sent`);
+      if (cp < sold)
+        throw new Refusal(
+          `--checkpoint ${cp} is below the tokens already sold on ${chain.info.name} (${sold}); nothing sent`,
+        );
       header(chain, "set step/checkpoint");
       const note = `round ${step + 1} @ ${checkPoint} → round ${step1} @ ${cp}`;
-      plans.push(step === idx && checkPoint === cp ? [] : [call(chain.presale, "Presale", "setCurrentStep", [BigInt(idx), cp], note)]);
+      plans.push(
+        step === idx && checkPoint === cp
+          ? []
+          : [call(chain.presale, "Presale", "setCurrentStep", [BigInt(idx), cp], note)],
+      );
     }
     await executePair(plans, "Set presale step");
   },
