@@ -111,7 +111,7 @@ export async function presaleFromDeployments(dir: string, chainId: number): Prom
 const text = optional(z.string());
 
 /** Every fixed variable of the API server (RPC_URL_<id> and PRESALE_ADDRESS_<id> are matched by name). */
-const serverVariables = z.object({
+export const serverVariables = z.object({
   HOST: text,
   PORT: optional(integer(0, 65535)),
   LOG_LEVEL: text,

@@ -3,8 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { loadConfig, ConfigError } from "../src/config.ts";
-import { loadWidgetConfig, localCardProviderAccount } from "../src/widget/config.ts";
+import { loadConfig, ConfigError, serverVariables } from "../src/config.ts";
+import { loadWidgetConfig, localCardProviderAccount, widgetVariables } from "../src/widget/config.ts";
 import { tempDir, TEST_SIGNER_KEY } from "./helpers/app.ts";
 import { publicKeyOf } from "../src/card.ts";
 
@@ -100,4 +100,21 @@ void test("the local stack's variable names: ETH_/BASE_RPC_URL with their chain 
 void test("every bad variable is named in one message, not only the first", async () => {
   const env = { DEPLOYMENTS_DIR: tempDir(), PORT: "http", REDIS_URL: "http://cache:6379", PRESALE_ADDRESS_31338: "0x12" };
   await assert.rejects(loadConfig(env), (e: Error) => e instanceof ConfigError && ["PORT", "REDIS_URL", "PRESALE_ADDRESS_31338"].every((n) => e.message.includes(n)));
+});
+
+void test(".env.example lists every variable, and taken as it is gives the defaults", async () => {
+  const text = fs.readFileSync(path.join(import.meta.dirname, "../.env.example"), "utf8");
+  const example = Object.fromEntries(
+    text
+      .split("\n")
+      .filter((l) => /^[A-Z0-9_]+=/.test(l))
+      .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]),
+  );
+  const listed = Object.keys(example);
+  const read = [...Object.keys(serverVariables.shape), ...Object.keys(widgetVariables.shape), "NODE_ENV"];
+  assert.deepEqual(read.filter((name) => !listed.includes(name)), [], "variables the server reads but .env.example does not list");
+  assert.ok(listed.some((n) => n.startsWith("RPC_URL_")) && listed.some((n) => n.startsWith("PRESALE_ADDRESS_")));
+  const dir = tempDir();
+  assert.deepEqual(await loadConfig({ ...example, DEPLOYMENTS_DIR: dir }), await loadConfig({ DEPLOYMENTS_DIR: dir }));
+  assert.deepEqual(loadWidgetConfig(example), loadWidgetConfig({}));
 });

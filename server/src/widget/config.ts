@@ -27,7 +27,8 @@ export interface WidgetConfig {
   deploymentsDir: string;
 }
 
-const widgetVariables = z.object({
+/** Every variable of the stand-in widget. */
+export const widgetVariables = z.object({
   WIDGET_HOST: optional(z.string()),
   WIDGET_PORT: optional(integer(0, 65535)),
   WIDGET_ORIGIN: optional(origin),
