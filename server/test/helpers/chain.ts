@@ -18,6 +18,7 @@ import {
   type PublicClient,
   type WalletClient,
 } from "viem";
+import { presaleAbi } from "../../src/contracts.ts";
 import { freePort } from "./net.ts";
 
 export const REPO = path.resolve(import.meta.dirname, "../../..");
@@ -167,6 +168,15 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
       maxMirrorStep: 0n,
     },
   ]);
-  await send(pc, w, presale, p.abi, "grantRole", [keccak256(toHex("CARD_PROVIDER_ROLE")), ACCOUNTS.cardProvider]);
+  // Typed against the generated map's presale ABI (src/contracts.ts), like every server call.
+  const grant = await w.writeContract({
+    address: presale,
+    abi: presaleAbi,
+    functionName: "grantRole",
+    args: [keccak256(toHex("CARD_PROVIDER_ROLE")), ACCOUNTS.cardProvider],
+    account: w.account!,
+    chain: w.chain,
+  });
+  if ((await pc.waitForTransactionReceipt({ hash: grant })).status !== "success") throw new Error("grantRole failed");
   return { presale, feed };
 }
