@@ -5,7 +5,7 @@
  * helpers to print its header and to simulate, then send / dry-run / write a Safe batch (scripts/lib/exec.ts).
  */
 import type { ParseArgsConfig } from "node:util";
-import type { BaseContract } from "ethers";
+import { Contract, type BaseContract } from "ethers";
 import { parse, UsageError } from "../lib/cli.js";
 import { execute, type ExecContext, type ExecResult, type PlannedCall } from "../lib/exec.js";
 import { PAIRS, pairNamed } from "../lib/networks.js";
@@ -181,5 +181,7 @@ export function call<C extends BaseContract, F extends string & keyof C>(
   note: string,
   dependsOnPrevious = false,
 ): PlannedCall {
-  return { contract, label, fn, args, note, dependsOnPrevious };
+  // exec.ts sends through a plain ethers Contract: the same address, ABI and provider.
+  const plain = new Contract(addressOf(contract), contract.interface, contract.runner);
+  return { contract: plain, label, fn, args, note, dependsOnPrevious };
 }

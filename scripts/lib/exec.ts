@@ -5,12 +5,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { BaseContract } from "ethers";
+import type { Contract } from "ethers";
 import type { Connection } from "./deploy.js";
 import { Refusal, shortError } from "./cli.js";
 
 export interface PlannedCall {
-  contract: BaseContract;
+  contract: Contract;
   label: string; // e.g. "Presale"
   fn: string;
   args: unknown[];
@@ -44,7 +44,7 @@ export function fmtArg(v: unknown): string {
 }
 
 /** Decodes a revert into "ErrorName(args)" using the contract's ABI. */
-export function decodeRevert(contract: BaseContract, e: unknown): string {
+export function decodeRevert(contract: Contract, e: unknown): string {
   const err = e as any;
   if (err?.revert?.name) return `${err.revert.name}(${(err.revert.args ?? []).map(fmtArg).join(", ")})`;
   const data: string | undefined = err?.data ?? err?.info?.error?.data ?? err?.error?.data;
@@ -93,7 +93,7 @@ export async function execute(ctx: ExecContext, calls: PlannedCall[], title: str
   for (const c of calls) {
     let receipt;
     try {
-      const tx = await c.contract.connect(signer).getFunction(c.fn).send(...c.args);
+      const tx = await (c.contract.connect(signer) as Contract).getFunction(c.fn).send(...c.args);
       receipt = await tx.wait();
     } catch (e) {
       throw new Refusal(`${c.label}.${c.fn} failed: ${decodeRevert(c.contract, e)}`);
