@@ -1,5 +1,13 @@
 /** Shared setup of the owner commands: network connection, deployment record, contracts, sender and mode. */
-import { Contract, getAddress, isAddress, ZeroAddress } from "ethers";
+import { getAddress, isAddress, ZeroAddress, type BaseContract } from "ethers";
+import {
+  Presale__factory,
+  SaleToken__factory,
+  Staking__factory,
+  type Presale,
+  type SaleToken,
+  type Staking,
+} from "../../typechain-types/index.js";
 import { assertReachable, connect, Refusal, UsageError } from "../lib/cli.js";
 import type { Connection } from "../lib/deploy.js";
 import { assertChain } from "../lib/deploy.js";
@@ -21,27 +29,35 @@ export interface ChainCtx {
   info: NetworkInfo;
   conn: Connection;
   record: DeploymentRecord;
-  presale: Contract;
-  staking?: Contract;
-  saleToken?: Contract;
+  /** Typed by Hardhat's TypeChain output (typechain-types/, generated at compile), so calls are type-checked. */
+  presale: Presale;
+  staking?: Staking;
+  saleToken?: SaleToken;
 }
 
-export async function openChain(network: string, env: AdminEnv, signer: "deployer" | "none" = "deployer"): Promise<ChainCtx> {
+export async function openChain(network: string | undefined, env: AdminEnv, signer: "deployer" | "none" = "deployer"): Promise<ChainCtx> {
   const info = networkInfo(network);
   const record = readDeployment(info.chainId, env.deploymentsDir ?? DEPLOYMENTS_DIR);
   if (record === undefined) {
-    throw new Refusal(`no deployment for ${network} (chain ${info.chainId}) in ${env.deploymentsDir ?? DEPLOYMENTS_DIR}: deploy first (npm run deploy -- --network ${network})`);
+    throw new Refusal(`no deployment for ${info.name} (chain ${info.chainId}) in ${env.deploymentsDir ?? DEPLOYMENTS_DIR}: deploy first (npm run deploy -- --network ${info.name})`);
   }
-  const conn = env.connections?.[network] ?? (await connect(network, signer, { check: false }));
+  const conn = env.connections?.[info.name] ?? (await connect(info.name, signer, { check: false }));
   await assertReachable(conn);
   await assertChain(conn, record.chainId, `deployments/${record.chainId}.json`);
-  const make = (name: string) => {
-    const c = record.contracts[name];
-    return c === undefined ? undefined : new Contract(c.address, c.abi as any, conn.ethers.provider);
-  };
-  const presale = make("Presale");
+  const { provider } = conn.ethers;
+  const address = (name: string): string | undefined => record.contracts[name]?.address;
+  const presale = address("Presale");
   if (presale === undefined) throw new Refusal(`deployments/${record.chainId}.json has no Presale`);
-  return { info, conn, record, presale, staking: make("Staking"), saleToken: make("SaleToken") };
+  const staking = address("Staking");
+  const saleToken = address("SaleToken");
+  return {
+    info,
+    conn,
+    record,
+    presale: Presale__factory.connect(presale, provider),
+    staking: staking === undefined ? undefined : Staking__factory.connect(staking, provider),
+    saleToken: saleToken === undefined ? undefined : SaleToken__factory.connect(saleToken, provider),
+  };
 }
 
 export async function makeExec(chain: ChainCtx, values: { "dry-run"?: boolean; safe?: string; "safe-address"?: string; from?: string }, out: (s: string) => void): Promise<ExecContext> {
@@ -119,3 +135,17 @@ export function parseBool(v: string | undefined, what: string): boolean | undefi
 }
 
 export const fmtTime = (t: bigint | number) => (BigInt(t) === 0n ? "-" : `${new Date(Number(t) * 1000).toISOString().replace(".000Z", "Z")} (${t})`);
+
+/** The staking contract and sale token of a chain; refused on a chain without staking (the Ethereum side). */
+export function needStaking(chain: ChainCtx): { staking: Staking; token: SaleToken } {
+  if (chain.staking === undefined || chain.saleToken === undefined) {
+    throw new Refusal(`no staking on ${chain.info.name} (chain ${chain.record.chainId}): staking lives on the Base side`);
+  }
+  return { staking: chain.staking, token: chain.saleToken };
+}
+
+/** A contract's address (the admin contracts are always connected by address, so `target` is the string). */
+export function addressOf(contract: BaseContract): string {
+  if (typeof contract.target !== "string") throw new Error("contract connected without an address");
+  return contract.target;
+}

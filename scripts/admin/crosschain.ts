@@ -19,11 +19,11 @@ export async function pendingRelays(eth: ChainCtx, base: ChainCtx, chunk = 5000)
   const buyers = new Set<string>();
   for (let from = eth.record.contracts.Presale.deployBlock; from <= head; from += chunk) {
     const logs = await eth.presale.queryFilter(eth.presale.filters.TokensBought(), from, Math.min(from + chunk - 1, head));
-    for (const l of logs) buyers.add(getAddress((l as any).args.user));
+    for (const l of logs) buyers.add(getAddress(l.args.user));
   }
   const out: PendingRelay[] = [];
   for (const user of buyers) {
-    const [deposit, imported] = (await Promise.all([eth.presale.userDeposits(user), base.presale.remoteDepositsImported(user)])) as [bigint, bigint];
+    const [deposit, imported] = await Promise.all([eth.presale.userDeposits(user), base.presale.remoteDepositsImported(user)]);
     if (deposit > imported) out.push({ user, deposit, imported });
   }
   return out;
@@ -42,7 +42,7 @@ export interface ClaimReadiness {
 
 /** What still stands between the Ethereum sale and the claim on Base, in the order it has to happen. */
 export async function claimReadiness(eth: ChainCtx, base: ChainCtx): Promise<ClaimReadiness> {
-  const [ethClosed, ethEndTime, finalReportDelivered] = (await Promise.all([eth.presale.saleClosed(), eth.presale.endTime(), base.presale.remoteSaleClosed()])) as [boolean, bigint, boolean];
+  const [ethClosed, ethEndTime, finalReportDelivered] = await Promise.all([eth.presale.saleClosed(), eth.presale.endTime(), base.presale.remoteSaleClosed()]);
   const ethNow = BigInt((await eth.conn.ethers.provider.getBlock("latest"))!.timestamp);
   const pending = await pendingRelays(eth, base);
   const missing: string[] = [];

@@ -2,12 +2,29 @@
 import { formatUnits } from "ethers";
 import { ChainDownError, parse, Refusal, shortError } from "../lib/cli.js";
 import { pairNamed, pairOf } from "../lib/networks.js";
-import { fmtTime, openChain, type AdminEnv, type ChainCtx } from "./context.js";
+import { addressOf, fmtTime, openChain, type AdminEnv, type ChainCtx } from "./context.js";
 import { pendingRelays } from "./crosschain.js";
 
 type Row = [string, string, string];
 
-async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?: any; _ladder?: any }> {
+interface Sold {
+  local: bigint;
+  remote: bigint;
+  imported: bigint;
+  total: bigint;
+}
+
+/** One chain's column of the table, and the figures the cross-chain checks compare. */
+interface ChainState {
+  rows: Record<string, string>;
+  sold?: Sold;
+  ladder?: LadderView;
+}
+
+const keeperOf = (params: unknown): string | undefined =>
+  typeof params === "object" && params !== null && "keeper" in params && typeof params.keeper === "string" ? params.keeper : undefined;
+
+async function readChain(c: ChainCtx): Promise<ChainState> {
   const p = c.presale;
   const tryRead = async <T,>(f: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -37,8 +54,8 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
   ]);
   const r = rounds[Number(step)] ?? rounds[rounds.length - 1];
   const usd6 = (x: bigint) => `$${Number(formatUnits(x, 6)).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
-  const row: Record<string, string> & { _sold?: any; _ladder?: any } = {
-    "Presale": String(p.target),
+  const row: Record<string, string> = {
+    "Presale": addressOf(p),
     "owner": owner,
     "paused": String(paused),
     "sale window": `${fmtTime(start).split(" ")[0]} → ${fmtTime(end).split(" ")[0]}`,
@@ -53,7 +70,7 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
     "USD raised total": usd6(usd),
     "max tokens per purchase": max.toString(),
     "payment wallet": wallet,
-    "splits": splits.length === 0 ? "(none)" : splits.map((s: any) => `${s.wallet.slice(0, 8)}…:${Number(s.bps) / 100}%`).join(" "),
+    "splits": splits.length === 0 ? "(none)" : splits.map((s) => `${s.wallet.slice(0, 8)}…:${Number(s.bps) / 100}%`).join(" "),
     "claim start": c.saleToken ? fmtTime(claimStart) : "n/a (no claim here)",
     "sale closed": String(await tryRead(() => p.saleClosed())),
     "Ethereum final report received": c.saleToken ? String(await tryRead(() => p.remoteSaleClosed())) : "n/a",
@@ -61,12 +78,12 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
     "messenger": String(await tryRead(() => p.messenger())),
     "remote deposits imported": c.saleToken ? `${formatUnits(imported, 18)} tokens` : "n/a",
   };
-  const keeper = (c.record.params as any)?.keeper as string | undefined;
+  const keeper = keeperOf(c.record.params);
   if (keeper) row["keeper (has KEEPER_ROLE?)"] = `${keeper.slice(0, 10)}… ${(await p.hasRole(await p.KEEPER_ROLE(), keeper)) ? "yes" : "NO"}`;
-  row._sold = { local, remote, imported, total };
-  row._ladder = { rounds: rounds.map((x: any) => ({ cap: x.cap, price: x.price, endTime: x.endTime })), step: Number(step), checkPoint: cp };
+  const sold = { local, remote, imported, total };
+  const ladder = { rounds: rounds.map((x) => ({ cap: x.cap, price: x.price, endTime: x.endTime })), step: Number(step), checkPoint: cp };
   if (c.saleToken) {
-    row["presale SHAFT balance"] = formatUnits(await c.saleToken.balanceOf(p.target), 18);
+    row["presale SHAFT balance"] = formatUnits(await c.saleToken.balanceOf(addressOf(p)), 18);
   }
   if (c.staking) {
     const s = c.staking;
@@ -74,7 +91,7 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
       s.apy(), s.lockTime(), s.endTime(), s.maxDepositLimit(), s.totalStaked(), s.rewardReserve(), s.depositsLocked(), s.withdrawalsLocked(), s.claimsLocked(),
     ]);
     Object.assign(row, {
-      "Staking": String(s.target),
+      "Staking": addressOf(s),
       "staking APY / lock": `${Number(apy) / 100}% / ${Number(lock) / 86400} d`,
       "staking end": fmtTime(send).split(" ")[0],
       "staking max deposit": lim === 0n ? "no cap" : formatUnits(lim, 18),
@@ -83,38 +100,40 @@ async function readChain(c: ChainCtx): Promise<Record<string, string> & { _sold?
       "locks deposit/withdraw/claim": `${dl}/${wl}/${cl}`,
     });
   }
-  return row;
+  return { rows: row, sold, ladder };
 }
 
 export async function status(rest: string[], env: AdminEnv, out: (s: string) => void): Promise<void> {
   const { values } = parse(rest, { pair: { type: "string" }, network: { type: "string" } });
   const pair = values.network ? pairOf(values.network) : pairNamed(values.pair ?? "local");
   const ctxs = await Promise.allSettled([pair.eth, pair.base].map((n) => openChain(n, env, "none")));
-  const results = await Promise.allSettled(ctxs.map(async (c) => (c.status === "fulfilled" ? readChain(c.value) : Promise.reject(c.reason))));
-  const cols = results.map((r, i) => (r.status === "fulfilled" ? r.value : { "Presale": `UNREACHABLE: ${shortError(r.reason).slice(0, 60)}`, _err: r.reason as any }));
-  const keys = [...new Set(cols.flatMap((c) => Object.keys(c).filter((k) => !k.startsWith("_"))))];
+  const results = await Promise.allSettled(ctxs.map((c) => (c.status === "fulfilled" ? readChain(c.value) : Promise.reject(c.reason as Error))));
+  const cols: ChainState[] = results.map((r) =>
+    r.status === "fulfilled" ? r.value : { rows: { "Presale": `UNREACHABLE: ${shortError(r.reason).slice(0, 60)}` } },
+  );
+  const keys = [...new Set(cols.flatMap((c) => Object.keys(c.rows)))];
   const rows: Row[] = [["", `Ethereum side (${pair.eth})`, `Base side (${pair.base})`]];
-  for (const k of keys) rows.push([k, (cols[0] as any)[k] ?? "-", (cols[1] as any)[k] ?? "-"]);
-  const [e, b] = cols as any[];
-  if (e._sold && b._sold) {
-    const inStep = e._sold.total === b._sold.total;
-    rows.push(["CHECK one ladder", inStep ? "ok" : `NO: ${e._sold.total} vs ${b._sold.total}`, inStep ? "ok" : "keeper mirror (Base → Ethereum) / relay (Ethereum → Base)"]);
-    const need = e._sold.local * 10n ** 18n;
-    const ok = b._sold.imported >= need;
-    const pending = ok ? [] : await pendingRelays((ctxs[0] as PromiseFulfilledResult<ChainCtx>).value, (ctxs[1] as PromiseFulfilledResult<ChainCtx>).value);
+  for (const k of keys) rows.push([k, cols[0].rows[k] ?? "-", cols[1].rows[k] ?? "-"]);
+  const [e, b] = [cols[0], cols[1]];
+  if (e.sold && b.sold && ctxs[0].status === "fulfilled" && ctxs[1].status === "fulfilled") {
+    const inStep = e.sold.total === b.sold.total;
+    rows.push(["CHECK one ladder", inStep ? "ok" : `NO: ${e.sold.total} vs ${b.sold.total}`, inStep ? "ok" : "keeper mirror (Base → Ethereum) / relay (Ethereum → Base)"]);
+    const need = e.sold.local * 10n ** 18n;
+    const ok = b.sold.imported >= need;
+    const pending = ok ? [] : await pendingRelays(ctxs[0].value, ctxs[1].value);
     rows.push([
       "CHECK Ethereum deposits on Base",
-      ok ? "ok" : `NO: ${formatUnits(b._sold.imported, 18)} of ${e._sold.local} tokens; ${pending.length} buyer(s) to relay`,
+      ok ? "ok" : `NO: ${formatUnits(b.sold.imported, 18)} of ${e.sold.local} tokens; ${pending.length} buyer(s) to relay`,
       ok ? "ok" : "admin relay (anyone) or the keeper; then the bridge",
     ]);
   }
-  const allDiffs = e._ladder && b._ladder ? compareLadders(e._ladder, b._ladder) : [];
+  const allDiffs = e.ladder && b.ladder ? compareLadders(e.ladder, b.ladder) : [];
   // While one chain's sales have not reached the other (a relay or a mirror in flight), the positions may differ
   // for good reason; once each side has booked exactly what the other sold, they must be equal.
-  const synced = Boolean(e._sold && b._sold && e._sold.local === b._sold.remote && b._sold.local === e._sold.remote);
+  const synced = Boolean(e.sold && b.sold && e.sold.local === b.sold.remote && b.sold.local === e.sold.remote);
   const lagging = (d: { what: string }) => !synced && (d.what === "step" || d.what === "checkpoint");
   const ladderDiffs = allDiffs.filter((d) => !lagging(d));
-  if (e._ladder && b._ladder) {
+  if (e.ladder && b.ladder) {
     if (allDiffs.length === 0) rows.push(["CHECK same round table, step, checkpoint", "ok", "ok"]);
     for (const d of allDiffs) rows.push([`${lagging(d) ? "LAG (sync in flight)" : "DIFF"} ${d.what}`, d.eth, d.base]);
   }
@@ -123,8 +142,11 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
     out(`${r[0].padEnd(w[0])} │ ${r[1].padEnd(w[1])} │ ${r[2]}`);
     if (i === 0) out(`${"─".repeat(w[0])}─┼─${"─".repeat(w[1])}─┼─${"─".repeat(w[2])}`);
   }
-  const failed = results.find((r) => r.status === "rejected") as PromiseRejectedResult | undefined;
-  if (failed) throw failed.reason instanceof ChainDownError || (failed.reason as Error)?.name === "Refusal" ? failed.reason : new ChainDownError(shortError(failed.reason));
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) {
+    const reason: unknown = failed.reason;
+    throw reason instanceof ChainDownError || reason instanceof Refusal ? reason : new ChainDownError(shortError(reason));
+  }
   if (ladderDiffs.length > 0) {
     throw new Refusal(`the two chains' ladders differ (${ladderDiffs.map((d) => d.what).join(", ")}): the DIFF rows above show each side; fix with set-rounds / set-step --pair ${values.pair ?? "<pair>"} (or run the keeper if only the position lags)`);
   }
@@ -141,8 +163,8 @@ export function compareLadders(e: LadderView, b: LadderView): { what: string; et
   const diffs: { what: string; eth: string; base: string }[] = [];
   if (e.rounds.length !== b.rounds.length) diffs.push({ what: "number of rounds", eth: String(e.rounds.length), base: String(b.rounds.length) });
   for (let i = 0; i < Math.min(e.rounds.length, b.rounds.length); i++) {
-    const x = e.rounds[i]!;
-    const y = b.rounds[i]!;
+    const x = e.rounds[i];
+    const y = b.rounds[i];
     if (x.cap !== y.cap) diffs.push({ what: `round ${i + 1} cap`, eth: x.cap.toString(), base: y.cap.toString() });
     if (x.price !== y.price) diffs.push({ what: `round ${i + 1} price`, eth: `$${formatUnits(x.price, 18)}`, base: `$${formatUnits(y.price, 18)}` });
     if (x.endTime !== y.endTime) diffs.push({ what: `round ${i + 1} end`, eth: fmtTime(x.endTime), base: fmtTime(y.endTime) });

@@ -49,7 +49,7 @@ function run(name: string, opts: autocannon.Options): Promise<Row> {
   return new Promise((resolve, reject) => {
     // `duration` bounds the time and `maxOverallRequests` the count (autocannon's `amount` would ignore duration).
     autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S, maxOverallRequests: MAX_REQUESTS }, (err, r) => {
-      if (err) return reject(err);
+      if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       const seconds = r.duration;
       resolve({
         endpoint: name,

@@ -83,11 +83,11 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
   // CORS: only the site's origin(s). A browser request from any other origin is refused outright (not just left
   // without CORS headers), so nothing is stored for it; requests without an Origin (server-to-server) pass.
   const allowed = new Set(config.siteOrigins);
-  app.addHook("onRequest", async (req) => {
+  app.addHook("onRequest", (req, _reply, done) => {
     const origin = req.headers.origin;
     if (origin && !allowed.has(origin) && !req.url.startsWith("/healthz") && !req.url.startsWith("/readyz")) {
-      throw new HttpError(403, "origin_not_allowed", `origin ${origin.slice(0, 200)} is not allowed`);
-    }
+      done(new HttpError(403, "origin_not_allowed", `origin ${origin.slice(0, 200)} is not allowed`));
+    } else done();
   });
   await app.register(cors, { origin: [...allowed], methods: ["GET", "POST"], allowedHeaders: ["content-type", "x-request-id"], maxAge: 600 });
 
@@ -97,8 +97,10 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
     // Connection errors surface on the requests (503); the client reconnects by itself.
     redis.on("error", (e: Error) => throttle.run(`redis:${e.message}`, (suppressed) => app.log.warn({ err: e.message, suppressed }, "redis error")));
-    app.addHook("onClose", async () => {
-      redis!.disconnect();
+    const client = redis;
+    app.addHook("onClose", (_app, done) => {
+      client.disconnect();
+      done();
     });
   }
   await app.register(rateLimit, {

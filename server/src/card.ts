@@ -1,22 +1,17 @@
 /** Card on-ramp session: price from the chain, the provider's margin, the encoded purchase and its signature. */
 import crypto from "node:crypto";
 import { createRequire } from "node:module";
+import type { SignedCardOptions } from "@shaft/card-options";
 import { encodeFunctionData, formatUnits, type Address, type Hex } from "viem";
-import { presaleAbi } from "./chain.ts";
+import { presaleAbi } from "./contracts.ts";
 
 const require = createRequire(import.meta.url);
 const { signSmartContractData } = require("@wert-io/widget-sc-signer") as {
   signSmartContractData: (o: ScOptions, privateKey: string) => ScOptions & { signature: string };
 };
 
-export interface ScOptions {
-  address: string;
-  commodity: string;
-  commodity_amount: number;
-  network: string;
-  sc_address: string;
-  sc_input_data: string;
-}
+/** The options the provider's signature covers (the type the dapp reads them with: @shaft/card-options). */
+export type ScOptions = SignedCardOptions;
 
 /** The widget's precision: 8 decimals of ETH = 1e10 wei. */
 const WEI_PER_UNIT = 10n ** 10n;

@@ -20,7 +20,7 @@ function reviver(this: unknown, key: string, value: unknown, context?: SourceCon
 export function parseJsonBody(body: string): unknown {
   if (body === "") throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
   try {
-    return JSON.parse(body, reviver as (this: unknown, key: string, value: unknown) => unknown);
+    return JSON.parse(body, reviver);
   } catch (e) {
     if ((e as { code?: string }).code?.startsWith("FST_")) throw e;
     throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();

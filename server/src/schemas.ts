@@ -1,19 +1,20 @@
 /** Input schemas (zod). Unknown keys are dropped, not rejected, so a newer dapp can send more than we store. */
+import type { CardSessionRequest } from "@shaft/card-options";
 import { z } from "zod";
-import { getAddress, isAddress, zeroAddress, type Address } from "viem";
+import { getAddress, isAddress, zeroAddress } from "viem";
 
 export const address = z
   .string()
   .trim()
   .refine((s) => isAddress(s, { strict: true }), "must be a 0x-prefixed 20-byte address (mixed case must be a valid checksum)")
-  .transform((s) => getAddress(s) as Address)
+  .transform((s) => getAddress(s))
   .refine((a) => a !== zeroAddress, "must not be the zero address");
 
 /**
  * C0 and C1 control characters (NUL, ESC and terminal escapes, DEL...). Stored text is later printed in logs,
  * terminals and spreadsheets, and PostgreSQL refuses NUL in TEXT: refused with a 400 rather than stored.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = /\p{Cc}/u; // Unicode "Control": exactly U+0000-U+001F and U+007F-U+009F
 const text = (max: number) =>
   z
     .string()
@@ -49,11 +50,12 @@ export const wholeTokens = z
   .union([z.number().int("must be a whole number of tokens").positive().max(1e15), z.string().trim().regex(/^[1-9]\d{0,14}$/, "must be a whole number of tokens")])
   .transform((v) => BigInt(v));
 
+/** Accepts what the dapp sends (CardSessionRequest, shared with it through @shaft/card-options). */
 export const cardSessionBody = z.object({
   address,
   tokenAmount: wholeTokens,
   stake: z.boolean().default(false),
-});
+}) satisfies z.ZodType<unknown, CardSessionRequest>;
 
 export const referralBody = z.object({
   walletAddress: address,

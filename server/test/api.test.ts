@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
-import { SITE, json, makeApp, tempDir, type TestApp } from "./helpers/app.ts";
+import { SITE, json, makeApp, tempDir, type ErrorBody, type ReadyBody, type RecordedBody, type ReferralBody, type TestApp } from "./helpers/app.ts";
 
 const WALLET = "0x90F79bf6EB2c4f870365E785982E1f101E93b906"; // Hardhat #3
 const WALLET2 = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65"; // Hardhat #4
@@ -12,7 +12,7 @@ const HASH = "0x" + "ab".repeat(32);
 /** Every error is `{error, reason}` and nothing else: no stack, no internals. */
 function assertError(r: LightMyRequestResponse, status: number, code?: string) {
   assert.equal(r.statusCode, status, r.body);
-  const body = r.json();
+  const body = r.json<ErrorBody>();
   assert.deepEqual(Object.keys(body).sort(), ["error", "reason"]);
   assert.equal(typeof body.reason, "string");
   assert.ok(body.reason.length > 0);
@@ -20,7 +20,7 @@ function assertError(r: LightMyRequestResponse, status: number, code?: string) {
   if (code) assert.equal(body.error, code);
 }
 
-describe("API without a chain", () => {
+void describe("API without a chain", () => {
   let t: TestApp;
   before(async () => {
     t = await makeApp();
@@ -29,38 +29,38 @@ describe("API without a chain", () => {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "POST", url, ...json(body), headers: { "content-type": "application/json", ...headers } });
 
-  test("GET /healthz is live", async () => {
+  void test("GET /healthz is live", async () => {
     const r = await t.app.inject("/healthz");
     assert.equal(r.statusCode, 200);
-    assert.equal(r.json().status, "ok");
+    assert.equal(r.json<ReadyBody>().status, "ok");
   });
 
-  test("GET /readyz reports the unreachable RPC (503) with the database ok", async () => {
+  void test("GET /readyz reports the unreachable RPC (503) with the database ok", async () => {
     const r = await t.app.inject("/readyz");
     assert.equal(r.statusCode, 503);
     assert.deepEqual(r.json(), { status: "not_ready", db: "sqlite", checks: { db: "ok", rpc: { "31338": "unavailable" } } });
   });
 
-  test("unknown routes are a JSON 404", async () => {
+  void test("unknown routes are a JSON 404", async () => {
     assertError(await t.app.inject("/api/nope"), 404, "not_found");
     assertError(await t.app.inject({ method: "GET", url: "/api/referral" }), 404, "not_found");
   });
 
-  describe("POST /api/referral", () => {
-    test("creates a link once, then returns the same one", async () => {
+  void describe("POST /api/referral", () => {
+    void test("creates a link once, then returns the same one", async () => {
       const a = await post("/api/referral", { walletAddress: WALLET, iid: "campaign-7" });
       assert.equal(a.statusCode, 201);
-      const { url, code } = a.json().data;
+      const { url, code } = a.json<ReferralBody>().data;
       assert.match(code, /^[2-9a-z]{10}$/);
       assert.equal(url, `${SITE}/?referrer=${code}`);
       const b = await post("/api/referral", { walletAddress: WALLET.toLowerCase() });
       assert.equal(b.statusCode, 200);
-      assert.equal(b.json().data.url, url);
+      assert.equal(b.json<ReferralBody>().data.url, url);
       const c = await post("/api/referral", { walletAddress: WALLET2 });
-      assert.notEqual(c.json().data.url, url);
+      assert.notEqual(c.json<ReferralBody>().data.url, url);
     });
 
-    test("unknown fields are ignored", async () => {
+    void test("unknown fields are ignored", async () => {
       const r = await post("/api/referral", { walletAddress: WALLET, extra: 1 });
       assert.equal(r.statusCode, 200);
     });
@@ -76,25 +76,25 @@ describe("API without a chain", () => {
       ["string body", "hello", "invalid_body"],
     ];
     for (const [name, body, code] of bad) {
-      test(`400 for ${name}`, async () => assertError(await post("/api/referral", body), 400, code));
+      void test(`400 for ${name}`, async () => assertError(await post("/api/referral", body), 400, code));
     }
 
-    test("400 for malformed JSON and an empty JSON body", async () => {
+    void test("400 for malformed JSON and an empty JSON body", async () => {
       assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "{bad", headers: { "content-type": "application/json" } }), 400, "invalid_json");
       assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "", headers: { "content-type": "application/json" } }), 400, "invalid_body");
     });
 
-    test("415 for a non-JSON body", async () => {
+    void test("415 for a non-JSON body", async () => {
       assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "walletAddress=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type");
       assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "x", headers: { "content-type": "text/plain" } }), 415, "unsupported_media_type");
     });
 
-    test("413 for a body over the limit", async () => {
+    void test("413 for a body over the limit", async () => {
       assertError(await post("/api/referral", { walletAddress: WALLET, pad: "x".repeat(20_000) }), 413, "payload_too_large");
     });
   });
 
-  describe("POST /api/track/lead", () => {
+  void describe("POST /api/track/lead", () => {
     const lead = {
       walletAddress: WALLET,
       iid: "iid-1",
@@ -112,7 +112,7 @@ describe("API without a chain", () => {
       userAgent: "Mozilla/5.0",
       acceptLanguage: "en-US",
     };
-    test("records, then deduplicates the same wallet and attribution", async () => {
+    void test("records, then deduplicates the same wallet and attribution", async () => {
       const a = await post("/api/track/lead", lead);
       assert.equal(a.statusCode, 201);
       assert.deepEqual(a.json(), { data: { status: "recorded", seenCount: 1 } });
@@ -134,10 +134,10 @@ describe("API without a chain", () => {
       ["long referrer", { walletAddress: WALLET, referrer: "r".repeat(1025) }],
       ["object source", { walletAddress: WALLET, source: { a: 1 } }],
     ];
-    for (const [name, body] of bad) test(`400 for ${name}`, async () => assertError(await post("/api/track/lead", body), 400, "invalid_input"));
+    for (const [name, body] of bad) void test(`400 for ${name}`, async () => assertError(await post("/api/track/lead", body), 400, "invalid_input"));
   });
 
-  describe("POST /api/track/conversion", () => {
+  void describe("POST /api/track/conversion", () => {
     const conv = { publicAddress: WALLET, event: "conversion", purchaseType: "CARD", purchaseTokens: "100", hash: HASH, chainId: 31338, presaleName: "shaft", isBW: false };
     const bad: Array<[string, unknown]> = [
       ["no hash", { ...conv, hash: undefined }],
@@ -147,12 +147,12 @@ describe("API without a chain", () => {
       ["chainId not a number", { ...conv, chainId: "base" }],
       ["isBW not boolean", { ...conv, isBW: "yes" }],
     ];
-    for (const [name, body] of bad) test(`400 for ${name}`, async () => assertError(await post("/api/track/conversion", body), 400, "invalid_input"));
-    test("400 for a chain the server does not know", async () => assertError(await post("/api/track/conversion", { ...conv, chainId: 1 }), 400, "unsupported_chain"));
-    test("503 when the chain has no presale address", async () => assertError(await post("/api/track/conversion", conv), 503, "chain_unavailable"));
+    for (const [name, body] of bad) void test(`400 for ${name}`, async () => assertError(await post("/api/track/conversion", body), 400, "invalid_input"));
+    void test("400 for a chain the server does not know", async () => assertError(await post("/api/track/conversion", { ...conv, chainId: 1 }), 400, "unsupported_chain"));
+    void test("503 when the chain has no presale address", async () => assertError(await post("/api/track/conversion", conv), 503, "chain_unavailable"));
   });
 
-  describe("POST /api/card/session", () => {
+  void describe("POST /api/card/session", () => {
     const ok = { address: WALLET, tokenAmount: 1000, stake: false };
     const bad: Array<[string, unknown]> = [
       ["no address", { tokenAmount: 1000 }],
@@ -165,27 +165,27 @@ describe("API without a chain", () => {
       ["stake not boolean", { ...ok, stake: "true" }],
       ["a client price (not accepted: unknown keys are dropped, but the amount is still required)", { address: WALLET, commodity_amount: 0.0001 }],
     ];
-    for (const [name, body] of bad) test(`400 for ${name}`, async () => assertError(await post("/api/card/session", body), 400, "invalid_input"));
-    test("400 below the minimum token amount", async () => {
+    for (const [name, body] of bad) void test(`400 for ${name}`, async () => assertError(await post("/api/card/session", body), 400, "invalid_input"));
+    void test("400 below the minimum token amount", async () => {
       const r = await post("/api/card/session", { ...ok, tokenAmount: 9 });
       assertError(r, 400, "invalid_input");
-      assert.match(r.json().reason, /at least 10/);
+      assert.match(r.json<ErrorBody>().reason, /at least 10/);
     });
-    test("503 when no presale is configured", async () => assertError(await post("/api/card/session", ok), 503, "card_unavailable"));
+    void test("503 when no presale is configured", async () => assertError(await post("/api/card/session", ok), 503, "card_unavailable"));
   });
 
-  describe("CORS", () => {
-    test("preflight from the site origin is allowed", async () => {
+  void describe("CORS", () => {
+    void test("preflight from the site origin is allowed", async () => {
       const r = await t.app.inject({ method: "OPTIONS", url: "/api/referral", headers: { origin: SITE, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
       assert.equal(r.statusCode, 204);
       assert.equal(r.headers["access-control-allow-origin"], SITE);
     });
-    test("a request from the site origin carries the CORS header", async () => {
+    void test("a request from the site origin carries the CORS header", async () => {
       const r = await post("/api/referral", { walletAddress: WALLET }, { origin: SITE });
       assert.equal(r.statusCode, 200);
       assert.equal(r.headers["access-control-allow-origin"], SITE);
     });
-    test("any other origin is refused with 403 and no CORS header", async () => {
+    void test("any other origin is refused with 403 and no CORS header", async () => {
       for (const method of ["OPTIONS", "POST"] as const) {
         const r = await t.app.inject({ method, url: "/api/referral", ...json({ walletAddress: WALLET }), headers: { "content-type": "application/json", origin: "https://evil.example", "access-control-request-method": "POST" } });
         assertError(r, 403, "origin_not_allowed");
@@ -195,7 +195,7 @@ describe("API without a chain", () => {
   });
 });
 
-describe("rate limiting", () => {
+void describe("rate limiting", () => {
   let t: TestApp;
   before(async () => {
     t = await makeApp({ RATE_LIMIT_MAX: "3", CARD_RATE_LIMIT_MAX: "2", RATE_LIMIT_WINDOW_MS: "60000" });
@@ -204,7 +204,7 @@ describe("rate limiting", () => {
   const from = (ip: string, url = "/api/referral", body: unknown = { walletAddress: WALLET }) =>
     t.app.inject({ method: "POST", url, remoteAddress: ip, ...json(body) });
 
-  test("per IP: the 4th request in the window is a 429 with a reason; another IP is unaffected", async () => {
+  void test("per IP: the 4th request in the window is a 429 with a reason; another IP is unaffected", async () => {
     for (let i = 0; i < 3; i++) assert.ok((await from("10.0.0.1")).statusCode < 300);
     const r = await from("10.0.0.1");
     assertError(r, 429, "rate_limited");
@@ -212,19 +212,19 @@ describe("rate limiting", () => {
     assert.ok((await from("10.0.0.2")).statusCode < 300);
   });
 
-  test("the card session route has its own, stricter limit", async () => {
+  void test("the card session route has its own, stricter limit", async () => {
     const body = { address: WALLET, tokenAmount: 5 };
     for (let i = 0; i < 2; i++) assert.equal((await from("10.0.0.3", "/api/card/session", body)).statusCode, 400);
     assertError(await from("10.0.0.3", "/api/card/session", body), 429, "rate_limited");
   });
 
-  test("health checks are not limited", async () => {
+  void test("health checks are not limited", async () => {
     for (let i = 0; i < 6; i++) assert.equal((await t.app.inject({ url: "/healthz", remoteAddress: "10.0.0.1" })).statusCode, 200);
   });
 });
 
-describe("persistence across a restart", () => {
-  test("the referral link and leads survive a new process on the same SQLite file", async () => {
+void describe("persistence across a restart", () => {
+  void test("the referral link and leads survive a new process on the same SQLite file", async () => {
     const file = path.join(tempDir(), "persist.sqlite");
     const a = await makeApp({ SQLITE_PATH: file });
     const r1 = await a.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: WALLET }) });
@@ -234,17 +234,17 @@ describe("persistence across a restart", () => {
     try {
       const r2 = await b.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: WALLET }) });
       assert.equal(r2.statusCode, 200);
-      assert.equal(r2.json().data.url, r1.json().data.url);
+      assert.equal(r2.json<ReferralBody>().data.url, r1.json<ReferralBody>().data.url);
       const l = await b.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, clickId: "x" }) });
-      assert.equal(l.json().data.status, "duplicate");
+      assert.equal(l.json<RecordedBody>().data.status, "duplicate");
     } finally {
       await b.close();
     }
   });
 });
 
-describe("failures inside the server", () => {
-  test("a broken database gives 503 {error, reason} with retry-after, without internals, and readyz reports it", async () => {
+void describe("failures inside the server", () => {
+  void test("a broken database gives 503 {error, reason} with retry-after, without internals, and readyz reports it", async () => {
     const t = await makeApp();
     try {
       await t.repo.close();
@@ -253,7 +253,7 @@ describe("failures inside the server", () => {
       assert.ok(Number(r.headers["retry-after"]) > 0);
       const ready = await t.app.inject("/readyz");
       assert.equal(ready.statusCode, 503);
-      assert.equal(ready.json().checks.db, "unavailable");
+      assert.equal(ready.json<ReadyBody>().checks.db, "unavailable");
     } finally {
       await t.app.close();
     }

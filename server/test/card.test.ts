@@ -4,14 +4,14 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { decodeFunctionData, parseEther } from "viem";
 import { commodityAmount, encodeCardPurchase, publicKeyOf, signCardOptions, verifyCardSignature, type ScOptions } from "../src/card.ts";
-import { presaleAbi } from "../src/chain.ts";
+import { presaleAbi } from "../src/contracts.ts";
 import { TEST_SIGNER_KEY } from "./helpers/app.ts";
 
 const require = createRequire(import.meta.url);
 const USER = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const PRESALE = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
 
-test("commodity amount: +1%, rounded up to 8 decimals, never below the quote", () => {
+void test("commodity amount: +1%, rounded up to 8 decimals, never below the quote", () => {
   assert.deepEqual(commodityAmount(parseEther("1")), { wei: parseEther("1.01"), text: "1.01", value: 1.01 });
   // 0.012345678901234567 * 1.01 = 0.01246913569... -> 0.01246914
   assert.equal(commodityAmount(12345678901234567n).text, "0.01246914");
@@ -29,14 +29,14 @@ test("commodity amount: +1%, rounded up to 8 decimals, never below the quote", (
   }
 });
 
-test("sc_input_data is buyWithETHWert(user, amount, stake)", () => {
+void test("sc_input_data is buyWithETHWert(user, amount, stake)", () => {
   const data = encodeCardPurchase(USER, 1234n, true);
   const d = decodeFunctionData({ abi: presaleAbi, data });
   assert.equal(d.functionName, "buyWithETHWert");
   assert.deepEqual(d.args, [USER, 1234n, true]);
 });
 
-test("signature: made by the provider's signer, verified with its public key (Node Ed25519), bound to every field", () => {
+void test("signature: made by the provider's signer, verified with its public key (Node Ed25519), bound to every field", () => {
   const o: ScOptions = {
     address: USER,
     commodity: "ETH",
@@ -49,7 +49,9 @@ test("signature: made by the provider's signer, verified with its public key (No
   assert.match(signed.signature, /^[0-9A-F]{128}$/);
   const pub = publicKeyOf(TEST_SIGNER_KEY);
   // The public key agrees with the signer library's own derivation.
-  const EdDSA = require("elliptic").eddsa;
+  const { eddsa: EdDSA } = require("elliptic") as {
+    eddsa: new (curve: "ed25519") => { keyFromSecret(secret: string): { getPublic(enc: "hex"): string } };
+  };
   assert.equal(pub, new EdDSA("ed25519").keyFromSecret(TEST_SIGNER_KEY).getPublic("hex"));
   // RFC 8032 test vector 1: this secret's public key.
   assert.equal(pub, "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a");

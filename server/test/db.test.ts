@@ -9,7 +9,7 @@ import { PostgresRepository } from "../src/db/postgres.ts";
 import type { Repository } from "../src/db/repository.ts";
 import { migrations } from "../src/db/migrations.ts";
 import { startPostgres, type TestPostgres } from "./helpers/postgres.ts";
-import { json, makeApp } from "./helpers/app.ts";
+import { json, logLine, makeApp, type ErrorBody, type ReadyBody, type RecordedBody, type ReferralBody } from "./helpers/app.ts";
 import { freePort } from "./helpers/net.ts";
 import { loadConfig } from "../src/config.ts";
 import { Chains } from "../src/chain.ts";
@@ -38,16 +38,16 @@ interface Store {
 const stores: Array<{ name: string; make: () => Promise<Store> }> = [
   {
     name: "sqlite",
-    make: async () => {
+    make: () => {
       const file = path.join(tmp, `db-${Math.random().toString(36).slice(2)}.sqlite`);
-      return { name: "sqlite", open: async () => new SqliteRepository(file) };
+      return Promise.resolve({ name: "sqlite", open: () => Promise.resolve(new SqliteRepository(file)) });
     },
   },
   {
     name: "postgres",
     make: async () => {
       const url = await pgServer!.newDatabase();
-      return { name: "postgres", open: async () => new PostgresRepository(url, { max: 4 }) };
+      return { name: "postgres", open: () => Promise.resolve(new PostgresRepository(url, { max: 4 })) };
     },
   },
 ];
@@ -73,7 +73,7 @@ const conversion = (over: Partial<Parameters<Repository["recordConversion"]>[0]>
 });
 
 for (const s of stores) {
-  describe(`repository: ${s.name}`, () => {
+  void describe(`repository: ${s.name}`, () => {
     let store: Store;
     let repo: Repository;
     before(async () => {
@@ -90,13 +90,13 @@ for (const s of stores) {
         await fn();
       });
 
-    maybe("migrations apply once, then are a no-op", async () => {
+    void maybe("migrations apply once, then are a no-op", async () => {
       assert.deepEqual(await repo.migrate(), migrations.map((m) => m.id));
       assert.deepEqual(await repo.migrate(), []);
       await repo.ping();
     });
 
-    maybe("referral: created once, stable, unique codes", async () => {
+    void maybe("referral: created once, stable, unique codes", async () => {
       const a = await repo.getOrCreateReferral("0xaaa", "iid-1", () => "code000001");
       assert.equal(a.created, true);
       assert.equal(a.referral.code, "code000001");
@@ -112,20 +112,20 @@ for (const s of stores) {
       assert.equal(await repo.findReferralByCode("nope"), undefined);
     });
 
-    maybe("referral: concurrent first calls agree on one code", async () => {
+    void maybe("referral: concurrent first calls agree on one code", async () => {
       let i = 0;
       const results = await Promise.all(Array.from({ length: 8 }, () => repo.getOrCreateReferral("0xccc", undefined, () => `conc${String(++i).padStart(6, "0")}`)));
       assert.equal(new Set(results.map((r) => r.referral.code)).size, 1);
     });
 
-    maybe("lead: deduplicated by key, counting repeats", async () => {
+    void maybe("lead: deduplicated by key, counting repeats", async () => {
       assert.deepEqual(await repo.recordLead(lead()), { duplicate: false, seenCount: 1 });
       assert.deepEqual(await repo.recordLead(lead()), { duplicate: true, seenCount: 2 });
       assert.deepEqual(await repo.recordLead(lead({ dedupKey: "k2" })), { duplicate: false, seenCount: 1 });
       assert.equal(await repo.countLeads(), 2);
     });
 
-    maybe("conversion: keyed by chain and hash", async () => {
+    void maybe("conversion: keyed by chain and hash", async () => {
       assert.deepEqual(await repo.recordConversion(conversion()), { duplicate: false });
       assert.deepEqual(await repo.recordConversion(conversion({ publicAddress: "0xother" })), { duplicate: true });
       assert.deepEqual(await repo.recordConversion(conversion({ chainId: 31337 })), { duplicate: false });
@@ -134,7 +134,7 @@ for (const s of stores) {
       assert.equal(await repo.countConversions(), 2);
     });
 
-    maybe("card session stored", async () => {
+    void maybe("card session stored", async () => {
       await repo.recordCardSession({
         clickId: "11111111-1111-4111-8111-111111111111", address: "0xabc", tokenAmount: "100", stake: true, chainId: 31338,
         scAddress: "0xdef", ethNeededWei: "1000", commodityAmount: "0.00000001",
@@ -142,7 +142,7 @@ for (const s of stores) {
       assert.equal(await repo.countCardSessions(), 1);
     });
 
-    maybe("data survives a restart", async () => {
+    void maybe("data survives a restart", async () => {
       await repo.close();
       repo = await store.open();
       assert.deepEqual(await repo.migrate(), []);
@@ -154,8 +154,8 @@ for (const s of stores) {
   });
 }
 
-describe("the API on PostgreSQL (DATABASE_URL)", () => {
-  test("referral and lead through HTTP, kept across a restart of the server", async (t) => {
+void describe("the API on PostgreSQL (DATABASE_URL)", () => {
+  void test("referral and lead through HTTP, kept across a restart of the server", async (t) => {
     if (pgSkip) return t.skip(pgSkip);
     const url = await pgServer!.newDatabase();
     const wallet = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
@@ -164,35 +164,35 @@ describe("the API on PostgreSQL (DATABASE_URL)", () => {
     const r1 = await a.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: wallet }) });
     assert.equal(r1.statusCode, 201);
     assert.equal((await a.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).statusCode, 201);
-    assert.equal((await a.app.inject("/readyz")).json().db, "postgres");
+    assert.equal((await a.app.inject("/readyz")).json<ReadyBody>().db, "postgres");
     await a.close();
     const b = await makeApp({ DATABASE_URL: url });
     try {
       const r2 = await b.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: wallet }) });
       assert.equal(r2.statusCode, 200);
-      assert.equal(r2.json().data.url, r1.json().data.url);
-      assert.equal((await b.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).json().data.status, "duplicate");
+      assert.equal(r2.json<ReferralBody>().data.url, r1.json<ReferralBody>().data.url);
+      assert.equal((await b.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).json<RecordedBody>().data.status, "duplicate");
     } finally {
       await b.close();
     }
   });
 });
 
-describe("PostgreSQL failures", () => {
-  test("a NUL character in a text field is a 400 (PostgreSQL refuses NUL in TEXT), not a 500", async (t) => {
+void describe("PostgreSQL failures", () => {
+  void test("a NUL character in a text field is a 400 (PostgreSQL refuses NUL in TEXT), not a 500", async (t) => {
     if (pgSkip) return t.skip(pgSkip);
     const a = await makeApp({ DATABASE_URL: await pgServer!.newDatabase() });
     try {
       const r = await a.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906", clickId: "a\u0000b" }) });
       assert.equal(r.statusCode, 400, r.body);
-      assert.equal(r.json().error, "invalid_input");
+      assert.equal(r.json<ErrorBody>().error, "invalid_input");
       assert.equal(await a.repo.countLeads(), 0);
     } finally {
       await a.close();
     }
   });
 
-  test("PostgreSQL down: writes answer 503 db_unavailable with retry-after, logged once per interval", async () => {
+  void test("PostgreSQL down: writes answer 503 db_unavailable with retry-after, logged once per interval", async () => {
     const port = await freePort(); // nothing listens there
     const config = await loadConfig({ NODE_ENV: "test", SITE_ORIGIN: "http://127.0.0.1:5173", DEPLOYMENTS_DIR: tmp, RPC_URL_31338: "http://127.0.0.1:9", DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/x` });
     const repo = new PostgresRepository(config.database.url!, { max: 2 });
@@ -202,10 +202,10 @@ describe("PostgreSQL failures", () => {
       for (let i = 0; i < 20; i++) {
         const r = await app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906" }) });
         assert.equal(r.statusCode, 503, r.body);
-        assert.equal(r.json().error, "db_unavailable");
+        assert.equal(r.json<ErrorBody>().error, "db_unavailable");
         assert.ok(Number(r.headers["retry-after"]) > 0);
       }
-      const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 40);
+      const logged = lines.map((l) => logLine(l)).filter((l) => l.level >= 40);
       assert.equal(logged.length, 1, JSON.stringify(logged));
     } finally {
       await app.close();

@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ConfigError, loadConfig, parseTrustProxy } from "../src/config.ts";
-import { json, makeApp, tempDir } from "./helpers/app.ts";
+import { json, logLine, makeApp, tempDir, type ErrorBody } from "./helpers/app.ts";
 
 const WALLET = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const HASH = "0x" + "ab".repeat(32);
@@ -24,8 +24,8 @@ function storedLeadIps(file: string): string[] {
   }
 }
 
-describe("TRUST_PROXY: the client IP is the one the trusted proxies report", () => {
-  test("`true` is refused at start with the reason; hop counts and address lists are read as such", async () => {
+void describe("TRUST_PROXY: the client IP is the one the trusted proxies report", () => {
+  void test("`true` is refused at start with the reason; hop counts and address lists are read as such", async () => {
     for (const v of ["true", "TRUE", "yes", "on"]) {
       assert.throws(() => parseTrustProxy(v), (e: Error) => e instanceof ConfigError && /every X-Forwarded-For hop/.test(e.message) && /rate limit/.test(e.message));
     }
@@ -48,35 +48,35 @@ describe("TRUST_PROXY: the client IP is the one the trusted proxies report", () 
         const r = await t.app.inject({ method: "POST", url: "/api/track/lead", remoteAddress, ...json({ walletAddress: WALLET, clickId: `c${i}` }), headers: { "content-type": "application/json", "x-forwarded-for": xff } });
         codes.push(r.statusCode);
       }
-      assert.deepEqual(codes, [...Array(5).fill(201), ...Array(7).fill(429)], "a new forged X-Forwarded-For on every request does not reset the limit");
+      assert.deepEqual(codes, [...Array<number>(5).fill(201), ...Array<number>(7).fill(429)], "a new forged X-Forwarded-For on every request does not reset the limit");
       assert.deepEqual([...new Set(storedLeadIps(file))], [realIp], "the stored IP is the one the proxy saw, never the forged one");
     } finally {
       await t.close();
     }
   };
 
-  test("one proxy (TRUST_PROXY=1) appending the real IP: a client forging X-Forwarded-For is still limited by its real IP", async () => {
+  void test("one proxy (TRUST_PROXY=1) appending the real IP: a client forging X-Forwarded-For is still limited by its real IP", async () => {
     await forgingClient({ TRUST_PROXY: "1" }, (forged) => ({ remoteAddress: "10.0.0.1", xff: `${forged}, 203.0.113.7` }), "203.0.113.7");
   });
 
-  test("two proxies (TRUST_PROXY=2): the address the outer proxy saw is the client", async () => {
+  void test("two proxies (TRUST_PROXY=2): the address the outer proxy saw is the client", async () => {
     await forgingClient({ TRUST_PROXY: "2" }, (forged) => ({ remoteAddress: "10.0.0.2", xff: `${forged}, 203.0.113.8, 10.0.0.1` }), "203.0.113.8");
   });
 
-  test("two proxies by address (TRUST_PROXY=10.0.0.1,10.0.0.2): the first untrusted address from the right is the client", async () => {
+  void test("two proxies by address (TRUST_PROXY=10.0.0.1,10.0.0.2): the first untrusted address from the right is the client", async () => {
     await forgingClient({ TRUST_PROXY: "10.0.0.1,10.0.0.2" }, (forged) => ({ remoteAddress: "10.0.0.2", xff: `${forged}, 203.0.113.9, 10.0.0.1` }), "203.0.113.9");
   });
 
-  test("a client connecting directly, past an address-listed proxy, cannot choose its IP", async () => {
+  void test("a client connecting directly, past an address-listed proxy, cannot choose its IP", async () => {
     await forgingClient({ TRUST_PROXY: "10.0.0.0/8" }, (forged) => ({ remoteAddress: "198.51.100.4", xff: forged }), "198.51.100.4");
   });
 
-  test("without TRUST_PROXY, X-Forwarded-For is ignored", async () => {
+  void test("without TRUST_PROXY, X-Forwarded-For is ignored", async () => {
     await forgingClient({}, (forged) => ({ remoteAddress: "198.51.100.5", xff: forged }), "198.51.100.5");
   });
 });
 
-describe("input hygiene", () => {
+void describe("input hygiene", () => {
   const post = async (url: string, body: unknown) => {
     const t = await makeApp();
     try {
@@ -86,7 +86,7 @@ describe("input hygiene", () => {
     }
   };
 
-  test("NUL, escape sequences and other control characters in any text field are a 400, never stored", async () => {
+  void test("NUL, escape sequences and other control characters in any text field are a 400, never stored", async () => {
     const t = await makeApp();
     try {
       const cases: Array<[string, Record<string, unknown>]> = [
@@ -102,8 +102,8 @@ describe("input hygiene", () => {
       for (const [url, body] of cases) {
         const r = await t.app.inject({ method: "POST", url, ...json(body) });
         assert.equal(r.statusCode, 400, `${url} ${JSON.stringify(body)}: ${r.body}`);
-        assert.equal(r.json().error, "invalid_input");
-        assert.match(r.json().reason, /control characters/);
+        assert.equal(r.json<ErrorBody>().error, "invalid_input");
+        assert.match(r.json<ErrorBody>().reason, /control characters/);
       }
       assert.equal(await t.repo.countLeads(), 0);
       assert.equal((await t.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, source: "ünïcødé 广告" }) })).statusCode, 201, "printable Unicode is fine");
@@ -112,7 +112,7 @@ describe("input hygiene", () => {
     }
   });
 
-  test("amounts: decimal strings and JSON numbers within the limits, taken digit for digit; exponents and excess digits refused", async () => {
+  void test("amounts: decimal strings and JSON numbers within the limits, taken digit for digit; exponents and excess digits refused", async () => {
     const file = path.join(tempDir(), "db.sqlite");
     const t = await makeApp({ SQLITE_PATH: file });
     /** The amount is spliced into the JSON text as is, so the request carries exactly these characters. */
@@ -128,7 +128,7 @@ describe("input hygiene", () => {
       for (const v of bad) {
         const r = await lead(v);
         assert.equal(r.statusCode, 400, `${v}: ${r.body}`);
-        assert.equal(r.json().error, "invalid_input");
+        assert.equal(r.json<ErrorBody>().error, "invalid_input");
       }
       // Each accepted value is stored as the exact text sent (JSON numbers included: no float in between).
       const good: Array<[string, string]> = [
@@ -155,26 +155,26 @@ describe("input hygiene", () => {
     ].sort());
   });
 
-  test("prototype-poisoning keys in a body are refused", async () => {
+  void test("prototype-poisoning keys in a body are refused", async () => {
     const t = await makeApp();
     try {
       for (const payload of [`{"walletAddress":"${WALLET}","__proto__":{"x":1}}`, `{"walletAddress":"${WALLET}","constructor":{"prototype":{"x":1}}}`]) {
         const r = await t.app.inject({ method: "POST", url: "/api/referral", payload, headers: { "content-type": "application/json" } });
         assert.equal(r.statusCode, 400, payload);
-        assert.equal(r.json().error, "invalid_json");
+        assert.equal(r.json<ErrorBody>().error, "invalid_json");
       }
     } finally {
       await t.close();
     }
   });
 
-  test("an empty body and a non-object are 400 with a reason", async () => {
+  void test("an empty body and a non-object are 400 with a reason", async () => {
     assert.equal((await post("/api/referral", [])).statusCode, 400);
   });
 });
 
-describe("dependency outages", () => {
-  test("database down: every write is a 503 db_unavailable with retry-after; identical errors are logged once per interval with a count", async () => {
+void describe("dependency outages", () => {
+  void test("database down: every write is a 503 db_unavailable with retry-after; identical errors are logged once per interval with a count", async () => {
     const logLines: string[] = [];
     const t = await makeApp({ ERROR_LOG_INTERVAL_MS: "60000" }, { logLines });
     try {
@@ -185,7 +185,7 @@ describe("dependency outages", () => {
         assert.deepEqual(r.json(), { error: "db_unavailable", reason: "the database is unavailable; retry shortly" });
         assert.ok(Number(r.headers["retry-after"]) > 0);
       }
-      const failures = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request failed" || l.msg === "unhandled error");
+      const failures = logLines.map((l) => logLine(l)).filter((l) => l.msg === "request failed" || l.msg === "unhandled error");
       assert.equal(failures.length, 1, "one log line for 50 identical failures");
       assert.equal(failures[0].code, "db_unavailable");
       assert.doesNotMatch(JSON.stringify(failures[0]), /\bat .+\.(ts|js):\d+/, "no stack trace");
@@ -197,7 +197,7 @@ describe("dependency outages", () => {
     }
   });
 
-  test("after the interval the next identical error is logged with the number folded into it", async () => {
+  void test("after the interval the next identical error is logged with the number folded into it", async () => {
     const logLines: string[] = [];
     const t = await makeApp({ ERROR_LOG_INTERVAL_MS: "200" }, { logLines });
     try {
@@ -206,7 +206,7 @@ describe("dependency outages", () => {
       for (let i = 0; i < 5; i++) await hit();
       await new Promise((r) => setTimeout(r, 250));
       await hit();
-      const failures = logLines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request failed");
+      const failures = logLines.map((l) => logLine(l)).filter((l) => l.msg === "request failed");
       assert.deepEqual(failures.map((f) => f.suppressed), [0, 4]);
     } finally {
       await t.app.close();

@@ -7,10 +7,10 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { presaleAbi } from "../src/contracts.ts";
 import { createWidgetServer } from "../src/widget/server.ts";
 import { loadWidgetConfig } from "../src/widget/config.ts";
 import { makeApp, TEST_SIGNER_KEY, type TestApp } from "./helpers/app.ts";
@@ -44,7 +44,7 @@ function hostPage(api: string): string {
 </script></body></html>`;
 }
 
-describe("card flow in a browser", { skip }, () => {
+void describe("card flow in a browser", { skip }, () => {
   let chain: TestChain;
   let api: TestApp;
   let widget: http.Server;
@@ -106,9 +106,9 @@ describe("card flow in a browser", { skip }, () => {
     return frame;
   };
   const deposits = async () =>
-    (await chain.publicClient.readContract({ address: chain.presale, abi: chain.presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer] })) as bigint;
+    chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer] });
 
-  test("loaded, rate-update, then Pay: payment-status pending with a tx id, then success; the buyer is credited", async () => {
+  void test("loaded, rate-update, then Pay: payment-status pending with a tx id, then success; the buyer is credited", async () => {
     const before = await deposits();
     const frame = await open(1500);
     await waitFor((e) => e.type === "rate-update", "rate-update");
@@ -121,7 +121,7 @@ describe("card flow in a browser", { skip }, () => {
     }
     await frame.click("#pay");
     const ok = await waitFor((e) => e.type === "payment-status" && e.data?.status === "success", "payment-status success");
-    assert.match(ok.data!.tx_id!, /^0x[0-9a-f]{64}$/);
+    assert.match(ok.data!.tx_id, /^0x[0-9a-f]{64}$/);
     const all = await events();
     assert.ok(all.some((e) => e.type === "payment-status" && e.data?.status === "pending" && e.data?.tx_id === ok.data!.tx_id), "pending with tx id first");
     assert.equal((await deposits()) - before, 1500n * 10n ** 18n);
@@ -132,7 +132,7 @@ describe("card flow in a browser", { skip }, () => {
     assert.equal(await page.locator("iframe").count(), 0);
   });
 
-  test("3-D Secure: the initializer turns the iframe background white during the check", async () => {
+  void test("3-D Secure: the initializer turns the iframe background white during the check", async () => {
     const frame = await open(300);
     await frame.click("#tds");
     await page.waitForFunction(() => document.querySelector("iframe")?.style.background.includes("255"));
@@ -142,7 +142,7 @@ describe("card flow in a browser", { skip }, () => {
     await waitFor((e) => e.type === "payment-status" && e.data?.status === "success", "payment-status success");
   });
 
-  test("Cancel and Fail report canceled and failed", async () => {
+  void test("Cancel and Fail report canceled and failed", async () => {
     let frame = await open(300);
     await frame.click("#cancel");
     await waitFor((e) => e.type === "payment-status" && e.data?.status === "canceled", "canceled");

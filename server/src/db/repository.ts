@@ -116,8 +116,9 @@ const UNAVAILABLE_MESSAGE =
  * 08 connection, 53 resources, 57P shutdown; socket errors; SQLite closed/locked/full/I/O), else unchanged.
  */
 export function classifyStoreError(e: unknown): unknown {
-  const code = String((e as { code?: unknown })?.code ?? "");
-  const message = String((e as Error)?.message ?? "");
+  const { code: rawCode, message: rawMessage } = (typeof e === "object" && e !== null ? e : {}) as { code?: unknown; message?: unknown };
+  const code = typeof rawCode === "string" || typeof rawCode === "number" ? String(rawCode) : "";
+  const message = typeof rawMessage === "string" ? rawMessage : "";
   if (UNAVAILABLE_ERRNO.has(code) || /^(08|53|57P)/.test(code) || UNAVAILABLE_MESSAGE.test(message)) return new StoreUnavailableError(e);
   return e;
 }
@@ -230,7 +231,7 @@ export abstract class SqlRepository implements Repository {
     );
     const r = rows[0];
     if (!r) return undefined;
-    const leadKey = r.attribution_lead == null ? undefined : String(r.attribution_lead);
+    const leadKey = r.attribution_lead == null ? undefined : text(r.attribution_lead);
     return { publicAddress: String(r.public_address), event: String(r.event), createdAt: Number(r.created_at), attribution: { leadKey, ...attributionOf(r) } };
   }
 
@@ -278,10 +279,17 @@ function n(v: string | undefined): string | null {
 }
 
 function attributionOf(r: Row): Omit<LeadAttribution, "leadKey"> {
-  const t = (v: unknown) => (v == null ? undefined : String(v));
+  const t = (v: unknown) => (v == null ? undefined : text(v));
   return { clickId: t(r.click_id), source: t(r.source), pid: t(r.pid), tid: t(r.tid), referrer: t(r.referrer) };
 }
 
 function toReferral(r: Row): Referral {
-  return { walletAddress: String(r.wallet_address), code: String(r.code), iid: r.iid == null ? null : String(r.iid), createdAt: Number(r.created_at) };
+  return { walletAddress: text(r.wallet_address), code: text(r.code), iid: r.iid == null ? null : text(r.iid), createdAt: Number(r.created_at) };
+}
+
+/** A text column's value (both drivers return strings; numbers and bigints are written out). */
+function text(v: unknown): string {
+  if (typeof v === "string") return v;
+  if (typeof v === "number" || typeof v === "bigint") return v.toString();
+  throw new TypeError(`expected a text column, got ${typeof v}`);
 }

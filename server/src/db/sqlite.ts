@@ -15,20 +15,13 @@ export class SqliteRepository extends SqlRepository {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
   }
 
-  protected async all(sql: string, params: Param[] = []): Promise<Row[]> {
-    try {
-      return this.db.prepare(sql).all(...params) as Row[];
-    } catch (e) {
-      throw classifyStoreError(e);
-    }
+  // node:sqlite is synchronous: each statement's result or classified error is handed over as a settled promise.
+  protected all(sql: string, params: Param[] = []): Promise<Row[]> {
+    return settled(() => this.db.prepare(sql).all(...params));
   }
 
-  protected async run(sql: string, params: Param[] = []): Promise<number> {
-    try {
-      return Number(this.db.prepare(sql).run(...params).changes);
-    } catch (e) {
-      throw classifyStoreError(e);
-    }
+  protected run(sql: string, params: Param[] = []): Promise<number> {
+    return settled(() => Number(this.db.prepare(sql).run(...params).changes));
   }
 
   async migrate(): Promise<number[]> {
@@ -43,7 +36,18 @@ export class SqliteRepository extends SqlRepository {
     }
   }
 
-  async close(): Promise<void> {
-    if (this.db.isOpen) this.db.close();
+  close(): Promise<void> {
+    return settled(() => {
+      if (this.db.isOpen) this.db.close();
+    });
+  }
+}
+
+function settled<T>(statement: () => T): Promise<T> {
+  try {
+    return Promise.resolve(statement());
+  } catch (e) {
+    const err = classifyStoreError(e);
+    return Promise.reject(err instanceof Error ? err : new Error("SQLite statement failed", { cause: err }));
   }
 }

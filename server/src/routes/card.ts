@@ -1,8 +1,10 @@
 /** POST /api/card/session: signed options for the card widget, priced from the chain. */
 import crypto from "node:crypto";
+import type { CardSessionAnswer } from "@shaft/card-options";
 import type { FastifyInstance } from "fastify";
 import { BaseError, ContractFunctionRevertedError, RawContractError } from "viem";
 import { commodityAmount, encodeCardPurchase, signCardOptions } from "../card.ts";
+import { presaleAbi as abi } from "../contracts.ts";
 import { HttpError, parse, UnavailableError } from "../http.ts";
 import { cardSessionBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
@@ -24,7 +26,7 @@ export function chainError(e: unknown, what: string): HttpError {
   return new UnavailableError("rpc_unavailable", `${what} failed: the chain could not be reached`);
 }
 
-export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
+export default function cardRoutes(app: FastifyInstance, deps: Deps, done: (err?: Error) => void) {
   const { config, chains, repo } = deps;
   const card = config.card;
 
@@ -38,11 +40,10 @@ export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
       throw new HttpError(503, "card_unavailable", "card payments are not configured on this server");
     }
     const client = chains.client(card.chainId);
-    const abi = chains.abi(card.chainId);
 
     let ethNeeded: bigint;
     try {
-      ethNeeded = (await client.readContract({ address: presale, abi, functionName: "ethBuyHelper", args: [body.tokenAmount] })) as bigint;
+      ethNeeded = await client.readContract({ address: presale, abi, functionName: "ethBuyHelper", args: [body.tokenAmount] });
     } catch (e) {
       throw chainError(e, "ethBuyHelper");
     }
@@ -93,7 +94,7 @@ export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
     });
     req.log.info({ clickId, address: body.address, tokens: body.tokenAmount.toString(), stake: body.stake, eth: amount.text }, "card session");
 
-    return reply.code(200).send({
+    const answer: CardSessionAnswer = {
       data: {
         partner_id: card.partnerId,
         origin: card.origin,
@@ -112,6 +113,8 @@ export default async function cardRoutes(app: FastifyInstance, deps: Deps) {
         commodityAmountWei: amount.wei.toString(),
         quotedAt: new Date().toISOString(),
       },
-    });
+    };
+    return reply.code(200).send(answer);
   });
+  done();
 }

@@ -6,10 +6,10 @@ import type { Deps } from "../app.ts";
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error("timeout")), ms).unref())]);
 
-export default async function healthRoutes(app: FastifyInstance, deps: Deps & { redis?: Redis }) {
+export default function healthRoutes(app: FastifyInstance, deps: Deps & { redis?: Redis }, done: (err?: Error) => void) {
   const noLimit = { config: { rateLimit: false } } as const;
 
-  app.get("/healthz", noLimit, async () => ({ status: "ok", uptimeSeconds: Math.round(process.uptime()) }));
+  app.get("/healthz", noLimit, (_req, reply) => reply.send({ status: "ok", uptimeSeconds: Math.round(process.uptime()) }));
 
   app.get("/readyz", noLimit, async (_req, reply) => {
     const checks: { db: string; rpc: Record<string, string>; redis?: string } = { db: "ok", rpc: {} };
@@ -44,4 +44,5 @@ export default async function healthRoutes(app: FastifyInstance, deps: Deps & { 
     if (!ok) reply.header("retry-after", "5");
     return reply.code(ok ? 200 : 503).send({ status: ok ? "ready" : "not_ready", db: deps.repo.kind, checks });
   });
+  done();
 }

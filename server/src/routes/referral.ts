@@ -13,7 +13,7 @@ export function newReferralCode(): string {
   let out = "";
   for (let i = 0; i < bytes.length && out.length < CODE_LENGTH; i++) {
     // Rejection sampling keeps the distribution uniform (248 = 8 * 31).
-    if (bytes[i]! < 248) out += ALPHABET[bytes[i]! % ALPHABET.length];
+    if (bytes[i] < 248) out += ALPHABET[bytes[i] % ALPHABET.length];
   }
   return out.length === CODE_LENGTH ? out : newReferralCode();
 }
@@ -24,7 +24,7 @@ export function referralUrl(base: string, param: string, code: string): string {
   return u.toString();
 }
 
-export default async function referralRoutes(app: FastifyInstance, deps: Deps) {
+export default function referralRoutes(app: FastifyInstance, deps: Deps, done: (err?: Error) => void) {
   app.post("/api/referral", async (req, reply) => {
     const body = parse(referralBody, req.body);
     const { referral, created } = await deps.repo.getOrCreateReferral(body.walletAddress.toLowerCase(), body.iid, newReferralCode);
@@ -38,4 +38,5 @@ export default async function referralRoutes(app: FastifyInstance, deps: Deps) {
       },
     });
   });
+  done();
 }

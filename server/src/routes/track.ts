@@ -2,6 +2,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { getAddress, parseEventLogs, type TransactionReceipt } from "viem";
+import { presaleAbi } from "../contracts.ts";
 import { HttpError, parse, UnavailableError } from "../http.ts";
 import { conversionBody, leadBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
@@ -25,7 +26,7 @@ function attribution(b: AttributionBody, requestIp: string): Attribution {
   };
 }
 
-export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
+export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err?: Error) => void) {
   const { repo, chains, config } = deps;
 
   app.post("/api/track/lead", async (req, reply) => {
@@ -69,10 +70,7 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
     if (receipt.status !== "success") throw new HttpError(422, "tx_failed", "the transaction reverted");
     if (!receipt.to || getAddress(receipt.to) !== presale) throw new HttpError(422, "wrong_contract", "the transaction was not sent to the presale contract");
     // The credited buyer is the `user` of the presale's TokensBought event (the card provider buys for the user).
-    const logs = parseEventLogs({ abi: chains.abi(b.chainId), eventName: "TokensBought", logs: receipt.logs, strict: true }) as unknown as Array<{
-      address: string;
-      args: { user: string; tokens: bigint };
-    }>;
+    const logs = parseEventLogs({ abi: presaleAbi, eventName: "TokensBought", logs: receipt.logs, strict: true });
     const bought = logs.filter((l) => getAddress(l.address) === presale && l.args.user.toLowerCase() === user);
     if (bought.length === 0) throw new HttpError(422, "not_credited", "the transaction bought no tokens for publicAddress");
     const tokens = bought.reduce((s, l) => s + l.args.tokens, 0n);
@@ -116,6 +114,7 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
         },
       });
   });
+  done();
 
   /** The receipt, waiting briefly for a just-sent transaction to show up on this server's RPC. */
   async function fetchReceipt(chainId: number, hash: `0x${string}`): Promise<TransactionReceipt> {
@@ -136,6 +135,6 @@ export default async function trackRoutes(app: FastifyInstance, deps: Deps) {
 
 /** A request header as stored text: control characters dropped (they are refused in bodies), length capped. */
 function headerText(v: string | string[] | undefined, max: number): string | undefined {
-  const s = (Array.isArray(v) ? v[0] : v)?.replace(/[\u0000-\u001f\u007f-\u009f]/g, "");
+  const s = (Array.isArray(v) ? v[0] : v)?.replace(/\p{Cc}/gu, "");
   return s ? s.slice(0, max) : undefined;
 }

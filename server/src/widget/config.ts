@@ -1,9 +1,11 @@
-/** Configuration of the local stand-in card widget (`npm run widget`). Documented in README.md. */
+/** Configuration of the local stand-in card widget (`npm run widget`), parsed with env.ts. Documented in README.md. */
 import path from "node:path";
-import { getAddress, isAddress, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { ConfigError, LOCAL_CHAIN_IDS } from "../config.ts";
+import { z } from "zod";
+import { LOCAL_CHAIN_IDS } from "../config.ts";
 import { publicKeyOf } from "../card.ts";
+import { address, hex32, httpUrl, integer, optional, origin, parseEnv, privateKey, serverRoot, type Env } from "../env.ts";
 
 /** Hardhat's public test mnemonic, account #2: the local card provider. Only ever used on a local chain id. */
 export const localCardProviderAccount = () =>
@@ -25,41 +27,40 @@ export interface WidgetConfig {
   deploymentsDir: string;
 }
 
-export function loadWidgetConfig(env: Record<string, string | undefined> = process.env): WidgetConfig {
-  const port = Number(env.WIDGET_PORT ?? 8788);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`WIDGET_PORT must be a port number`);
+/** Every variable of the stand-in widget. */
+export const widgetVariables = z.object({
+  WIDGET_HOST: optional(z.string()),
+  WIDGET_PORT: optional(integer(0, 65535)),
+  WIDGET_ORIGIN: optional(origin),
+  WIDGET_SIGNER_PUBLIC_KEY: optional(hex32("an Ed25519 public key")),
+  WERT_SIGNER_PRIVATE_KEY: optional(hex32("an Ed25519 secret")),
+  CARD_PROVIDER_PRIVATE_KEY: optional(privateKey),
+  WIDGET_PRESALE_ADDRESS: optional(address),
+  WERT_PARTNER_ID: optional(z.string()),
+  WIDGET_RPC_URL: optional(httpUrl),
+  BASE_RPC_URL: optional(httpUrl),
+  RPC_URL_31338: optional(httpUrl),
+  WIDGET_FRAME_ANCESTORS: optional(z.string()),
+  DEPLOYMENTS_DIR: optional(z.string()),
+});
+
+export function loadWidgetConfig(rawEnv: Env = process.env): WidgetConfig {
+  const env = parseEnv(widgetVariables, rawEnv);
   const host = env.WIDGET_HOST ?? "127.0.0.1";
-  let origin = env.WIDGET_ORIGIN ?? `http://${host}:${port}`;
-  try {
-    origin = new URL(origin).origin;
-  } catch {
-    throw new ConfigError(`WIDGET_ORIGIN must be a URL, got "${origin}"`);
-  }
-
-  let signerPublicKey = env.WIDGET_SIGNER_PUBLIC_KEY?.replace(/^0x/, "");
-  if (signerPublicKey && !/^[0-9a-fA-F]{64}$/.test(signerPublicKey)) throw new ConfigError("WIDGET_SIGNER_PUBLIC_KEY must be 32 bytes of hex");
-  const secret = env.WERT_SIGNER_PRIVATE_KEY?.trim();
-  if (!signerPublicKey && secret) {
-    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(secret)) throw new ConfigError("WERT_SIGNER_PRIVATE_KEY must be 32 bytes of hex");
-    signerPublicKey = publicKeyOf(secret);
-  }
-
-  const providerKey = env.CARD_PROVIDER_PRIVATE_KEY?.trim();
-  if (providerKey && !/^0x[0-9a-fA-F]{64}$/.test(providerKey)) throw new ConfigError("CARD_PROVIDER_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key");
-  const presale = env.WIDGET_PRESALE_ADDRESS;
-  if (presale && !isAddress(presale, { strict: false })) throw new ConfigError("WIDGET_PRESALE_ADDRESS must be an address");
-
+  const port = env.WIDGET_PORT ?? 8788;
+  const secret = env.WERT_SIGNER_PRIVATE_KEY;
+  const signerPublicKey = env.WIDGET_SIGNER_PUBLIC_KEY?.replace(/^0x/, "") ?? (secret === undefined ? undefined : publicKeyOf(secret));
   return {
     host,
     port,
-    origin,
-    partnerId: env.WERT_PARTNER_ID || undefined,
+    origin: env.WIDGET_ORIGIN ?? `http://${host}:${port}`,
+    partnerId: env.WERT_PARTNER_ID,
     signerPublicKey: signerPublicKey?.toLowerCase(),
     rpcUrl: env.WIDGET_RPC_URL ?? env.BASE_RPC_URL ?? env.RPC_URL_31338 ?? "http://127.0.0.1:8546",
-    providerKey: providerKey as Hex | undefined,
-    presale: presale ? getAddress(presale) : undefined,
+    providerKey: env.CARD_PROVIDER_PRIVATE_KEY,
+    presale: env.WIDGET_PRESALE_ADDRESS,
     frameAncestors: env.WIDGET_FRAME_ANCESTORS ?? "http://127.0.0.1:* http://localhost:*",
-    deploymentsDir: path.resolve(import.meta.dirname, "../..", env.DEPLOYMENTS_DIR ?? "../deployments"),
+    deploymentsDir: path.resolve(serverRoot, env.DEPLOYMENTS_DIR ?? "../deployments"),
   };
 }
 

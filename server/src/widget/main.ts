@@ -3,7 +3,7 @@ import { ConfigError } from "../config.ts";
 import { loadWidgetConfig, type WidgetConfig } from "./config.ts";
 import { createWidgetServer } from "./server.ts";
 
-async function main() {
+function main(): void {
   let cfg: WidgetConfig;
   try {
     cfg = loadWidgetConfig();
@@ -23,4 +23,4 @@ async function main() {
   process.on("SIGTERM", stop);
 }
 
-void main();
+main();

@@ -24,13 +24,11 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { presaleAbi } from "../chain.ts";
+import { presaleAbi } from "../contracts.ts";
 import { verifyCardSignature } from "../card.ts";
 import { presaleFromDeployments } from "../config.ts";
 import { isLocalChain, localCardProviderAccount, type WidgetConfig } from "./config.ts";
 import { renderPage, type PageModel } from "./page.ts";
-
-const ethUsdAbi = [{ type: "function", name: "ethUsdPrice", stateMutability: "view", inputs: [], outputs: [{ type: "uint256" }] }] as const;
 
 export interface ParsedOptions {
   partnerId: string;
@@ -116,7 +114,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
       const call = decodeFunctionData({ abi: presaleAbi, data: o.scInputData as Hex });
       if (call.functionName !== "buyWithETHWert") problems.push(`sc_input_data calls ${call.functionName}, not buyWithETHWert`);
       else {
-        const [user, tokens, stake] = call.args as readonly [Address, bigint, boolean];
+        const [user, tokens, stake] = call.args;
         Object.assign(out, { user, tokens, stake });
         if (getAddress(user) !== getAddress(o.address)) problems.push("the purchase credits another address than the fallback address");
       }
@@ -165,7 +163,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
     try {
       const p = await presaleAddress();
       if (!p) return undefined;
-      const v = await publicClient.readContract({ address: p, abi: ethUsdAbi, functionName: "ethUsdPrice" });
+      const v = await publicClient.readContract({ address: p, abi: presaleAbi, functionName: "ethUsdPrice" });
       return Number(v / 10n ** 14n) / 1e4;
     } catch {
       return undefined;
@@ -198,13 +196,13 @@ export function createWidgetServer(cfg: WidgetConfig) {
       req.on("error", reject);
     });
 
-  return http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? "/", cfg.origin);
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     try {
       if (req.method === "GET" && url.pathname === "/healthz") return send(res, 200, { status: "ok" });
       if (parts.length < 2 || parts[1] !== "widget") return send(res, 404, { error: "not_found", reason: "no such page" });
-      const partnerId = parts[0]!;
+      const partnerId = parts[0];
 
       if (req.method === "GET" && parts.length === 2) {
         const o = parseOptions(partnerId, url.searchParams);
@@ -242,7 +240,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
         return send(res, 200, { tx_id: hash });
       }
       if (req.method === "GET" && parts.length === 4 && parts[2] === "tx") {
-        if (!/^0x[0-9a-fA-F]{64}$/.test(parts[3]!)) throw new Refusal("not a transaction hash");
+        if (!/^0x[0-9a-fA-F]{64}$/.test(parts[3])) throw new Refusal("not a transaction hash");
         return send(res, 200, { tx_id: parts[3], status: await txStatus(parts[3] as Hex) });
       }
       return send(res, 404, { error: "not_found", reason: "no such endpoint" });
@@ -250,9 +248,11 @@ export function createWidgetServer(cfg: WidgetConfig) {
       if (e instanceof Refusal) return send(res, 400, { error: "refused", reason: e.message });
       const msg = e instanceof Error ? (e as { shortMessage?: string }).shortMessage ?? e.message : String(e);
       console.error(JSON.stringify({ level: 50, msg: "widget error", error: msg }));
-      return send(res, 502, { error: "payment_failed", reason: msg.split("\n")[0]!.slice(0, 300) });
+      return send(res, 502, { error: "payment_failed", reason: msg.split("\n")[0].slice(0, 300) });
     }
-  });
+  };
+  // Every failure is answered inside handle (400/404/502), so nothing is left to reject.
+  return http.createServer((req, res) => void handle(req, res));
 }
 
 export class Refusal extends Error {}

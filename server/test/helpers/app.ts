@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { CardSessionData, CardSessionMeta, ItemInfo } from "@shaft/card-options";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { openRepository, type Repository } from "../../src/db/index.ts";
@@ -54,3 +55,34 @@ export async function makeApp(env: Record<string, string | undefined> = {}, opts
 }
 
 export const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { "content-type": "application/json" } });
+
+/** The API's answer bodies as the tests read them (server/README.md, Endpoints): `res.json<ErrorBody>()`. */
+export interface ErrorBody {
+  error: string;
+  reason: string;
+}
+export interface ReferralBody {
+  data: { url: string; code: string; walletAddress: string; createdAt: string };
+}
+export interface RecordedBody {
+  data: { status: "recorded" | "duplicate"; seenCount?: number; tokens?: string; blockNumber?: string; attribution?: string };
+}
+/** GET /readyz (GET /healthz has only `status`). */
+export interface ReadyBody {
+  status: string;
+  db: string;
+  checks: { db: string; redis?: string; rpc: Record<string, string> };
+}
+/** A card session's answer as this server sends it: every display option present. */
+export interface SessionBody {
+  data: Required<Omit<CardSessionData, "extra">> & { extra: { item_info: Required<ItemInfo> } };
+  meta: Required<CardSessionMeta>;
+}
+/** One of the server's pino log lines. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  code?: string;
+  suppressed?: number;
+}
+export const logLine = (line: string) => JSON.parse(line) as LogLine;

@@ -18,6 +18,7 @@ import {
   type PublicClient,
   type WalletClient,
 } from "viem";
+import { presaleAbi } from "../../src/contracts.ts";
 import { freePort } from "./net.ts";
 
 export const REPO = path.resolve(import.meta.dirname, "../../..");
@@ -65,7 +66,6 @@ export interface TestChain {
   publicClient: PublicClient;
   wallet(account: Address): WalletClient;
   presale: Address;
-  presaleAbi: Abi;
   feed: Address;
   stop(): Promise<void>;
 }
@@ -168,6 +168,15 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
       maxMirrorStep: 0n,
     },
   ]);
-  await send(pc, w, presale, p.abi, "grantRole", [keccak256(toHex("CARD_PROVIDER_ROLE")), ACCOUNTS.cardProvider]);
-  return { presale, presaleAbi: p.abi, feed };
+  // Typed against the generated map's presale ABI (src/contracts.ts), like every server call.
+  const grant = await w.writeContract({
+    address: presale,
+    abi: presaleAbi,
+    functionName: "grantRole",
+    args: [keccak256(toHex("CARD_PROVIDER_ROLE")), ACCOUNTS.cardProvider],
+    account: w.account!,
+    chain: w.chain,
+  });
+  if ((await pc.waitForTransactionReceipt({ hash: grant })).status !== "success") throw new Error("grantRole failed");
+  return { presale, feed };
 }

@@ -68,15 +68,17 @@ export async function startPostgres(): Promise<TestPostgres | { skip: string }> 
   } catch (e) {
     const log = fs.existsSync(path.join(dir, "log")) ? fs.readFileSync(path.join(dir, "log"), "utf8") : "";
     fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`could not start PostgreSQL: ${(e as Error).message}\n${log}`);
+    throw new Error(`could not start PostgreSQL: ${(e as Error).message}\n${log}`, { cause: e });
   }
-  const stop = async () => {
-    try {
-      runAs(user, path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      try {
+        runAs(user, path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      resolve();
+    });
   return fromUrl(`postgres://postgres@127.0.0.1:${port}/postgres`, stop);
 }
 

@@ -1,6 +1,8 @@
 // Options of the card widget (PRODUCT.md §3 "Card widget options", section 7 "Card widget embedding") and their
 // validation (PRODUCT.md §5 "Card widget", error texts of section 8). Pure: no DOM, no network.
 
+import type { CardSessionData, ItemInfo } from "@shaft/card-options";
+
 /** Exact text of PRODUCT.md §8 for a missing partner_id. */
 export const PARTNER_ID_REQUIRED = "Please provide a partner_id in order for the widget to work correctly";
 export const CONTAINER_ID_UNSUPPORTED = "container_id is no longer supported";
@@ -20,7 +22,8 @@ export type WidgetListeners = {
   error?: (data: WidgetErrorData) => void;
 };
 
-export type ItemInfo = { name?: string; category?: string };
+/** The session answer's types, shared with the API server (types only: nothing reaches the bundle). */
+export type { CardSessionData, ItemInfo };
 
 export type WidgetOptions = {
   partner_id: string;
@@ -40,24 +43,6 @@ export type WidgetOptions = {
   listeners: WidgetListeners;
   /** Obsolete (PRODUCT.md §3); only ever present when a caller passes it, and then reported. */
   container_id?: string;
-};
-
-/** The signed part of the card session answer (POST /api/card/session, field data). */
-export type CardSessionData = {
-  partner_id?: string;
-  origin?: string;
-  click_id?: string;
-  lang?: string;
-  theme?: string;
-  currency?: string;
-  extra?: { item_info?: ItemInfo };
-  address: string;
-  commodity: string;
-  commodity_amount: number;
-  network: string;
-  sc_address: string;
-  sc_input_data: string;
-  signature: string;
 };
 
 export type WidgetConfig = {
