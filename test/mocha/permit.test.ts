@@ -36,13 +36,13 @@ interface World {
 
 async function world(name: ChainName): Promise<World> {
   const d = await load(name);
-  const signers = d.signers as HardhatEthersSigner[];
+  const signers = d.signers;
   const w: World = {
     d,
-    presale: d.presale as Presale,
-    usdc: d.usdc as MockUSDC,
-    chainId: await chainIdOf(d.owner as HardhatEthersSigner),
-    presaleAddr: await (d.presale as Presale).getAddress(),
+    presale: d.presale,
+    usdc: d.usdc,
+    chainId: await chainIdOf(d.owner),
+    presaleAddr: await (d.presale).getAddress(),
     alice: signers[14],
     mallory: signers[15],
     whale: signers[3],
@@ -230,8 +230,8 @@ for (const name of CHAINS) {
 describe("buyWithUSDCPermit on a presale deployed without USDC", function () {
   it("reverts UnsupportedPaymentToken, as buyWithUSDC does, before calling anything", async function () {
     const d = await load("hardhatEth");
-    const ethers = d.ethers as HardhatEthers;
-    const owner = d.owner as HardhatEthersSigner;
+    const ethers = d.ethers;
+    const owner = d.owner;
     const t0 = await now(d.conn);
     const ladderBook = await ethers.deployContract("LadderBook");
     const roundEnds = CAPS.map((_, i) => t0 + ROUND_SPACING * BigInt(i + 1));
@@ -241,23 +241,23 @@ describe("buyWithUSDCPermit on a presale deployed without USDC", function () {
       saleToken: ethers.ZeroAddress,
       usdt: ethers.ZeroAddress,
       usdc: ethers.ZeroAddress,
-      priceFeed: await (d.feed as MockV3Aggregator).getAddress(),
+      priceFeed: await (d.feed).getAddress(),
       priceFeedHeartbeat: HOUR,
       sequencerFeed: ethers.ZeroAddress,
       sequencerGracePeriod: 0n,
-      paymentWallet: (d.paymentWallet as HardhatEthersSigner).address,
+      paymentWallet: (d.paymentWallet).address,
       startTime: t0,
       endTime: roundEnds[roundEnds.length - 1],
       maxTokensToBuy: MAX_TOKENS,
       caps: CAPS,
       prices: PRICES,
       endTimes: roundEnds,
-      messenger: await (d.messenger as MockL1CrossDomainMessenger).getAddress(),
+      messenger: await (d.messenger).getAddress(),
       maxMirrorStep: 0n,
     };
     const libraries = { LadderBook: await ladderBook.getAddress() };
     const presale = await ethers.deployContract("Presale", [params], { libraries });
-    const buyer = (d.signers as HardhatEthersSigner[])[14];
+    const buyer = (d.signers)[14];
     const { ZeroHash } = ethers;
     await expect(presale.connect(buyer).buyWithUSDCPermit(AMOUNT, USD6, false, t0 + HOUR, 27, ZeroHash, ZeroHash))
       .to.be.revertedWithCustomError(presale, "UnsupportedPaymentToken");
@@ -280,7 +280,7 @@ describe("depositWithPermit (hardhatBase)", function () {
     staking = d.staking as Staking;
     token = d.token as SaleToken;
     stakingAddr = await staking.getAddress();
-    const signers = d.signers as HardhatEthersSigner[];
+    const signers = d.signers;
     [alice, mallory] = [signers[14], signers[15]];
     await token.transfer(alice.address, 1_000_000n * TOKEN);
     await token.transfer(mallory.address, 1_000_000n * TOKEN);

@@ -124,8 +124,8 @@ export async function runGasScenarios(): Promise<GasReport> {
 
 /** A first USDC purchase by `buyer`, who never approved the presale: one permit for the quote, one transaction. */
 async function permitBuyGas(d: Deployment, buyer: Signer): Promise<number> {
-  const presale = d.presale as Presale;
-  const usdc = d.usdc as MockUSDC;
+  const presale = d.presale;
+  const usdc = d.usdc;
   await usdc.mint(buyer.address, 1_000_000n * USD6);
   const maxCost = await presale.usdcBuyHelper(AMOUNT);
   const domain = await usdcDomain(usdc, await chainIdOf(buyer));
