@@ -5,11 +5,11 @@
  * (or an existing allowance) approved, and a failed permit never blocks a call the allowance covers.
  */
 import { expect } from "chai";
-import type { HardhatEthers, HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { Time } from "@nomicfoundation/hardhat-network-helpers/types";
 import { TypedDataEncoder, type TypedDataDomain } from "ethers";
 import type {
-  MockL1CrossDomainMessenger, MockUSDC, MockV3Aggregator, Presale, SaleToken, Staking,
+  MockUSDC, Presale, SaleToken, Staking,
 } from "../../typechain-types/index.js";
 import {
   CAPS, CHAINS, LOCK, MAX_TOKENS, PRICES, ROUND_SPACING, TOKEN, USD6, load, now, type ChainName, type Deployment,

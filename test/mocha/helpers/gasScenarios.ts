@@ -8,7 +8,7 @@
  * the L1 messenger stand-in, which only emits OP's events: the real L1CrossDomainMessenger and OptimismPortal add their
  * own bookkeeping and buy the message's L2 gas (`relayGasLimit`) on top.
  */
-import type { MockUSDC, Presale, SaleToken, Staking } from "../../../typechain-types/index.js";
+import type { SaleToken, Staking } from "../../../typechain-types/index.js";
 import {
   advance, buyEth, deploy, openClaim, TOKEN, txGas, type Deployment, type Signer, fundRewards, LOCK, DAY, USD6, now,
 } from "./fixtures.js";
