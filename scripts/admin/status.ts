@@ -131,7 +131,7 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
   // While one chain's sales have not reached the other (a relay or a mirror in flight), the positions may differ
   // for good reason; once each side has booked exactly what the other sold, they must be equal.
   const synced = Boolean(e.sold && b.sold && e.sold.local === b.sold.remote && b.sold.local === e.sold.remote);
-  const lagging = (d: { what: string }) => !synced && (d.what === "step" || d.what === "checkpoint");
+  const lagging = (d: LadderDiff) => isSyncLag(d, synced);
   const ladderDiffs = allDiffs.filter((d) => !lagging(d));
   if (e.ladder && b.ladder) {
     if (allDiffs.length === 0) rows.push(["CHECK same round table, step, checkpoint", "ok", "ok"]);
@@ -158,18 +158,35 @@ interface LadderView {
   checkPoint: bigint;
 }
 
+/** One difference between the chains' ladders; `position` marks the step and checkpoint, which lag while a sync is in
+ * flight, as opposed to the round table, which never may differ. */
+export interface LadderDiff {
+  what: string;
+  eth: string;
+  base: string;
+  position: boolean;
+}
+
+/** A position difference while a sync is in flight is a lag, not a fault; a round-table difference is always a fault. */
+export function isSyncLag(d: LadderDiff, synced: boolean): boolean {
+  return !synced && d.position;
+}
+
 /** Every difference between the two chains' ladders: round count, each round's cap/price/end, step, checkpoint. */
-export function compareLadders(e: LadderView, b: LadderView): { what: string; eth: string; base: string }[] {
-  const diffs: { what: string; eth: string; base: string }[] = [];
-  if (e.rounds.length !== b.rounds.length) diffs.push({ what: "number of rounds", eth: String(e.rounds.length), base: String(b.rounds.length) });
+export function compareLadders(e: LadderView, b: LadderView): LadderDiff[] {
+  const diffs: LadderDiff[] = [];
+  const table = (what: string, eth: string, base: string) => diffs.push({ what, eth, base, position: false });
+  if (e.rounds.length !== b.rounds.length) table("number of rounds", String(e.rounds.length), String(b.rounds.length));
   for (let i = 0; i < Math.min(e.rounds.length, b.rounds.length); i++) {
     const x = e.rounds[i];
     const y = b.rounds[i];
-    if (x.cap !== y.cap) diffs.push({ what: `round ${i + 1} cap`, eth: x.cap.toString(), base: y.cap.toString() });
-    if (x.price !== y.price) diffs.push({ what: `round ${i + 1} price`, eth: `$${formatUnits(x.price, 18)}`, base: `$${formatUnits(y.price, 18)}` });
-    if (x.endTime !== y.endTime) diffs.push({ what: `round ${i + 1} end`, eth: fmtTime(x.endTime), base: fmtTime(y.endTime) });
+    if (x.cap !== y.cap) table(`round ${i + 1} cap`, x.cap.toString(), y.cap.toString());
+    if (x.price !== y.price) table(`round ${i + 1} price`, `$${formatUnits(x.price, 18)}`, `$${formatUnits(y.price, 18)}`);
+    if (x.endTime !== y.endTime) table(`round ${i + 1} end`, fmtTime(x.endTime), fmtTime(y.endTime));
   }
-  if (e.step !== b.step) diffs.push({ what: "step (round)", eth: String(e.step + 1), base: String(b.step + 1) });
-  if (e.checkPoint !== b.checkPoint) diffs.push({ what: "checkpoint", eth: e.checkPoint.toString(), base: b.checkPoint.toString() });
+  if (e.step !== b.step) diffs.push({ what: "step (round)", eth: String(e.step + 1), base: String(b.step + 1), position: true });
+  if (e.checkPoint !== b.checkPoint) {
+    diffs.push({ what: "checkpoint", eth: e.checkPoint.toString(), base: b.checkPoint.toString(), position: true });
+  }
   return diffs;
 }

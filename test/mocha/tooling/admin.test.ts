@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect } from "chai";
 import { parseUnits } from "ethers";
 import { runAdmin } from "../../../scripts/admin/commands.js";
+import { compareLadders, isSyncLag } from "../../../scripts/admin/status.js";
 import type { AdminEnv } from "../../../scripts/admin/context.js";
 import { exitCodeFor, missingVariable, Refusal, UsageError } from "../../../scripts/lib/cli.js";
 import { Keeper } from "../../../scripts/keeper/keeper.js";
@@ -412,5 +413,23 @@ describe("tooling: owner scripts against a local chain", function () {
   it("exit codes: refusal 1, chain down 2, unexpected 3", function () {
     expect(exitCodeFor(new Refusal("x"))).to.equal(1);
     expect(exitCodeFor(new Error("x"))).to.equal(3);
+  });
+});
+
+describe("tooling: status tells a lagging position from a broken ladder", function () {
+  const ladder = { rounds: [{ cap: 100n, price: 10n, endTime: 1_000n }, { cap: 200n, price: 20n, endTime: 2_000n }], step: 0, checkPoint: 0n };
+
+  it("a step and checkpoint behind the other chain are a lag while a sync is in flight, and a fault once synced", function () {
+    const diffs = compareLadders(ladder, { ...ladder, step: 1, checkPoint: 150n });
+    expect(diffs.map((d) => d.what)).to.deep.equal(["step (round)", "checkpoint"]);
+    expect(diffs.map((d) => isSyncLag(d, false))).to.deep.equal([true, true]);
+    expect(diffs.map((d) => isSyncLag(d, true))).to.deep.equal([false, false]);
+  });
+
+  it("a different round table is never a lag", function () {
+    const other = { ...ladder, rounds: [ladder.rounds[0], { ...ladder.rounds[1], price: 21n }] };
+    const diffs = compareLadders(ladder, other);
+    expect(diffs.map((d) => d.what)).to.deep.equal(["round 2 price"]);
+    expect(isSyncLag(diffs[0], false)).to.equal(false);
   });
 });
