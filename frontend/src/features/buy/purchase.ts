@@ -1,14 +1,18 @@
 // Purchase flows as explicit steps over the swap machine. Chain access is injected (ChainIO) so the flows are
-// unit-tested with fakes; wagmiIO.ts is the real adapter.
-import { erc20Abi, type Abi, type Address, type Hash } from "viem";
+// unit-tested with fakes; wagmiIO.ts is the real adapter. Calls are checked against the generated ABIs.
+import { erc20Abi, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
+import type { ChainIO, WriteCall, WriteMutability } from "./chainIO.ts";
 import { isUserRejection, revertName } from "./errors.ts";
 import { QUOTE_FN } from "./quote.ts";
 import type { SwapEvent } from "./swapMachine.ts";
 
+export type { ChainIO } from "./chainIO.ts";
+
 /**
- * `approve` as USDT implements it: no return value. Simulating with the standard bool-returning fragment fails on
+ * `approve` as USDT implements it (the real token on Ethereum, not a contract of ours): no return value. Simulating with the standard bool-returning fragment fails on
  * USDT ("returned no data"); this fragment fits USDT and every standard token (whose bool is simply not decoded).
  */
 export const approveAbi = [
@@ -24,23 +28,14 @@ export const approveAbi = [
   },
 ] as const satisfies Abi;
 
-export type ReadArgs = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
-export type WriteArgs = ReadArgs & { value?: bigint };
-
-export type ChainIO = {
-  read: (a: ReadArgs) => Promise<unknown>;
-  /** Simulates; resolves to an opaque prepared request for `write`. */
-  simulate: (a: WriteArgs) => Promise<unknown>;
-  write: (prepared: unknown) => Promise<Hash>;
-  waitForReceipt: (hash: Hash) => Promise<{ status: "success" | "reverted" }>;
-};
+const presaleAbi = abiOf("Presale");
+type PresaleAbi = typeof presaleAbi;
 
 export type PurchaseInput = {
   payment: "native" | "usdt" | "usdc";
   chainId: number;
   account: Address;
   presale: Address;
-  presaleAbi: Abi;
   /** Stablecoin address for usdt/usdc. */
   token?: Address;
   /** Whole tokens. */
@@ -63,7 +58,7 @@ function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
   return { outcome: rejected ? "rejected" : "failed", revert };
 }
 
-async function sendAndConfirm(io: ChainIO, prepared: unknown, h: PurchaseHooks): Promise<PurchaseResult> {
+async function sendAndConfirm<P>(io: ChainIO<P>, prepared: P, h: PurchaseHooks): Promise<PurchaseResult> {
   let hash: Hash;
   try {
     hash = await io.write(prepared);
@@ -82,9 +77,13 @@ async function sendAndConfirm(io: ChainIO, prepared: unknown, h: PurchaseHooks):
   }
 }
 
-async function simulateOrStop(io: ChainIO, args: WriteArgs, h: PurchaseHooks): Promise<{ prepared: unknown } | PurchaseResult> {
+async function simulateOrStop<
+  P,
+  fn extends ContractFunctionName<PresaleAbi, WriteMutability>,
+  const args extends ContractFunctionArgs<PresaleAbi, WriteMutability, fn>,
+>(io: ChainIO<P>, call: WriteCall<PresaleAbi, fn, args>, h: PurchaseHooks): Promise<{ prepared: P } | PurchaseResult> {
   try {
-    return { prepared: await io.simulate(args) };
+    return { prepared: await io.simulate(call) };
   } catch (err) {
     return refused(h, err);
   }
@@ -100,8 +99,8 @@ function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
 }
 
 /** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of PRODUCT.md §9. */
-export async function ensureAllowance(io: ChainIO, token: Address, owner: Address, spender: Address, needed: bigint, h: PurchaseHooks): Promise<"ok" | "approved" | PurchaseResult> {
-  const allowance = (await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] })) as bigint;
+export async function ensureAllowance<P>(io: ChainIO<P>, token: Address, owner: Address, spender: Address, needed: bigint, h: PurchaseHooks): Promise<"ok" | "approved" | PurchaseResult> {
+  const allowance = await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
   if (allowance >= needed) return "ok";
   h.dispatch({ type: "APPROVAL_REQUIRED" });
   const approve = async (amount: bigint): Promise<true | PurchaseResult> => {
@@ -128,12 +127,12 @@ export async function ensureAllowance(io: ChainIO, token: Address, owner: Addres
   return "approved";
 }
 
-export async function runPurchase(io: ChainIO, p: PurchaseInput, h: PurchaseHooks): Promise<PurchaseResult> {
+export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: PurchaseHooks): Promise<PurchaseResult> {
   const amount = p.tokens;
   // The quote again, right before sending: the ladder may have moved since it was shown.
   let cost: bigint;
   try {
-    cost = (await io.read({ address: p.presale, abi: p.presaleAbi, functionName: QUOTE_FN[p.payment], args: [amount] })) as bigint;
+    cost = await io.read({ address: p.presale, abi: presaleAbi, functionName: QUOTE_FN[p.payment], args: [amount] });
   } catch (err) {
     h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
     return refused(h, err);
@@ -142,21 +141,21 @@ export async function runPurchase(io: ChainIO, p: PurchaseInput, h: PurchaseHook
   h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
 
   if (p.payment === "native") {
-    const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: applyBps(cost, MARGIN_BPS.ethValue, "up") }, h);
+    const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: applyBps(cost, MARGIN_BPS.ethValue, "up") }, h);
     if ("outcome" in sim) return sim;
     h.dispatch({ type: "AWAIT_SIGNATURE" });
     return sendAndConfirm(io, sim.prepared, h);
   }
 
   const maxCost = applyBps(cost, MARGIN_BPS.stableMaxCost, "up");
-  let approval: Awaited<ReturnType<typeof ensureAllowance>>;
+  let approval: "ok" | "approved" | PurchaseResult;
   try {
     approval = await ensureAllowance(io, p.token!, p.account, p.presale, maxCost, h);
   } catch (err) {
     return fail(h, err);
   }
   if (typeof approval === "object") return approval;
-  const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] }, h);
+  const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] }, h);
   if ("outcome" in sim) return sim;
   if (approval === "ok") h.dispatch({ type: "AWAIT_SIGNATURE" });
   return sendAndConfirm(io, sim.prepared, h);

@@ -1,19 +1,19 @@
 // The staking flows as explicit steps over the staking machine: claim, claim and stake, stake creation (with the
 // sale-token approval), stake extension, harvest, withdraw. Chain access is injected (the buy feature's ChainIO),
-// so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter.
-import { erc20Abi, type Abi, type Address, type Hash } from "viem";
+// so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter. Calls are checked against
+// the generated ABIs.
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { abiOf } from "../../config/contracts.ts";
+import type { ChainIO, WriteCall, WriteMutability } from "../buy/chainIO.ts";
 import { isUserRejection } from "../buy/errors.ts";
-import { approveAbi, type ChainIO, type WriteArgs } from "../buy/purchase.ts";
 import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
 
 export type StakingFlowInput = {
   kind: FlowKind;
   account: Address;
   presale: Address;
-  presaleAbi: Abi;
   staking: Address;
-  stakingAbi: Abi;
   /** The sale token (stake and extend only). */
   saleToken?: Address;
   /** Sale-token wei to deposit (stake and extend only). */
@@ -25,6 +25,10 @@ export type StakingFlowInput = {
 export type FlowOutcome = "complete" | "failed" | "rejected";
 export type FlowResult = { outcome: FlowOutcome; hash?: Hash };
 type Dispatch = (e: FlowEvent) => void;
+
+const presaleAbi = abiOf("Presale");
+const stakingAbi = abiOf("Staking");
+const saleTokenAbi = abiOf("SaleToken");
 
 type ErrLike = { name?: string; message?: string; shortMessage?: string; data?: { errorName?: string }; cause?: unknown };
 
@@ -48,10 +52,15 @@ function fail(dispatch: Dispatch, err: unknown, hash?: Hash): FlowResult {
 }
 
 /** Simulate (a revert fails before the wallet is asked), send, and let the receipt decide. */
-async function send(io: ChainIO, args: WriteArgs, dispatch: Dispatch): Promise<FlowResult> {
+async function send<
+  P,
+  const abi extends Abi,
+  fn extends ContractFunctionName<abi, WriteMutability>,
+  const args extends ContractFunctionArgs<abi, WriteMutability, fn>,
+>(io: ChainIO<P>, call: WriteCall<abi, fn, args>, dispatch: Dispatch): Promise<FlowResult> {
   let hash: Hash;
   try {
-    const prepared = await io.simulate(args);
+    const prepared = await io.simulate(call);
     hash = await io.write(prepared);
   } catch (err) {
     return fail(dispatch, err);
@@ -68,9 +77,9 @@ async function send(io: ChainIO, args: WriteArgs, dispatch: Dispatch): Promise<F
 }
 
 /** The sale-token approval for the staking contract; the large allowance of PRODUCT.md §9 (1e26). */
-async function approve(io: ChainIO, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
+async function approve<P>(io: ChainIO<P>, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
   try {
-    const prepared = await io.simulate({ address: token, abi: approveAbi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
+    const prepared = await io.simulate({ address: token, abi: saleTokenAbi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
     const hash = await io.write(prepared);
     const r = await io.waitForReceipt(hash);
     if (r.status !== "success") {
@@ -83,19 +92,19 @@ async function approve(io: ChainIO, token: Address, spender: Address, dispatch: 
   }
 }
 
-export async function runStakingFlow(io: ChainIO, p: StakingFlowInput, dispatch: Dispatch): Promise<FlowResult> {
+export async function runStakingFlow<P>(io: ChainIO<P>, p: StakingFlowInput, dispatch: Dispatch): Promise<FlowResult> {
   dispatch({ type: "START", kind: p.kind, amount: p.display });
-  const presale = (functionName: string): WriteArgs => ({ address: p.presale, abi: p.presaleAbi, functionName });
-  const staking = (functionName: string, args?: readonly unknown[]): WriteArgs => ({ address: p.staking, abi: p.stakingAbi, functionName, args });
+  const presale = { address: p.presale, abi: presaleAbi } as const;
+  const staking = { address: p.staking, abi: stakingAbi } as const;
   switch (p.kind) {
     case "claim":
-      return send(io, presale("claim"), dispatch);
+      return send(io, { ...presale, functionName: "claim" }, dispatch);
     case "claimAndStake":
-      return send(io, presale("claimAndStake"), dispatch);
+      return send(io, { ...presale, functionName: "claimAndStake" }, dispatch);
     case "harvest":
-      return send(io, staking("harvestRewards"), dispatch);
+      return send(io, { ...staking, functionName: "harvestRewards" }, dispatch);
     case "withdraw":
-      return send(io, staking("withdraw"), dispatch);
+      return send(io, { ...staking, functionName: "withdraw" }, dispatch);
     case "stake":
     case "extend":
       break;
@@ -105,7 +114,7 @@ export async function runStakingFlow(io: ChainIO, p: StakingFlowInput, dispatch:
   }
   let allowance: bigint;
   try {
-    allowance = (await io.read({ address: p.saleToken, abi: erc20Abi as Abi, functionName: "allowance", args: [p.account, p.staking] })) as bigint;
+    allowance = await io.read({ address: p.saleToken, abi: saleTokenAbi, functionName: "allowance", args: [p.account, p.staking] });
   } catch (err) {
     return fail(dispatch, err);
   }
@@ -117,5 +126,5 @@ export async function runStakingFlow(io: ChainIO, p: StakingFlowInput, dispatch:
   } else {
     dispatch({ type: "AWAIT_SIGNATURE" });
   }
-  return send(io, staking("deposit", [p.amount]), dispatch);
+  return send(io, { ...staking, functionName: "deposit", args: [p.amount] }, dispatch);
 }
