@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {AccessControlDefaultAdminRules} from
     "@openzeppelin/contracts/access/extensions/AccessControlDefaultAdminRules.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
@@ -163,6 +164,25 @@ contract Presale is
 
     /// @inheritdoc IPresale
     function buyWithUSDC(uint256 amount, uint256 maxCost, bool stake) external override {
+        _buyWithStable(_usdc, amount, maxCost, stake);
+    }
+
+    /// @inheritdoc IPresale
+    /// @dev The permit is only tried: one already used (front-run by anyone who saw it), expired or forged changes
+    /// nothing here, and the purchase then needs the allowance like `buyWithUSDC`. The token is fixed at deployment,
+    /// so the call before the effects cannot re-enter.
+    function buyWithUSDCPermit(
+        uint256 amount,
+        uint256 maxCost,
+        bool stake,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external override {
+        if (address(_usdc) == address(0)) revert UnsupportedPaymentToken();
+        // solhint-disable-next-line no-empty-blocks
+        try IERC20Permit(address(_usdc)).permit(msg.sender, address(this), maxCost, deadline, v, r, s) {} catch {}
         _buyWithStable(_usdc, amount, maxCost, stake);
     }
 

@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
@@ -127,6 +128,16 @@ contract Staking is IStaking, Ownable2Step {
 
     /// @inheritdoc IStaking
     function deposit(uint256 amount) external override {
+        _stake(msg.sender, amount, false);
+        _stakeToken.safeTransferFrom(msg.sender, address(this), amount);
+    }
+
+    /// @inheritdoc IStaking
+    /// @dev The permit is only tried: one already used (front-run), expired or forged changes nothing here, and the
+    /// deposit then needs the allowance like `deposit`. The stake token is fixed at deployment.
+    function depositWithPermit(uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external override {
+        // solhint-disable-next-line no-empty-blocks
+        try IERC20Permit(address(_stakeToken)).permit(msg.sender, address(this), amount, deadline, v, r, s) {} catch {}
         _stake(msg.sender, amount, false);
         _stakeToken.safeTransferFrom(msg.sender, address(this), amount);
     }

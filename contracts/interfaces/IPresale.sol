@@ -130,6 +130,27 @@ interface IPresale {
     /// @notice Buys `amount` whole tokens with USDC, reverting if the cost exceeds `maxCost` (6 decimals).
     function buyWithUSDC(uint256 amount, uint256 maxCost, bool stake) external;
 
+    /// @notice `buyWithUSDC` with an EIP-2612 permit in the same transaction: no separate approval. The permit is tried
+    /// first and its failure ignored (someone may have submitted it already); the purchase then pulls the cost with
+    /// the allowance as usual and reverts like `buyWithUSDC` when it falls short.
+    /// @param amount Whole tokens to buy.
+    /// @param maxCost The most USDC (6 decimals) the purchase may cost, and the permit's value: the caller's USDC
+    /// signature for spender = this presale, owner = the caller, value = `maxCost`.
+    /// @param stake Whether the tokens go straight into staking (claim chain only).
+    /// @param deadline The permit's deadline (unix seconds).
+    /// @param v The permit signature's recovery byte.
+    /// @param r The permit signature's r.
+    /// @param s The permit signature's s.
+    function buyWithUSDCPermit(
+        uint256 amount,
+        uint256 maxCost,
+        bool stake,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external;
+
     /// @notice Card on-ramp purchase: an allowed provider pays ETH and `user` is credited. Excess is refunded to the
     /// provider.
     function buyWithETHWert(address user, uint256 amount, bool stake) external payable;

@@ -54,6 +54,16 @@ interface IStaking {
     /// keeps accrued rewards as pending and restarts the lock of the whole stake from now.
     function deposit(uint256 amount) external;
 
+    /// @notice `deposit` with an EIP-2612 permit of the sale token in the same transaction: no separate approval. The
+    /// permit is tried first and its failure ignored (someone may have submitted it already); the deposit then pulls
+    /// `amount` with the allowance as usual and reverts like `deposit` when it falls short.
+    /// @param amount Sale-token wei to stake, and the permit's value (owner = the caller, spender = this contract).
+    /// @param deadline The permit's deadline (unix seconds).
+    /// @param v The permit signature's recovery byte.
+    /// @param r The permit signature's r.
+    /// @param s The permit signature's s.
+    function depositWithPermit(uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external;
+
     /// @notice Withdraws the caller's whole stake once the lock has passed, with its pending rewards unless claims are
     /// locked (then the rewards stay pending for a later harvest).
     function withdraw() external;
