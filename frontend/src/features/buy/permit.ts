@@ -2,7 +2,9 @@
 // transaction) for tokens that support it (USDC on Ethereum and Base, the sale token) when the wallet cannot batch.
 // The domain comes from the token itself (ERC-5267 eip712Domain(), else name() and version()), and is checked
 // against its DOMAIN_SEPARATOR() when it has one: a permit is never signed for a domain the token would not accept.
-import { encodeAbiParameters, keccak256, parseSignature, toHex, type Abi, type Address, type Hex } from "viem";
+import { encodeAbiParameters, keccak256, parseSignature, toHex, type Address, type Hex } from "viem";
+import { abiOf } from "../../config/contracts.ts";
+import type { ChainIO } from "./chainIO.ts";
 import type { PermitTypedData, WalletIO } from "./walletIO.ts";
 
 /** How the spending approval is given, in order of preference. */
@@ -23,9 +25,9 @@ export function approvalRoute(p: { allowance: bigint; needed: bigint; batch: boo
 export const PERMIT_TTL_SECONDS = 20n * 60n;
 
 export type PermitDomain = PermitTypedData["domain"];
-type Read = (a: { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] }) => Promise<unknown>;
-
-export const hasFunction = (abi: Abi, name: string) => abi.some((x) => x.type === "function" && x.name === name);
+/** The tokens whose permit the dapp uses: USDC (Circle's FiatToken v2: name() and version()) and the sale token
+ * (OpenZeppelin ERC20Permit: ERC-5267 eip712Domain()). */
+export type PermitToken = "USDC" | "SaleToken";
 
 const DOMAIN_TYPEHASH = keccak256(toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"));
 export function domainSeparator(d: PermitDomain): Hex {
@@ -40,22 +42,25 @@ export function domainSeparator(d: PermitDomain): Hex {
 /** ERC-5267 fields bitmap for name, version, chainId, verifyingContract (no salt, no extensions). */
 const STANDARD_FIELDS = "0x0f";
 
-/** The token's EIP-712 domain, or undefined when it has no usable permit (missing functions, other domain shape). */
-export async function readPermitDomain(read: Read, token: Address, abi: Abi, chainId: number): Promise<PermitDomain | undefined> {
-  if (!hasFunction(abi, "permit") || !hasFunction(abi, "nonces")) return undefined;
-  const call = (functionName: string) => read({ address: token, abi, functionName });
+/** The token's EIP-712 domain as the token states it, or undefined when the token would not accept a permit signed
+ * for it (another domain shape, another chain or contract, a separator that differs, a read that fails). */
+export async function readPermitDomain<P>(io: ChainIO<P>, token: PermitToken, address: Address, chainId: number): Promise<PermitDomain | undefined> {
   try {
     let domain: PermitDomain;
-    if (hasFunction(abi, "eip712Domain")) {
-      const [fields, name, version, id, verifyingContract] = (await call("eip712Domain")) as readonly [Hex, string, string, bigint, Address];
-      if (fields !== STANDARD_FIELDS || Number(id) !== chainId || verifyingContract.toLowerCase() !== token.toLowerCase()) return undefined;
-      domain = { name, version, chainId, verifyingContract: token };
-    } else if (hasFunction(abi, "version")) {
-      const [name, version] = (await Promise.all([call("name"), call("version")])) as [string, string];
-      domain = { name, version, chainId, verifyingContract: token };
-    } else return undefined;
-    if (hasFunction(abi, "DOMAIN_SEPARATOR") && (await call("DOMAIN_SEPARATOR")) !== domainSeparator(domain)) return undefined;
-    return domain;
+    let separator: Hex;
+    if (token === "SaleToken") {
+      const abi = abiOf("SaleToken");
+      const [fields, name, version, id, verifyingContract] = await io.read({ address, abi, functionName: "eip712Domain" });
+      if (fields !== STANDARD_FIELDS || Number(id) !== chainId || verifyingContract.toLowerCase() !== address.toLowerCase()) return undefined;
+      domain = { name, version, chainId, verifyingContract: address };
+      separator = await io.read({ address, abi, functionName: "DOMAIN_SEPARATOR" });
+    } else {
+      const abi = abiOf("USDC");
+      const [name, version] = await Promise.all([io.read({ address, abi, functionName: "name" }), io.read({ address, abi, functionName: "version" })]);
+      domain = { name, version, chainId, verifyingContract: address };
+      separator = await io.read({ address, abi, functionName: "DOMAIN_SEPARATOR" });
+    }
+    return separator === domainSeparator(domain) ? domain : undefined;
   } catch {
     return undefined;
   }
@@ -84,12 +89,16 @@ export function permitArgs(signature: Hex): { v: number; r: Hex; s: Hex } {
 export type SignedPermit = { deadline: bigint; v: number; r: Hex; s: Hex };
 
 /** Asks the wallet for a permit of `value` to `spender` (nonce from the token, deadline from the chain's clock). */
-export async function signPermit(
-  read: Read,
+export async function signPermit<P>(
+  io: ChainIO<P>,
   w: Pick<WalletIO, "chainTime" | "signTypedData">,
-  p: { token: Address; abi: Abi; domain: PermitDomain; owner: Address; spender: Address; value: bigint },
+  p: { token: PermitToken; address: Address; domain: PermitDomain; owner: Address; spender: Address; value: bigint },
 ): Promise<SignedPermit> {
-  const [nonce, now] = await Promise.all([read({ address: p.token, abi: p.abi, functionName: "nonces", args: [p.owner] }) as Promise<bigint>, w.chainTime()]);
+  const nonces =
+    p.token === "SaleToken"
+      ? io.read({ address: p.address, abi: abiOf("SaleToken"), functionName: "nonces", args: [p.owner] })
+      : io.read({ address: p.address, abi: abiOf("USDC"), functionName: "nonces", args: [p.owner] });
+  const [nonce, now] = await Promise.all([nonces, w.chainTime()]);
   const deadline = now + PERMIT_TTL_SECONDS;
   const signature = await w.signTypedData(permitTypedData(p.domain, { owner: p.owner, spender: p.spender, value: p.value, nonce, deadline }));
   return { deadline, ...permitArgs(signature) };

@@ -1,13 +1,16 @@
 // Purchase flows as explicit steps over the swap machine. Chain access is injected (ChainIO) so the flows are
 // unit-tested with fakes; wagmiIO.ts is the real adapter. Calls are checked against the generated ABIs.
-import { erc20Abi, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
+import { encodeFunctionData, erc20Abi, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
+import { approvalCalls, runBatch } from "./batch.ts";
 import type { ChainIO, WriteCall, WriteMutability } from "./chainIO.ts";
-import { isUserRejection, revertName } from "./errors.ts";
+import { isUserRejection, KNOWN_REVERTS, revertName } from "./errors.ts";
+import { approvalRoute, readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "./permit.ts";
 import { QUOTE_FN } from "./quote.ts";
 import type { SwapEvent } from "./swapMachine.ts";
+import type { WalletIO } from "./walletIO.ts";
 
 export type { ChainIO } from "./chainIO.ts";
 
@@ -127,7 +130,80 @@ export async function ensureAllowance<P>(io: ChainIO<P>, token: Address, owner: 
   return "approved";
 }
 
-export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: PurchaseHooks): Promise<PurchaseResult> {
+/**
+ * The contract's own refusals (paused, sold out, over the limit...) before the wallet is asked, when the approval is
+ * not given yet: the simulation then also reverts for the missing allowance, which the batch or permit provides.
+ */
+async function refusedBeforeApproval<P>(io: ChainIO<P>, p: PurchaseInput, amount: bigint, maxCost: bigint, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+  try {
+    await io.simulate({ address: p.presale, abi: presaleAbi, functionName: BUY[stable(p)], args: [amount, maxCost, p.stake] });
+  } catch (err) {
+    const revert = revertName(err);
+    if (revert && (KNOWN_REVERTS as readonly string[]).includes(revert)) return refused(h, err);
+  }
+  return undefined;
+}
+
+const stable = (p: PurchaseInput) => (p.payment === "usdt" ? "usdt" : "usdc");
+
+/** Approval and purchase as one atomic batch: one prompt (confirm_pending), the receipts decide. */
+async function purchaseInBatch<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, allowance: bigint, h: PurchaseHooks): Promise<PurchaseResult> {
+  const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
+  if (stop) return stop;
+  h.dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
+  const buy = encodeFunctionData({ abi: presaleAbi, functionName: BUY[stable(p)], args: [amount, maxCost, p.stake] });
+  const r = await runBatch(w, [...approvalCalls(p.token!, p.presale, allowance), { to: p.presale, data: buy }], () => h.dispatch({ type: "SENT" }));
+  if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };
+  h.dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
+  return { outcome: r.outcome, hash: r.hash };
+}
+
+/**
+ * A USDC permit for `maxCost` (approval_pending is the signature), then buyWithUSDCPermit: one signature and one
+ * transaction. Undefined when the wallet cannot sign typed data: the approval transaction follows instead.
+ */
+async function purchaseWithPermit<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, domain: PermitDomain, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+  const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
+  if (stop) return stop;
+  h.dispatch({ type: "APPROVAL_REQUIRED", via: "permit" });
+  let permit: SignedPermit;
+  try {
+    permit = await signPermit(io, w, { token: "USDC", address: p.token!, domain, owner: p.account, spender: p.presale, value: maxCost });
+  } catch (err) {
+    if (w.noteTypedDataError(err)) return undefined;
+    return fail(h, err);
+  }
+  const args = [amount, maxCost, p.stake, permit.deadline, permit.v, permit.r, permit.s] as const;
+  const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: "buyWithUSDCPermit", args }, h);
+  if ("outcome" in sim) return sim;
+  h.dispatch({ type: "APPROVED" });
+  return sendAndConfirm(io, sim.prepared, h);
+}
+
+/** The one-prompt routes for a stablecoin purchase whose allowance is short; undefined = the sequential approval. */
+async function purchaseInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+  const allowance = await io.read({ address: p.token!, abi: erc20Abi, functionName: "allowance", args: [p.account, p.presale] });
+  if (allowance >= maxCost) return undefined;
+  const batch = await w.canBatch().catch(() => false);
+  // USDT has no permit (neither the real token nor its stand-in).
+  const permitPossible = !batch && p.payment === "usdc" && w.canSignTypedData();
+  const domain = permitPossible ? await readPermitDomain(io, "USDC", p.token!, p.chainId) : undefined;
+  switch (approvalRoute({ allowance, needed: maxCost, batch, permit: !!domain })) {
+    case "batch":
+      return purchaseInBatch(io, w, p, amount, maxCost, allowance, h);
+    case "permit":
+      return purchaseWithPermit(io, w, p, amount, maxCost, domain!, h);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A purchase from the quote check to the receipt. With a WalletIO, a stablecoin purchase whose allowance is short
+ * takes one prompt when it can (an atomic batch, else a USDC permit); without one, or when neither is possible, the
+ * approval transaction(s) come first.
+ */
+export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: PurchaseHooks, w?: WalletIO): Promise<PurchaseResult> {
   const amount = p.tokens;
   // The quote again, right before sending: the ladder may have moved since it was shown.
   let cost: bigint;
@@ -148,6 +224,14 @@ export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: Purcha
   }
 
   const maxCost = applyBps(cost, MARGIN_BPS.stableMaxCost, "up");
+  if (w) {
+    try {
+      const oneStep = await purchaseInOneStep(io, w, p, amount, maxCost, h);
+      if (oneStep) return oneStep;
+    } catch (err) {
+      return fail(h, err);
+    }
+  }
   let approval: "ok" | "approved" | PurchaseResult;
   try {
     approval = await ensureAllowance(io, p.token!, p.account, p.presale, maxCost, h);

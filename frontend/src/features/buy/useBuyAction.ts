@@ -39,7 +39,9 @@ export function useBuyAction(data: PresaleView, notify?: Notify) {
     if (!(await ensure(block))) return "cancelled";
     const shown = groupDecimal(tokens.toString());
     pushAnalytics(env.production, "purchase_started", { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
-    const [{ runPurchase }, { wagmiIO }] = await Promise.all([import("./purchase.ts"), import("./wagmiIO.ts")]);
+    const [{ runPurchase }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
+      import("./purchase.ts"), import("./wagmiIO.ts"), import("./wagmiWalletIO.ts"),
+    ]);
     const res = await runPurchase(
       wagmiIO(block.chainIdInt, address),
       {
@@ -48,6 +50,7 @@ export function useBuyAction(data: PresaleView, notify?: Notify) {
         tokens, quotedCost, stake,
       },
       { dispatch: dispatchSwap, onMaxTokensExceeded: () => void maxPopup(max) },
+      wagmiWalletIO(block.chainIdInt, address),
     );
     pushAnalytics(env.production, `purchase_${res.outcome}`, { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
     if (res.outcome === "complete") {

@@ -43,6 +43,19 @@ vi.mock("../buy/wagmiIO.ts", async () => {
   };
 });
 
+// A wallet without EIP-5792 batches or typed-data signatures: the approval transaction of the sequential flow.
+vi.mock("../buy/wagmiWalletIO.ts", () => ({
+  wagmiWalletIO: () => ({
+    canBatch: () => Promise.resolve(false),
+    canSignTypedData: () => false,
+    sendCalls: () => Promise.reject(new Error("no batches")),
+    waitForCalls: () => Promise.reject(new Error("no batches")),
+    signTypedData: () => Promise.reject(new Error("no typed data")),
+    noteTypedDataError: () => false,
+    chainTime: () => Promise.resolve(0n),
+  }),
+}));
+
 const { StakingView, TABS } = await import("./StakingPage.tsx");
 const { ClaimActions } = await import("./ClaimActions.tsx");
 const { flowStore, INITIAL_FLOW } = await import("./stakingMachine.ts");

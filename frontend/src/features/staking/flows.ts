@@ -2,11 +2,14 @@
 // sale-token approval), stake extension, harvest, withdraw. Chain access is injected (the buy feature's ChainIO),
 // so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter. Calls are checked against
 // the generated ABIs.
-import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hash } from "viem";
+import { encodeFunctionData, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
+import { approvalCalls, runBatch } from "../buy/batch.ts";
 import type { ChainIO, WriteCall, WriteMutability } from "../buy/chainIO.ts";
-import { isUserRejection } from "../buy/errors.ts";
+import { isUserRejection, KNOWN_REVERTS } from "../buy/errors.ts";
+import { approvalRoute, readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "../buy/permit.ts";
+import type { WalletIO } from "../buy/walletIO.ts";
 import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
 
 export type StakingFlowInput = {
@@ -16,6 +19,8 @@ export type StakingFlowInput = {
   staking: Address;
   /** The sale token (stake and extend only). */
   saleToken?: Address;
+  /** The chain of the staking contract (the sale-token permit's domain). */
+  chainId?: number;
   /** Sale-token wei to deposit (stake and extend only). */
   amount?: bigint;
   /** The amount for the messages, in whole tokens. */
@@ -92,7 +97,69 @@ async function approve<P>(io: ChainIO<P>, token: Address, spender: Address, disp
   }
 }
 
-export async function runStakingFlow<P>(io: ChainIO<P>, p: StakingFlowInput, dispatch: Dispatch): Promise<FlowResult> {
+/** A deposit of the validated stake request (stake and extend). */
+type Deposit = { token: Address; amount: bigint; allowance: bigint };
+
+/** The contract's own refusals before the wallet is asked; the missing allowance is what the batch or permit gives. */
+async function refusedBeforeApproval<P>(io: ChainIO<P>, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult | undefined> {
+  try {
+    await io.simulate({ address: p.staking, abi: stakingAbi, functionName: "deposit", args: [d.amount] });
+  } catch (err) {
+    const name = revertName(err);
+    if (name && (KNOWN_REVERTS as readonly string[]).includes(name)) return fail(dispatch, err);
+  }
+  return undefined;
+}
+
+/** Approval and deposit as one atomic batch: one prompt (confirm_pending), the receipts decide. */
+async function depositInBatch<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult> {
+  const stop = await refusedBeforeApproval(io, p, d, dispatch);
+  if (stop) return stop;
+  dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
+  const deposit = encodeFunctionData({ abi: stakingAbi, functionName: "deposit", args: [d.amount] });
+  const r = await runBatch(w, [...approvalCalls(d.token, p.staking, d.allowance), { to: p.staking, data: deposit }], () => dispatch({ type: "SENT" }));
+  if (r.error !== undefined) return fail(dispatch, r.error, r.hash);
+  dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
+  return { outcome: r.outcome, hash: r.hash };
+}
+
+/** A sale-token permit for the amount (approval_pending is the signature), then depositWithPermit; undefined when
+ * the wallet cannot sign typed data (the approval transaction follows). */
+async function depositWithPermit<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, domain: PermitDomain, dispatch: Dispatch): Promise<FlowResult | undefined> {
+  const stop = await refusedBeforeApproval(io, p, d, dispatch);
+  if (stop) return stop;
+  dispatch({ type: "APPROVAL_REQUIRED", via: "permit" });
+  let permit: SignedPermit;
+  try {
+    permit = await signPermit(io, w, { token: "SaleToken", address: d.token, domain, owner: p.account, spender: p.staking, value: d.amount });
+  } catch (err) {
+    if (w.noteTypedDataError(err)) return undefined;
+    return fail(dispatch, err);
+  }
+  dispatch({ type: "APPROVED" });
+  const args = [d.amount, permit.deadline, permit.v, permit.r, permit.s] as const;
+  return send(io, { address: p.staking, abi: stakingAbi, functionName: "depositWithPermit", args }, dispatch);
+}
+
+/** The one-prompt routes for a deposit whose allowance is short; undefined = the approval transaction first. */
+async function depositInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult | undefined> {
+  const batch = await w.canBatch().catch(() => false);
+  const domain = !batch && p.chainId && w.canSignTypedData() ? await readPermitDomain(io, "SaleToken", d.token, p.chainId) : undefined;
+  switch (approvalRoute({ allowance: d.allowance, needed: d.amount, batch, permit: !!domain })) {
+    case "batch":
+      return depositInBatch(io, w, p, d, dispatch);
+    case "permit":
+      return depositWithPermit(io, w, p, d, domain!, dispatch);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Runs one staking flow to its receipt. With a WalletIO, a deposit whose allowance is short takes one prompt when
+ * it can (an atomic batch, else a sale-token permit); otherwise the approval transaction comes first.
+ */
+export async function runStakingFlow<P>(io: ChainIO<P>, p: StakingFlowInput, dispatch: Dispatch, w?: WalletIO): Promise<FlowResult> {
   dispatch({ type: "START", kind: p.kind, amount: p.display });
   const presale = { address: p.presale, abi: presaleAbi } as const;
   const staking = { address: p.staking, abi: stakingAbi } as const;
@@ -117,6 +184,11 @@ export async function runStakingFlow<P>(io: ChainIO<P>, p: StakingFlowInput, dis
     allowance = await io.read({ address: p.saleToken, abi: saleTokenAbi, functionName: "allowance", args: [p.account, p.staking] });
   } catch (err) {
     return fail(dispatch, err);
+  }
+  if (w && allowance < p.amount) {
+    const d = { token: p.saleToken, amount: p.amount, allowance };
+    const oneStep = await depositInOneStep(io, w, p, d, dispatch).catch((err: unknown) => fail(dispatch, err));
+    if (oneStep) return oneStep;
   }
   if (allowance < p.amount) {
     dispatch({ type: "APPROVAL_REQUIRED" });

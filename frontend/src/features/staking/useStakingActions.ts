@@ -63,7 +63,9 @@ export function useStakingActions(data: PresaleView, view: StakeView, notify: No
     if (!address || isRunning(getFlow())) return undefined;
     if (isFinal(getFlow()) || getFlow().kind) dispatchFlow({ type: "RESET" });
     const b = env.base;
-    const [{ runStakingFlow }, { wagmiIO }] = await Promise.all([import("./flows.ts"), import("../buy/wagmiIO.ts")]);
+    const [{ runStakingFlow }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
+      import("./flows.ts"), import("../buy/wagmiIO.ts"), import("../buy/wagmiWalletIO.ts"),
+    ]);
     pushAnalytics(env.production, `staking_${kind}_started`, { chainId: b.chainIdInt });
     const display = deposit?.display ?? (kind === "harvest" ? view.userReward : kind === "withdraw" ? view.userStaked : view.baseClaimable);
     const res = await runStakingFlow(
@@ -71,9 +73,10 @@ export function useStakingActions(data: PresaleView, view: StakeView, notify: No
       {
         kind, account: address, presale: b.presaleAddress,
         staking: b.stakingAddress as `0x${string}`,
-        saleToken: (b.saleTokenAddress || data.base?.saleToken), amount: deposit?.wei, display,
+        saleToken: (b.saleTokenAddress || data.base?.saleToken), amount: deposit?.wei, display, chainId: b.chainIdInt,
       },
       dispatchFlow,
+      wagmiWalletIO(b.chainIdInt, address),
     );
     pushAnalytics(env.production, `staking_${kind}_${res.outcome}`, { chainId: b.chainIdInt });
     const amount = `${formatBalance(display)} ${env.tokenName}`;
