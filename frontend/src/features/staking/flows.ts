@@ -5,7 +5,7 @@
 import { encodeFunctionData, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
-import { approvalCalls, runBatch } from "../buy/batch.ts";
+import { runBatch } from "../buy/batch.ts";
 import type { ChainIO, WriteCall, WriteMutability } from "../buy/chainIO.ts";
 import { isUserRejection, KNOWN_REVERTS } from "../buy/errors.ts";
 import { approvalRoute, readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "../buy/permit.ts";
@@ -116,8 +116,12 @@ async function depositInBatch<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInpu
   const stop = await refusedBeforeApproval(io, p, d, dispatch);
   if (stop) return stop;
   dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
-  const deposit = encodeFunctionData({ abi: stakingAbi, functionName: "deposit", args: [d.amount] });
-  const r = await runBatch(w, [...approvalCalls(d.token, p.staking, d.allowance), { to: p.staking, data: deposit }], () => dispatch({ type: "SENT" }));
+  // The sale token takes a new allowance over an existing one (no reset to zero, as in the sequential flow).
+  const calls = [
+    { to: d.token, data: encodeFunctionData({ abi: saleTokenAbi, functionName: "approve", args: [p.staking, UNLIMITED_APPROVAL] }) },
+    { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: "deposit", args: [d.amount] }) },
+  ];
+  const r = await runBatch(w, calls, () => dispatch({ type: "SENT" }));
   if (r.error !== undefined) return fail(dispatch, r.error, r.hash);
   dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
   return { outcome: r.outcome, hash: r.hash };

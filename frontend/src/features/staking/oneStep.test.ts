@@ -8,7 +8,6 @@ import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { domainSeparator } from "../buy/permit.ts";
 import type { ErasedCall } from "../buy/chainIO.ts";
 import { fakeChainIO } from "../buy/fakeChainIO.ts";
-import { approveAbi } from "../buy/purchase.ts";
 import type { Call, PermitTypedData, WalletIO } from "../buy/walletIO.ts";
 import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import { flowReducer, INITIAL_FLOW, type FlowEvent, type FlowState } from "./stakingMachine.ts";
@@ -76,7 +75,8 @@ describe("stake from the wallet", () => {
     expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "complete"]);
     expect(t.writes).toHaveLength(0);
     const [approve, deposit] = t.batches[0];
-    expect(decodeFunctionData({ abi: approveAbi, data: approve.data }).args).toEqual([STAKING, UNLIMITED_APPROVAL]);
+    expect(approve.to).toBe(TOKEN);
+    expect(decodeFunctionData({ abi: abiOf("SaleToken"), data: approve.data })).toMatchObject({ functionName: "approve", args: [STAKING, UNLIMITED_APPROVAL] });
     expect(decodeFunctionData({ abi: abiOf("Staking"), data: deposit.data })).toMatchObject({ functionName: "deposit", args: [AMOUNT] });
   });
   it("a refused batch is rejected, not failed", async () => {
@@ -99,6 +99,11 @@ describe("stake from the wallet", () => {
     expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
     expect(t.writes.map((x) => x.functionName)).toEqual(["approve", "deposit"]);
     expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
+  });
+  it("batching wallet over a smaller allowance: the new approval replaces it (no reset: the sale token allows that)", async () => {
+    const t = setup("batch", { allowance: 1n });
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    expect(t.batches[0].map((c) => decodeFunctionData({ abi: c.to === TOKEN ? abiOf("SaleToken") : abiOf("Staking"), data: c.data }).functionName)).toEqual(["approve", "deposit"]);
   });
   it("an allowance that covers the amount: the deposit alone", async () => {
     const t = setup("batch", { allowance: AMOUNT });
