@@ -43,8 +43,12 @@ export const BUYERS = {
   claimAndStake: 6,
   i18n: 3,
   quote: 5,
+  /** 16-one-prompt: one buyer per wallet mode (#8 and #9 are the local split and payment wallets: not buyers). */
+  promptBatch: 7,
+  promptPlain: 20,
+  promptLegacy: 21,
 } as const;
-export const FUNDED = [3, 4, 5, 6, 10, 11, 12, 13, 14, 16, 17, 18, 19];
+export const FUNDED = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21];
 
 export const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"];

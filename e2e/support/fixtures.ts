@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { CHAIN_IDS } from "./config.ts";
-import { CONNECT_TEST_ID, TestWallet, type LocalChainId } from "./wallet.ts";
+import { CONNECT_TEST_ID, TestWallet, type LocalChainId, type WalletMode } from "./wallet.ts";
 
 type Fixtures = {
   /** Hardhat account index of the buyer (set per spec file with test.use({ buyer })). */
@@ -11,6 +11,8 @@ type Fixtures = {
   walletChain: LocalChainId;
   /** Install the injected wallet (false: a visitor without any wallet). */
   withWallet: boolean;
+  /** What the wallet announces: EIP-5792 batches, typed-data signatures only, or neither (support/wallet.ts). */
+  walletMode: WalletMode;
   wallet: TestWallet;
 };
 
@@ -18,8 +20,9 @@ export const test = base.extend<Fixtures>({
   buyer: [3, { option: true }],
   walletChain: [CHAIN_IDS.eth, { option: true }],
   withWallet: [true, { option: true }],
-  wallet: async ({ page, buyer, walletChain, withWallet }, use, testInfo) => {
-    const w = new TestWallet(buyer, walletChain);
+  walletMode: ["legacy", { option: true }],
+  wallet: async ({ page, buyer, walletChain, withWallet, walletMode }, use, testInfo) => {
+    const w = new TestWallet(buyer, walletChain, walletMode);
     const consoleLines: string[] = [];
     page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") consoleLines.push(`[${m.type()}] ${m.text()}`); });
     page.on("pageerror", (e) => consoleLines.push(`[pageerror] ${e.message}`));
@@ -28,7 +31,7 @@ export const test = base.extend<Fixtures>({
     if (testInfo.status !== testInfo.expectedStatus) {
       // Diagnostics for a failure: what the dapp asked the wallet, and what the page complained about.
       const calls = testInfo.outputPath("wallet-calls.json");
-      fs.writeFileSync(calls, JSON.stringify(w.calls, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2));
+      fs.writeFileSync(calls, JSON.stringify(w.calls, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2));
       const cons = testInfo.outputPath("console.txt");
       fs.writeFileSync(cons, consoleLines.join("\n"));
       testInfo.attachments.push({ name: "wallet-calls", path: calls, contentType: "application/json" }, { name: "console", path: cons, contentType: "text/plain" });
@@ -95,7 +98,7 @@ export async function enterTokens(page: Page, tokens: number): Promise<string> {
 export function lastTxHash(wallet: TestWallet): `0x${string}` {
   const sent = wallet.sent();
   if (!sent.length) throw new Error("the wallet sent no transaction");
-  return sent[sent.length - 1]!.result as `0x${string}`;
+  return sent[sent.length - 1].result as `0x${string}`;
 }
 
 /** Opens the staking page and connects the wallet through the page's own Connect button. */

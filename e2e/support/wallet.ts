@@ -5,10 +5,18 @@
  *
  * Controls: rejectNext() (code 4001 on the next matching request), failNextSwitch() (a chain switch fails),
  * forgetChain() (the chain is unknown to the wallet: switch answers 4902 until wallet_addEthereumChain adds it).
- * Every request is recorded in `calls`.
+ * Every request is recorded in `calls`; prompts() counts the ones a real wallet would have shown to the user.
+ *
+ * Modes (what the wallet announces):
+ * - "batch": EIP-5792 like a smart wallet: wallet_getCapabilities announces atomic batches on both local chains,
+ *   wallet_sendCalls runs the calls (back to back, each after the previous receipt; the first revert ends the batch
+ *   as failed: a plain key cannot make them one transaction), wallet_getCallsStatus reports them. Signs typed data.
+ * - "plain": no EIP-5792 (4200 Unsupported Method), signs typed data (EIP-712: permits).
+ * - "legacy": neither: EIP-5792 and eth_signTypedData_v4 answer 4200.
  */
 import type { Page } from "@playwright/test";
-import { createWalletClient, defineChain, http, type Hex, type LocalAccount } from "viem";
+import { randomBytes } from "node:crypto";
+import { createWalletClient, defineChain, http, publicActions, type Hex, type LocalAccount, type TypedDataDefinition } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { CHAIN_IDS, URLS } from "./config.ts";
 
@@ -30,8 +38,14 @@ type RpcError = { code: number; message: string; data?: unknown };
 type Envelope = { result?: unknown; error?: RpcError; events?: { name: string; arg: unknown }[] };
 export type WalletCall = { method: string; params: unknown[]; outcome: "ok" | "error"; error?: RpcError; result?: unknown };
 
-const USER_PROMPTS = ["eth_requestAccounts", "wallet_requestPermissions", "eth_sendTransaction", "personal_sign", "eth_signTypedData_v4", "wallet_switchEthereumChain", "wallet_addEthereumChain"];
+export type WalletMode = "batch" | "plain" | "legacy";
+const USER_PROMPTS = ["eth_requestAccounts", "wallet_requestPermissions", "eth_sendTransaction", "wallet_sendCalls", "personal_sign", "eth_signTypedData_v4", "wallet_switchEthereumChain", "wallet_addEthereumChain"];
+/** Requests a real wallet shows for the user's confirmation of an action (signatures and transactions). */
+export const ACTION_PROMPTS = ["eth_sendTransaction", "wallet_sendCalls", "eth_signTypedData_v4", "personal_sign"];
 const rejected = (): RpcError => ({ code: 4001, message: "User rejected the request." });
+const unsupported = (method: string): RpcError => ({ code: 4200, message: `The wallet does not support ${method}.` });
+type BatchCall = { to: Hex; data?: Hex; value?: Hex };
+type Batch = { chainId: number; status: 200 | 500 | 600; receipts: { status: Hex; transactionHash: Hex }[] };
 
 /**
  * The page half, as plain JavaScript source: a function's toString() would carry whatever helpers the transpiler in
@@ -77,8 +91,9 @@ export class TestWallet {
   private rejectQueue: { methods: string[] }[] = [];
   private switchFailures: RpcError[] = [];
   private page?: Page;
+  private batches = new Map<string, Batch>();
 
-  constructor(readonly index: number, initialChain: LocalChainId = CHAIN_IDS.eth) {
+  constructor(readonly index: number, initialChain: LocalChainId = CHAIN_IDS.eth, readonly mode: WalletMode = "legacy") {
     this.account = accountAt(index);
     this.chainId = initialChain;
   }
@@ -121,6 +136,21 @@ export class TestWallet {
 
   sent(): WalletCall[] {
     return this.calls.filter((c) => c.method === "eth_sendTransaction" && c.outcome === "ok");
+  }
+
+  /** Action prompts (signatures, transactions, batches) the user saw from call number `from` on, refused ones included. */
+  prompts(from = 0): WalletCall[] {
+    return this.calls.slice(from).filter((c) => ACTION_PROMPTS.includes(c.method) && (c.outcome === "ok" || c.error?.code === 4001));
+  }
+
+  /** Hashes of the transactions the wallet sent from call number `from` on (single transactions and batches' calls). */
+  txHashes(from = 0): Hex[] {
+    return this.calls.slice(from).flatMap((c) => {
+      if (c.outcome !== "ok") return [];
+      if (c.method === "eth_sendTransaction") return [c.result as Hex];
+      if (c.method === "wallet_sendCalls") return this.batches.get((c.result as { id: string }).id)?.receipts.map((r) => r.transactionHash) ?? [];
+      return [];
+    });
   }
 
   private takeRejection(method: string): boolean {
@@ -184,10 +214,27 @@ export class TestWallet {
         const [data] = params as [Hex, string];
         return { result: await this.account.signMessage({ message: { raw: data } }) };
       }
+      case "wallet_getCapabilities": {
+        if (this.mode !== "batch") return { error: unsupported(method) };
+        const atomic = { atomic: { status: "supported" } };
+        return { result: { [`0x${CHAIN_IDS.eth.toString(16)}`]: atomic, [`0x${CHAIN_IDS.base.toString(16)}`]: atomic } };
+      }
+      case "wallet_sendCalls":
+        if (this.mode !== "batch") return { error: unsupported(method) };
+        return this.sendCalls(params[0] as { chainId: Hex; from?: string; calls: BatchCall[] });
+      case "wallet_getCallsStatus": {
+        if (this.mode !== "batch") return { error: unsupported(method) };
+        const id = params[0] as string;
+        const b = this.batches.get(id);
+        if (!b) return { error: { code: 5730, message: "Unknown bundle id" } };
+        return { result: { version: "2.0.0", id, chainId: `0x${b.chainId.toString(16)}`, atomic: true, status: b.status, receipts: b.receipts } };
+      }
       case "eth_signTypedData_v4": {
-        const typed = JSON.parse(String(params[1]));
-        const { EIP712Domain: _omit, ...types } = typed.types ?? {};
-        return { result: await this.account.signTypedData({ domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message }) };
+        if (this.mode === "legacy") return { error: unsupported(method) };
+        // viem derives EIP712Domain from the domain itself: the signer gets the other types.
+        const typed = JSON.parse(String(params[1])) as TypedDataDefinition & { types: Record<string, unknown> };
+        const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain"));
+        return { result: await this.account.signTypedData({ ...typed, types } as TypedDataDefinition) };
       }
       case "eth_sendTransaction": {
         const tx = params[0] as { from?: string; to?: Hex; data?: Hex; value?: Hex; gas?: Hex };
@@ -206,8 +253,34 @@ export class TestWallet {
     }
   }
 
-  private async passThrough(method: string, params: unknown[]): Promise<Envelope> {
-    const r = await fetch(localChains[this.chainId].rpcUrls.default.http[0]!, {
+  /** Runs a batch's calls back to back (each after the previous receipt); the first failure ends the batch. */
+  private async sendCalls(req: { chainId: Hex; from?: string; calls: BatchCall[] }): Promise<Envelope> {
+    const chainId = Number(req.chainId);
+    if (!(chainId in localChains)) return { error: { code: 5710, message: `Unsupported chain ${req.chainId}` } };
+    if (req.from && req.from.toLowerCase() !== this.address.toLowerCase()) return { error: { code: 4100, message: "unknown account" } };
+    const chain = localChains[chainId as LocalChainId];
+    const client = createWalletClient({ account: this.account, chain, transport: http() }).extend(publicActions);
+    const receipts: Batch["receipts"] = [];
+    for (const c of req.calls) {
+      try {
+        const hash = await client.sendTransaction({ to: c.to, data: c.data, value: c.value ? BigInt(c.value) : undefined });
+        const r = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+        receipts.push({ status: r.status === "success" ? "0x1" : "0x0", transactionHash: hash });
+        if (r.status !== "success") break;
+      } catch {
+        break;
+      }
+    }
+    const ok = receipts.filter((r) => r.status === "0x1").length;
+    const id = `0x${randomBytes(32).toString("hex")}`;
+    // Raw receipts as the node gives them, as EIP-5792 asks.
+    const raw = await Promise.all(receipts.map((r) => this.passThrough("eth_getTransactionReceipt", [r.transactionHash], chainId as LocalChainId)));
+    this.batches.set(id, { chainId, status: ok === req.calls.length ? 200 : ok === 0 ? 500 : 600, receipts: raw.map((e) => e.result as Batch["receipts"][number]) });
+    return { result: { id } };
+  }
+
+  private async passThrough(method: string, params: unknown[], chainId: LocalChainId = this.chainId): Promise<Envelope> {
+    const r = await fetch(localChains[chainId].rpcUrls.default.http[0], {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),

@@ -1,22 +1,30 @@
-// ABIs (and addresses) from the generated map in deployments/ (alias @deployments). Imported only by lazily loaded
-// code (the read layer, wallet layer, purchase and staking flows); first-paint code uses config/addresses.ts.
+// ABIs (and addresses) from the generated map in deployments/ (alias @deployments), with their literal types: a
+// call's function name, arguments and result are checked against the ABI at compile time. Imported only by lazily
+// loaded code (the read layer, wallet layer, purchase and staking flows); first-paint code uses config/addresses.ts.
 import { deployedContracts } from "@deployments";
-import type { Abi, Address } from "viem";
-import type { ContractName } from "./addresses.ts";
+import type { Abi } from "viem";
+import type { ContractName, DeployedChainContracts } from "./addresses.ts";
 
 export { ZERO_ADDRESS, isDeployed, type ContractName } from "./addresses.ts";
 
-export type ContractEntry = { address: Address; abi: Abi; deployBlock?: number };
-export type ChainContracts = Partial<Record<ContractName, ContractEntry>>;
+/** The entry of a contract in the blocks of the chains that carry it. */
+type ContractEntry<N extends ContractName> =
+  DeployedChainContracts extends infer C ? (C extends { readonly [K in N]: infer E extends { readonly abi: Abi } } ? E : never) : never;
+/** The ABI type of a contract of the map: its literal `as const` type. */
+export type ContractAbi<N extends ContractName> = ContractEntry<N>["abi"];
 
-const map = deployedContracts as unknown as Record<number, ChainContracts>;
+const chains: readonly object[] = Object.values(deployedContracts);
 
-export function contractsFor(chainId: number): ChainContracts | undefined {
-  return map[chainId];
+/** ABIs are identical on every chain (interfaces); take them from whichever chain carries the contract. */
+export function abiOf<const N extends ContractName>(name: N): ContractAbi<N> {
+  for (const chain of chains) if (hasContract(chain, name)) return chain[name].abi;
+  throw new Error(`ABI for ${name} missing from deployments/deployedContracts.ts`);
 }
 
-/** Abis are identical on every chain (interfaces); take them from whichever chain carries the contract. */
-export function abiOf(name: ContractName): Abi {
-  for (const c of Object.values(map)) if (c[name]) return c[name]!.abi;
-  throw new Error(`ABI for ${name} missing from deployments/deployedContracts.ts`);
+/** Whether a chain's block carries the contract (its entry then is the map's entry for that name). */
+function hasContract<N extends ContractName>(
+  chain: object,
+  name: N,
+): chain is { readonly [K in N]: { readonly abi: ContractAbi<N> } } {
+  return name in chain;
 }

@@ -34,6 +34,16 @@ describe("status views", () => {
     show({ status: "complete", hash: H, chainId: env.eth.chainIdInt });
     expect(screen.queryByTestId("stake-now")).toBeNull();
   });
+  it("a permit is a signature in approval_pending; a batch is one confirmation for approval and purchase", () => {
+    show({ status: "approval_pending", via: "permit", chainId: env.eth.chainIdInt });
+    expect(screen.getByTestId("swap-status-approval_pending").textContent).toContain("Sign the spending permit");
+    cleanup();
+    show({ status: "approval_pending", chainId: env.eth.chainIdInt });
+    expect(screen.getByTestId("swap-status-approval_pending").textContent).toContain("Authorise spending");
+    cleanup();
+    show({ status: "confirm_pending", via: "batch", chainId: env.eth.chainIdInt });
+    expect(screen.getByTestId("swap-status-confirm_pending").textContent).toContain("Approval and purchase go in one request");
+  });
   it("failed shows View transaction and Start again; rejected only Start again", () => {
     show({ status: "failed", hash: H, chainId: env.eth.chainIdInt });
     expect(screen.getByTestId("view-transaction")).toBeTruthy();

@@ -31,9 +31,9 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
     case "in_progess":
       return <div className="status" data-testid="swap-status-in_progess"><span className="spinner" /><h4>{t("status.in_progress")}</h4><p className="muted">{t("status.in_progress_desc")}</p><TxLink s={s} /></div>;
     case "confirm_pending":
-      return <div className="status" data-testid="swap-status-confirm_pending"><span className="spinner" /><h4>{t("status.confirm")}</h4><p className="muted">{t("status.confirm_desc")}</p></div>;
+      return <div className="status" data-testid="swap-status-confirm_pending"><span className="spinner" /><h4>{t("status.confirm")}</h4><p className="muted">{t(s.via === "batch" ? "status.confirm_batch_desc" : "status.confirm_desc")}</p></div>;
     case "approval_pending":
-      return <div className="status" data-testid="swap-status-approval_pending"><span className="spinner" /><h4>{t("status.authorise")}</h4><p className="muted">{t("status.authorise_desc")}</p></div>;
+      return <div className="status" data-testid="swap-status-approval_pending"><span className="spinner" /><h4>{t(s.via === "permit" ? "status.permit" : "status.authorise")}</h4><p className="muted">{t(s.via === "permit" ? "status.permit_desc" : "status.authorise_desc")}</p></div>;
     case "wert_inprogress":
       return (
         <div className="status" data-testid="swap-status-wert_inprogress">
@@ -51,7 +51,7 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
             <TxLink s={s} />
             <button className="btn btn-ghost" onClick={more} data-testid="buy-more">{t("status.buy_more")}</button>
             {onBase && !inModal && !s.stake && (
-              <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
+              <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); void navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
             )}
           </div>
         </div>

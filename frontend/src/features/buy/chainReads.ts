@@ -33,7 +33,7 @@ export async function readStageData(b: ChainBlock): Promise<Stage> {
 
 /** The contract's quote for `tokens` whole tokens paid with `kind`, from the latest block (see quote.ts). */
 export async function readQuote(b: ChainBlock, kind: PayKind, tokens: bigint): Promise<bigint> {
-  return (await readContract(clientFor(b), { address: b.presaleAddress, abi: abiOf("Presale"), functionName: QUOTE_FN[kind], args: [tokens] } as never)) as bigint;
+  return readContract(clientFor(b), { address: b.presaleAddress, abi: abiOf("Presale"), functionName: QUOTE_FN[kind], args: [tokens] });
 }
 
 /** The chain's latest block time (unix seconds): what the contracts compare their deadlines with. */

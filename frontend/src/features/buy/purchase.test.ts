@@ -1,34 +1,34 @@
 import { describe, expect, it, vi } from "vitest";
-import { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult, type Abi, type Address, type Hash } from "viem";
+import { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult, type Abi, type Address } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { runPurchase, type ChainIO, type WriteArgs } from "./purchase.ts";
+import type { ErasedCall } from "./chainIO.ts";
+import { fakeChainIO } from "./fakeChainIO.ts";
+import { runPurchase } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
 
 const ACCOUNT = "0x00000000000000000000000000000000000000a1" as Address;
 const PRESALE = "0x00000000000000000000000000000000000000b2" as Address;
 const USDC = "0x00000000000000000000000000000000000000c3" as Address;
 
-type Fake = { allowance?: bigint; quote?: bigint; simulateError?: unknown; writeErrors?: Record<string, unknown>; receipt?: "success" | "reverted" };
+type Fake = { allowance?: bigint; quote?: bigint; simulateError?: Error; writeErrors?: Record<string, Error>; receipt?: "success" | "reverted" };
 
 function setup(f: Fake) {
-  const writes: WriteArgs[] = [];
-  const simulated: WriteArgs[] = [];
-  const io: ChainIO = {
-    read: async (a) => (a.functionName === "allowance" ? (f.allowance ?? 0n) : (f.quote ?? 1_000_000n)),
-    simulate: async (a) => {
+  const writes: ErasedCall[] = [];
+  const simulated: ErasedCall[] = [];
+  const io = fakeChainIO({
+    read: (a) => (a.functionName === "allowance" ? (f.allowance ?? 0n) : (f.quote ?? 1_000_000n)),
+    simulate: (a) => {
       simulated.push(a);
       if (f.simulateError && a.functionName !== "approve") throw f.simulateError;
-      return a;
     },
-    write: async (p) => {
-      const a = p as WriteArgs;
+    write: (a) => {
       const key = a.functionName === "approve" ? `approve:${String(a.args?.[1])}` : a.functionName;
       if (f.writeErrors?.[key]) throw f.writeErrors[key];
       writes.push(a);
-      return `0x${writes.length.toString(16).padStart(64, "0")}` as Hash;
+      return `0x${writes.length.toString(16).padStart(64, "0")}`;
     },
-    waitForReceipt: async () => ({ status: f.receipt ?? "success" }),
-  };
+    waitForReceipt: () => ({ status: f.receipt ?? "success" }),
+  });
   let state: SwapState = INITIAL_SWAP;
   const trail: string[] = [];
   const dispatch = (e: SwapEvent) => {
@@ -40,7 +40,7 @@ function setup(f: Fake) {
 }
 
 const input = (payment: "native" | "usdc" | "usdt") => ({
-  payment, chainId: 31338, account: ACCOUNT, presale: PRESALE, presaleAbi: [] as unknown as Abi, token: payment === "native" ? undefined : USDC, tokens: 5000n, quotedCost: 10n ** 30n, stake: false,
+  payment, chainId: 31338, account: ACCOUNT, presale: PRESALE, token: payment === "native" ? undefined : USDC, tokens: 5000n, quotedCost: 10n ** 30n, stake: false,
 });
 const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
 const ERRORS = [
@@ -61,7 +61,7 @@ describe("native purchase flow", () => {
     expect(r.outcome).toBe("complete");
     expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "complete"]);
     expect(t.writes[0]).toMatchObject({ functionName: "buyWithEth", args: [5000n, false], value: 1_010_000n });
-    expect(t.simulated[0]!.functionName).toBe("buyWithEth");
+    expect(t.simulated[0].functionName).toBe("buyWithEth");
   });
   it("reverted receipt -> failed", async () => {
     const t = setup({ receipt: "reverted" });
@@ -104,7 +104,7 @@ describe("native purchase flow", () => {
     const t = setup({ quote: 1_000_000n });
     const r = await runPurchase(t.io, { ...input("native"), quotedCost: 1_000_000n }, t);
     expect(r.outcome).toBe("complete");
-    expect(t.writes[0]!.value).toBe(1_010_000n);
+    expect(t.writes[0].value).toBe(1_010_000n);
   });
 });
 
@@ -115,7 +115,7 @@ describe("stablecoin purchase flow", () => {
     expect(r.outcome).toBe("complete");
     expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
     expect(t.writes.map((w) => [w.functionName, w.args?.[1]])).toEqual([["approve", UNLIMITED_APPROVAL], ["buyWithUSDC", 30_300_000n]]);
-    expect(t.writes[1]!.args).toEqual([5000n, 30_300_000n, false]);
+    expect(t.writes[1].args).toEqual([5000n, 30_300_000n, false]);
   });
   it("non-zero but too low allowance: reset to zero first (USDT), then 1e26", async () => {
     const t = setup({ allowance: 5n, quote: 30_000_000n });

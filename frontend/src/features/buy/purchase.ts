@@ -1,14 +1,21 @@
 // Purchase flows as explicit steps over the swap machine. Chain access is injected (ChainIO) so the flows are
-// unit-tested with fakes; wagmiIO.ts is the real adapter.
-import { erc20Abi, type Abi, type Address, type Hash } from "viem";
+// unit-tested with fakes; wagmiIO.ts is the real adapter. Calls are checked against the generated ABIs.
+import { encodeFunctionData, erc20Abi, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
-import { isUserRejection, revertName } from "./errors.ts";
+import { approvalCalls, runBatch } from "./batch.ts";
+import type { ChainIO, WriteCall, WriteMutability } from "./chainIO.ts";
+import { isUserRejection, KNOWN_REVERTS, revertName } from "./errors.ts";
+import { approvalRoute, readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "./permit.ts";
 import { QUOTE_FN } from "./quote.ts";
 import type { SwapEvent } from "./swapMachine.ts";
+import type { WalletIO } from "./walletIO.ts";
+
+export type { ChainIO } from "./chainIO.ts";
 
 /**
- * `approve` as USDT implements it: no return value. Simulating with the standard bool-returning fragment fails on
+ * `approve` as USDT implements it (the real token on Ethereum, not a contract of ours): no return value. Simulating with the standard bool-returning fragment fails on
  * USDT ("returned no data"); this fragment fits USDT and every standard token (whose bool is simply not decoded).
  */
 export const approveAbi = [
@@ -24,23 +31,14 @@ export const approveAbi = [
   },
 ] as const satisfies Abi;
 
-export type ReadArgs = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
-export type WriteArgs = ReadArgs & { value?: bigint };
-
-export type ChainIO = {
-  read: (a: ReadArgs) => Promise<unknown>;
-  /** Simulates; resolves to an opaque prepared request for `write`. */
-  simulate: (a: WriteArgs) => Promise<unknown>;
-  write: (prepared: unknown) => Promise<Hash>;
-  waitForReceipt: (hash: Hash) => Promise<{ status: "success" | "reverted" }>;
-};
+const presaleAbi = abiOf("Presale");
+type PresaleAbi = typeof presaleAbi;
 
 export type PurchaseInput = {
   payment: "native" | "usdt" | "usdc";
   chainId: number;
   account: Address;
   presale: Address;
-  presaleAbi: Abi;
   /** Stablecoin address for usdt/usdc. */
   token?: Address;
   /** Whole tokens. */
@@ -63,7 +61,7 @@ function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
   return { outcome: rejected ? "rejected" : "failed", revert };
 }
 
-async function sendAndConfirm(io: ChainIO, prepared: unknown, h: PurchaseHooks): Promise<PurchaseResult> {
+async function sendAndConfirm<P>(io: ChainIO<P>, prepared: P, h: PurchaseHooks): Promise<PurchaseResult> {
   let hash: Hash;
   try {
     hash = await io.write(prepared);
@@ -82,9 +80,13 @@ async function sendAndConfirm(io: ChainIO, prepared: unknown, h: PurchaseHooks):
   }
 }
 
-async function simulateOrStop(io: ChainIO, args: WriteArgs, h: PurchaseHooks): Promise<{ prepared: unknown } | PurchaseResult> {
+async function simulateOrStop<
+  P,
+  fn extends ContractFunctionName<PresaleAbi, WriteMutability>,
+  const args extends ContractFunctionArgs<PresaleAbi, WriteMutability, fn>,
+>(io: ChainIO<P>, call: WriteCall<PresaleAbi, fn, args>, h: PurchaseHooks): Promise<{ prepared: P } | PurchaseResult> {
   try {
-    return { prepared: await io.simulate(args) };
+    return { prepared: await io.simulate(call) };
   } catch (err) {
     return refused(h, err);
   }
@@ -100,8 +102,8 @@ function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
 }
 
 /** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of PRODUCT.md §9. */
-export async function ensureAllowance(io: ChainIO, token: Address, owner: Address, spender: Address, needed: bigint, h: PurchaseHooks): Promise<"ok" | "approved" | PurchaseResult> {
-  const allowance = (await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] })) as bigint;
+export async function ensureAllowance<P>(io: ChainIO<P>, token: Address, owner: Address, spender: Address, needed: bigint, h: PurchaseHooks): Promise<"ok" | "approved" | PurchaseResult> {
+  const allowance = await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
   if (allowance >= needed) return "ok";
   h.dispatch({ type: "APPROVAL_REQUIRED" });
   const approve = async (amount: bigint): Promise<true | PurchaseResult> => {
@@ -128,12 +130,85 @@ export async function ensureAllowance(io: ChainIO, token: Address, owner: Addres
   return "approved";
 }
 
-export async function runPurchase(io: ChainIO, p: PurchaseInput, h: PurchaseHooks): Promise<PurchaseResult> {
+/**
+ * The contract's own refusals (paused, sold out, over the limit...) before the wallet is asked, when the approval is
+ * not given yet: the simulation then also reverts for the missing allowance, which the batch or permit provides.
+ */
+async function refusedBeforeApproval<P>(io: ChainIO<P>, p: PurchaseInput, amount: bigint, maxCost: bigint, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+  try {
+    await io.simulate({ address: p.presale, abi: presaleAbi, functionName: BUY[stable(p)], args: [amount, maxCost, p.stake] });
+  } catch (err) {
+    const revert = revertName(err);
+    if (revert && (KNOWN_REVERTS as readonly string[]).includes(revert)) return refused(h, err);
+  }
+  return undefined;
+}
+
+const stable = (p: PurchaseInput) => (p.payment === "usdt" ? "usdt" : "usdc");
+
+/** Approval and purchase as one atomic batch: one prompt (confirm_pending), the receipts decide. */
+async function purchaseInBatch<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, allowance: bigint, h: PurchaseHooks): Promise<PurchaseResult> {
+  const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
+  if (stop) return stop;
+  h.dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
+  const buy = encodeFunctionData({ abi: presaleAbi, functionName: BUY[stable(p)], args: [amount, maxCost, p.stake] });
+  const r = await runBatch(w, [...approvalCalls(p.token!, p.presale, allowance), { to: p.presale, data: buy }], () => h.dispatch({ type: "SENT" }));
+  if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };
+  h.dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
+  return { outcome: r.outcome, hash: r.hash };
+}
+
+/**
+ * A USDC permit for `maxCost` (approval_pending is the signature), then buyWithUSDCPermit: one signature and one
+ * transaction. Undefined when the wallet cannot sign typed data: the approval transaction follows instead.
+ */
+async function purchaseWithPermit<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, domain: PermitDomain, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+  const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
+  if (stop) return stop;
+  h.dispatch({ type: "APPROVAL_REQUIRED", via: "permit" });
+  let permit: SignedPermit;
+  try {
+    permit = await signPermit(io, w, { token: "USDC", address: p.token!, domain, owner: p.account, spender: p.presale, value: maxCost });
+  } catch (err) {
+    if (w.noteTypedDataError(err)) return undefined;
+    return fail(h, err);
+  }
+  const args = [amount, maxCost, p.stake, permit.deadline, permit.v, permit.r, permit.s] as const;
+  const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: "buyWithUSDCPermit", args }, h);
+  if ("outcome" in sim) return sim;
+  h.dispatch({ type: "APPROVED" });
+  return sendAndConfirm(io, sim.prepared, h);
+}
+
+/** The one-prompt routes for a stablecoin purchase whose allowance is short; undefined = the sequential approval. */
+async function purchaseInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+  const allowance = await io.read({ address: p.token!, abi: erc20Abi, functionName: "allowance", args: [p.account, p.presale] });
+  if (allowance >= maxCost) return undefined;
+  const batch = await w.canBatch().catch(() => false);
+  // USDT has no permit (neither the real token nor its stand-in).
+  const permitPossible = !batch && p.payment === "usdc" && w.canSignTypedData();
+  const domain = permitPossible ? await readPermitDomain(io, "USDC", p.token!, p.chainId) : undefined;
+  switch (approvalRoute({ allowance, needed: maxCost, batch, permit: !!domain })) {
+    case "batch":
+      return purchaseInBatch(io, w, p, amount, maxCost, allowance, h);
+    case "permit":
+      return purchaseWithPermit(io, w, p, amount, maxCost, domain!, h);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A purchase from the quote check to the receipt. With a WalletIO, a stablecoin purchase whose allowance is short
+ * takes one prompt when it can (an atomic batch, else a USDC permit); without one, or when neither is possible, the
+ * approval transaction(s) come first.
+ */
+export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: PurchaseHooks, w?: WalletIO): Promise<PurchaseResult> {
   const amount = p.tokens;
   // The quote again, right before sending: the ladder may have moved since it was shown.
   let cost: bigint;
   try {
-    cost = (await io.read({ address: p.presale, abi: p.presaleAbi, functionName: QUOTE_FN[p.payment], args: [amount] })) as bigint;
+    cost = await io.read({ address: p.presale, abi: presaleAbi, functionName: QUOTE_FN[p.payment], args: [amount] });
   } catch (err) {
     h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
     return refused(h, err);
@@ -142,21 +217,29 @@ export async function runPurchase(io: ChainIO, p: PurchaseInput, h: PurchaseHook
   h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
 
   if (p.payment === "native") {
-    const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: applyBps(cost, MARGIN_BPS.ethValue, "up") }, h);
+    const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: applyBps(cost, MARGIN_BPS.ethValue, "up") }, h);
     if ("outcome" in sim) return sim;
     h.dispatch({ type: "AWAIT_SIGNATURE" });
     return sendAndConfirm(io, sim.prepared, h);
   }
 
   const maxCost = applyBps(cost, MARGIN_BPS.stableMaxCost, "up");
-  let approval: Awaited<ReturnType<typeof ensureAllowance>>;
+  if (w) {
+    try {
+      const oneStep = await purchaseInOneStep(io, w, p, amount, maxCost, h);
+      if (oneStep) return oneStep;
+    } catch (err) {
+      return fail(h, err);
+    }
+  }
+  let approval: "ok" | "approved" | PurchaseResult;
   try {
     approval = await ensureAllowance(io, p.token!, p.account, p.presale, maxCost, h);
   } catch (err) {
     return fail(h, err);
   }
   if (typeof approval === "object") return approval;
-  const sim = await simulateOrStop(io, { address: p.presale, abi: p.presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] }, h);
+  const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] }, h);
   if ("outcome" in sim) return sim;
   if (approval === "ok") h.dispatch({ type: "AWAIT_SIGNATURE" });
   return sendAndConfirm(io, sim.prepared, h);

@@ -39,14 +39,21 @@ export type SwapState = {
   /** Card wording for a failure: the widget was closed or cancelled, or 3-D Secure declined. */
   cardReason?: "closed" | "cancelled" | "declined";
   mountError?: boolean;
+  /**
+   * How the stablecoin approval is given, when not by an approval transaction of its own: "permit" (approval_pending
+   * is a signature, EIP-2612) or "batch" (confirm_pending is one wallet prompt for approval and purchase, EIP-5792).
+   */
+  via?: ApprovalVia;
 };
+
+export type ApprovalVia = "permit" | "batch";
 
 export type SwapEvent =
   | { type: "START"; payment: SwapPayment; chainId: number; stake: boolean; tokens: number | bigint }
-  | { type: "APPROVAL_REQUIRED" }
+  | { type: "APPROVAL_REQUIRED"; via?: "permit" }
   | { type: "APPROVED" }
-  | { type: "AWAIT_SIGNATURE" }
-  | { type: "SENT"; hash: Hash }
+  | { type: "AWAIT_SIGNATURE"; via?: "batch" }
+  | { type: "SENT"; hash?: Hash }
   | { type: "RECEIPT"; success: boolean; hash?: Hash }
   | { type: "ERROR"; rejected: boolean; message?: string; revert?: string }
   | { type: "SIMULATION_REVERTED"; message?: string; revert?: string }
@@ -75,12 +82,14 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       if (!at("not_started")) return s;
       return { status: "not_started", payment: e.payment, chainId: e.chainId, stake: e.stake, tokens: e.tokens };
     case "APPROVAL_REQUIRED":
-      return at("not_started") ? { ...s, status: "approval_pending" } : s;
+      // Again while approval_pending: the wallet could not sign the permit, the approval transaction follows.
+      return at("not_started", "approval_pending") ? { ...s, status: "approval_pending", via: e.via } : s;
     case "APPROVED":
       return at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":
-      return at("not_started", "approval_pending") ? { ...s, status: "confirm_pending" } : s;
+      return at("not_started", "approval_pending") ? { ...s, status: "confirm_pending", via: e.via ?? s.via } : s;
     case "SENT":
+      // A batch has no transaction hash until its receipts arrive (RECEIPT carries it).
       return at("confirm_pending") ? { ...s, status: "in_progess", hash: e.hash } : s;
     case "RECEIPT":
       return at("in_progess", "wert_inprogress", "confirm_pending")

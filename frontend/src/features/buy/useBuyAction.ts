@@ -39,15 +39,18 @@ export function useBuyAction(data: PresaleView, notify?: Notify) {
     if (!(await ensure(block))) return "cancelled";
     const shown = groupDecimal(tokens.toString());
     pushAnalytics(env.production, "purchase_started", { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
-    const [{ runPurchase }, { wagmiIO }, { abiOf }] = await Promise.all([import("./purchase.ts"), import("./wagmiIO.ts"), import("../../config/contracts.ts")]);
+    const [{ runPurchase }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
+      import("./purchase.ts"), import("./wagmiIO.ts"), import("./wagmiWalletIO.ts"),
+    ]);
     const res = await runPurchase(
       wagmiIO(block.chainIdInt, address),
       {
-        payment: token.kind, chainId: block.chainIdInt, account: address, presale: block.presaleAddress, presaleAbi: abiOf("Presale"),
+        payment: token.kind, chainId: block.chainIdInt, account: address, presale: block.presaleAddress,
         token: token.kind === "usdt" ? (block.usdTAddress || undefined) : token.kind === "usdc" ? block.usdcAddress : undefined,
         tokens, quotedCost, stake,
       },
       { dispatch: dispatchSwap, onMaxTokensExceeded: () => void maxPopup(max) },
+      wagmiWalletIO(block.chainIdInt, address),
     );
     pushAnalytics(env.production, `purchase_${res.outcome}`, { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
     if (res.outcome === "complete") {

@@ -3,6 +3,7 @@
 // signs the widget options. The answer is checked here before anything is shown to the buyer: it must be a signed
 // purchase on the Base presale that credits this wallet with this quantity and this stake flag.
 import { decodeFunctionData, getAddress, isAddress, type Address } from "viem";
+import { abiOf } from "../../config/contracts.ts";
 import type { CardSessionData } from "./options.ts";
 
 export type CardSessionRequest = { address: Address; tokens: number; stake: boolean };
@@ -17,22 +18,17 @@ export class CardSessionError extends Error {
   }
 }
 
-const buyWithETHWertAbi = [
-  {
-    type: "function",
-    name: "buyWithETHWert",
-    stateMutability: "payable",
-    inputs: [
-      { name: "user", type: "address" },
-      { name: "amount", type: "uint256" },
-      { name: "stake", type: "bool" },
-    ],
-    outputs: [],
-  },
-] as const;
-
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const sameAddress = (a: string, b: string) => isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && getAddress(a) === getAddress(b);
+
+/** The presale call that calldata encodes (decoded with the generated ABI), or undefined. */
+function decodePresaleCall(data: `0x${string}`) {
+  try {
+    return decodeFunctionData({ abi: abiOf("Presale"), data });
+  } catch {
+    return undefined;
+  }
+}
 
 /** Checks the server's answer against the request; throws CardSessionError naming the first mismatch. */
 export function checkSession(body: unknown, req: CardSessionRequest, presale?: Address): CardSession {
@@ -46,18 +42,13 @@ export function checkSession(body: unknown, req: CardSessionRequest, presale?: A
   if (String(d.commodity).toUpperCase() !== "ETH") throw new CardSessionError(`the card session pays in ${String(d.commodity)}, not ETH`);
   if (!sameAddress(String(d.address), req.address)) throw new CardSessionError("the card session is for another wallet");
   if (presale && !sameAddress(String(d.sc_address), presale)) throw new CardSessionError("the card session targets another contract than the Base presale");
-  let args: readonly [Address, bigint, boolean];
-  try {
-    const call = decodeFunctionData({ abi: buyWithETHWertAbi, data: d.sc_input_data as `0x${string}` });
-    args = call.args;
-  } catch {
-    throw new CardSessionError("the card session does not encode a buyWithETHWert call");
-  }
-  const [user, tokens, stake] = args;
+  const call = decodePresaleCall(d.sc_input_data as `0x${string}`);
+  if (call?.functionName !== "buyWithETHWert") throw new CardSessionError("the card session does not encode a buyWithETHWert call");
+  const [user, tokens, stake] = call.args;
   if (!sameAddress(user, req.address)) throw new CardSessionError("the card purchase credits another wallet");
   if (tokens !== BigInt(req.tokens)) throw new CardSessionError(`the card purchase is for ${tokens} tokens, not ${req.tokens}`);
   if (stake !== req.stake) throw new CardSessionError("the card purchase has another stake flag");
-  return { data: { ...(d as unknown as CardSessionData), commodity_amount: amount }, meta: isObject(body.meta) ? (body.meta as CardSessionMeta) : undefined };
+  return { data: { ...(d as unknown as CardSessionData), commodity_amount: amount }, meta: isObject(body.meta) ? body.meta : undefined };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Shared fixtures of the card tests (not shipped: only test files import it).
-import { encodeFunctionData, type Address, type Hash } from "viem";
+import { encodeFunctionData, type Address } from "viem";
 import { vi } from "vitest";
+import { abiOf } from "../../config/contracts.ts";
 import { swapReducer, type SwapEvent, type SwapState } from "../buy/swapMachine.ts";
 import type { CardFlowConfig, CardFlowDeps } from "./flow.ts";
 import type { CardSessionData } from "./options.ts";
@@ -8,12 +9,8 @@ import type { CardSessionData } from "./options.ts";
 export const BUYER = "0x90F79bf6EB2c4f870365E785982E1f101E93b906" as Address;
 export const PRESALE = "0x5FbDB2315678afecb367f032d93F642f64180aa3" as Address;
 export const ORIGIN = "http://127.0.0.1:8788";
-export const TX = `0x${"ab".repeat(32)}` as Hash;
+export const TX = `0x${"ab".repeat(32)}` as const;
 export const SESSION_CLICK_ID = "2f1c7a44-9b1e-4d3a-8c55-0a6c3c1b7e90";
-
-const wertAbi = [
-  { type: "function", name: "buyWithETHWert", stateMutability: "payable", inputs: [{ name: "user", type: "address" }, { name: "amount", type: "uint256" }, { name: "stake", type: "bool" }], outputs: [] },
-] as const;
 
 export function sessionData(over: Partial<CardSessionData> & { tokens?: number; stake?: boolean; user?: Address } = {}): CardSessionData {
   const { tokens = 1000, stake = false, user = BUYER, ...rest } = over;
@@ -30,7 +27,7 @@ export function sessionData(over: Partial<CardSessionData> & { tokens?: number; 
     commodity_amount: 0.00230001,
     network: "base",
     sc_address: PRESALE,
-    sc_input_data: encodeFunctionData({ abi: wertAbi, functionName: "buyWithETHWert", args: [user, BigInt(tokens), stake] }),
+    sc_input_data: encodeFunctionData({ abi: abiOf("Presale"), functionName: "buyWithETHWert", args: [user, BigInt(tokens), stake] }),
     signature: "cd".repeat(64),
     ...rest,
   };
@@ -61,7 +58,7 @@ export function testDeps(initial: SwapState = { status: "not_started" }, over: P
     getState: () => state,
     config: testConfig(),
     loadWidget: async () => (await import("./widgetHost.ts")).loadWertWidget(),
-    waitForReceipt: vi.fn(async () => ({ status: "success" as const })),
+    waitForReceipt: vi.fn(() => Promise.resolve({ status: "success" as const })),
     t: (k) => k,
     onWidgetError: vi.fn(),
     log: { warn: vi.fn(), error: vi.fn() },

@@ -38,9 +38,11 @@ export function FlowStatusView({ s, onDone, onRetry, extra }: Props) {
     case "not_started":
       return spinner("preparing", t("staking.status.preparing"), t("staking.status.preparing_desc"));
     case "approval_pending":
-      return spinner("approval_pending", t("staking.status.authorise"), t("staking.status.authorise_desc", { token: env.tokenName }));
+      return s.via === "permit"
+        ? spinner("approval_pending", t("staking.status.permit"), t("staking.status.permit_desc", { token: env.tokenName }))
+        : spinner("approval_pending", t("staking.status.authorise"), t("staking.status.authorise_desc", { token: env.tokenName }));
     case "confirm_pending":
-      return spinner("confirm_pending", t("staking.status.confirm"), t(`${k}.confirm`, { amount }));
+      return spinner("confirm_pending", t("staking.status.confirm"), s.via === "batch" ? t("staking.status.confirm_batch", { amount, token: env.tokenName }) : t(`${k}.confirm`, { amount }));
     case "in_progess":
       return spinner("in_progess", t("staking.status.in_progress"), t(`${k}.progress`, { amount }), s.hash);
     case "complete":

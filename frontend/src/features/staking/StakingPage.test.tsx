@@ -11,7 +11,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Address, Hash } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "../../config/env.ts";
-import type { ChainIO, WriteArgs } from "../buy/purchase.ts";
+import type { ErasedCall } from "../buy/chainIO.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { buyUi } from "../buy/buyUi.ts";
 import { walletState } from "../wallet/walletState.ts";
@@ -21,23 +21,38 @@ import { closePopup, popupStore } from "../../shared/popup.ts";
 // ---- fake chain: every write is recorded; behaviour per function name is set by each test
 const chain = {
   allowance: 0n,
-  writeErrors: {} as Record<string, unknown>,
+  writeErrors: {} as Record<string, Error>,
   receipts: {} as Record<string, "success" | "reverted">,
   hold: null as null | Promise<void>,
-  writes: [] as WriteArgs[],
+  writes: [] as ErasedCall[],
 };
-vi.mock("../buy/wagmiIO.ts", () => ({
-  wagmiIO: (): ChainIO => ({
-    read: async () => chain.allowance,
-    simulate: async (a) => a,
-    write: async (p) => {
-      const a = p as WriteArgs;
-      if (chain.hold) await chain.hold;
-      if (chain.writeErrors[a.functionName]) throw chain.writeErrors[a.functionName];
-      chain.writes.push(a);
-      return `0x${String(chain.writes.length).padStart(64, "0")}` as Hash;
-    },
-    waitForReceipt: async (hash) => ({ status: chain.receipts[chain.writes[Number(hash) - 1]!.functionName] ?? "success" }),
+vi.mock("../buy/wagmiIO.ts", async () => {
+  const { fakeChainIO } = await import("../buy/fakeChainIO.ts");
+  return {
+    wagmiIO: () =>
+      fakeChainIO({
+        read: () => chain.allowance,
+        write: async (a) => {
+          if (chain.hold) await chain.hold;
+          if (chain.writeErrors[a.functionName]) throw chain.writeErrors[a.functionName];
+          chain.writes.push(a);
+          return `0x${String(chain.writes.length).padStart(64, "0")}` as const;
+        },
+        waitForReceipt: (hash) => ({ status: chain.receipts[chain.writes[Number(hash) - 1].functionName] ?? "success" }),
+      }),
+  };
+});
+
+// A wallet without EIP-5792 batches or typed-data signatures: the approval transaction of the sequential flow.
+vi.mock("../buy/wagmiWalletIO.ts", () => ({
+  wagmiWalletIO: () => ({
+    canBatch: () => Promise.resolve(false),
+    canSignTypedData: () => false,
+    sendCalls: () => Promise.reject(new Error("no batches")),
+    waitForCalls: () => Promise.reject(new Error("no batches")),
+    signTypedData: () => Promise.reject(new Error("no typed data")),
+    noteTypedDataError: () => false,
+    chainTime: () => Promise.resolve(0n),
   }),
 }));
 

@@ -1,9 +1,10 @@
 // Every staking flow driven through the real reducer with a fake chain: the status trail, the calls sent, and the
 // outcome, including rejection at the approval step and at the deposit step.
 import { describe, expect, it } from "vitest";
-import type { Abi, Address, Hash } from "viem";
+import type { Address } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import type { ChainIO, WriteArgs } from "../buy/purchase.ts";
+import type { ErasedCall } from "../buy/chainIO.ts";
+import { fakeChainIO } from "../buy/fakeChainIO.ts";
 import { revertName, runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import { flowReducer, INITIAL_FLOW, type FlowEvent, type FlowKind, type FlowState } from "./stakingMachine.ts";
 
@@ -16,39 +17,37 @@ const WEI = 10n ** 18n;
 type Fake = {
   allowance?: bigint;
   /** Errors thrown by write, keyed by function name. */
-  writeErrors?: Record<string, unknown>;
-  simulateErrors?: Record<string, unknown>;
+  writeErrors?: Record<string, Error>;
+  simulateErrors?: Record<string, Error>;
   receipts?: Record<string, "success" | "reverted">;
-  receiptError?: unknown;
-  readError?: unknown;
+  receiptError?: Error;
+  readError?: Error;
 };
 
 function setup(f: Fake = {}) {
-  const writes: WriteArgs[] = [];
+  const writes: ErasedCall[] = [];
   const sent: Record<string, string> = {};
   let n = 0;
-  const io: ChainIO = {
-    read: async () => {
+  const io = fakeChainIO({
+    read: () => {
       if (f.readError) throw f.readError;
       return f.allowance ?? 0n;
     },
-    simulate: async (a) => {
+    simulate: (a) => {
       if (f.simulateErrors?.[a.functionName]) throw f.simulateErrors[a.functionName];
-      return a;
     },
-    write: async (prepared) => {
-      const a = prepared as WriteArgs;
+    write: (a) => {
       if (f.writeErrors?.[a.functionName]) throw f.writeErrors[a.functionName];
       writes.push(a);
-      const hash = `0x${(++n).toString(16).padStart(64, "0")}` as Hash;
+      const hash = `0x${(++n).toString(16).padStart(64, "0")}` as const;
       sent[hash] = a.functionName;
       return hash;
     },
-    waitForReceipt: async (hash) => {
+    waitForReceipt: (hash) => {
       if (f.receiptError) throw f.receiptError;
-      return { status: f.receipts?.[sent[hash]!] ?? "success" };
+      return { status: f.receipts?.[sent[hash]] ?? "success" };
     },
-  };
+  });
   let state: FlowState = INITIAL_FLOW;
   const trail: string[] = [state.status];
   const dispatch = (e: FlowEvent) => {
@@ -59,7 +58,7 @@ function setup(f: Fake = {}) {
 }
 
 const input = (kind: FlowKind, amount?: bigint): StakingFlowInput => ({
-  kind, account: ACCOUNT, presale: PRESALE, presaleAbi: [] as unknown as Abi, staking: STAKING, stakingAbi: [] as unknown as Abi,
+  kind, account: ACCOUNT, presale: PRESALE, staking: STAKING,
   saleToken: TOKEN, amount, display: amount ? Number(amount / WEI) : undefined,
 });
 

@@ -1,21 +1,26 @@
 // The staking flows as explicit steps over the staking machine: claim, claim and stake, stake creation (with the
 // sale-token approval), stake extension, harvest, withdraw. Chain access is injected (the buy feature's ChainIO),
-// so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter.
-import { erc20Abi, type Abi, type Address, type Hash } from "viem";
+// so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter. Calls are checked against
+// the generated ABIs.
+import { encodeFunctionData, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { isUserRejection } from "../buy/errors.ts";
-import { approveAbi, type ChainIO, type WriteArgs } from "../buy/purchase.ts";
+import { abiOf } from "../../config/contracts.ts";
+import { runBatch } from "../buy/batch.ts";
+import type { ChainIO, WriteCall, WriteMutability } from "../buy/chainIO.ts";
+import { isUserRejection, KNOWN_REVERTS } from "../buy/errors.ts";
+import { approvalRoute, readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "../buy/permit.ts";
+import type { WalletIO } from "../buy/walletIO.ts";
 import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
 
 export type StakingFlowInput = {
   kind: FlowKind;
   account: Address;
   presale: Address;
-  presaleAbi: Abi;
   staking: Address;
-  stakingAbi: Abi;
   /** The sale token (stake and extend only). */
   saleToken?: Address;
+  /** The chain of the staking contract (the sale-token permit's domain). */
+  chainId?: number;
   /** Sale-token wei to deposit (stake and extend only). */
   amount?: bigint;
   /** The amount for the messages, in whole tokens. */
@@ -25,6 +30,10 @@ export type StakingFlowInput = {
 export type FlowOutcome = "complete" | "failed" | "rejected";
 export type FlowResult = { outcome: FlowOutcome; hash?: Hash };
 type Dispatch = (e: FlowEvent) => void;
+
+const presaleAbi = abiOf("Presale");
+const stakingAbi = abiOf("Staking");
+const saleTokenAbi = abiOf("SaleToken");
 
 type ErrLike = { name?: string; message?: string; shortMessage?: string; data?: { errorName?: string }; cause?: unknown };
 
@@ -48,10 +57,15 @@ function fail(dispatch: Dispatch, err: unknown, hash?: Hash): FlowResult {
 }
 
 /** Simulate (a revert fails before the wallet is asked), send, and let the receipt decide. */
-async function send(io: ChainIO, args: WriteArgs, dispatch: Dispatch): Promise<FlowResult> {
+async function send<
+  P,
+  const abi extends Abi,
+  fn extends ContractFunctionName<abi, WriteMutability>,
+  const args extends ContractFunctionArgs<abi, WriteMutability, fn>,
+>(io: ChainIO<P>, call: WriteCall<abi, fn, args>, dispatch: Dispatch): Promise<FlowResult> {
   let hash: Hash;
   try {
-    const prepared = await io.simulate(args);
+    const prepared = await io.simulate(call);
     hash = await io.write(prepared);
   } catch (err) {
     return fail(dispatch, err);
@@ -68,9 +82,9 @@ async function send(io: ChainIO, args: WriteArgs, dispatch: Dispatch): Promise<F
 }
 
 /** The sale-token approval for the staking contract; the large allowance of PRODUCT.md §9 (1e26). */
-async function approve(io: ChainIO, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
+async function approve<P>(io: ChainIO<P>, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
   try {
-    const prepared = await io.simulate({ address: token, abi: approveAbi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
+    const prepared = await io.simulate({ address: token, abi: saleTokenAbi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
     const hash = await io.write(prepared);
     const r = await io.waitForReceipt(hash);
     if (r.status !== "success") {
@@ -83,19 +97,85 @@ async function approve(io: ChainIO, token: Address, spender: Address, dispatch: 
   }
 }
 
-export async function runStakingFlow(io: ChainIO, p: StakingFlowInput, dispatch: Dispatch): Promise<FlowResult> {
+/** A deposit of the validated stake request (stake and extend). */
+type Deposit = { token: Address; amount: bigint; allowance: bigint };
+
+/** The contract's own refusals before the wallet is asked; the missing allowance is what the batch or permit gives. */
+async function refusedBeforeApproval<P>(io: ChainIO<P>, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult | undefined> {
+  try {
+    await io.simulate({ address: p.staking, abi: stakingAbi, functionName: "deposit", args: [d.amount] });
+  } catch (err) {
+    const name = revertName(err);
+    if (name && (KNOWN_REVERTS as readonly string[]).includes(name)) return fail(dispatch, err);
+  }
+  return undefined;
+}
+
+/** Approval and deposit as one atomic batch: one prompt (confirm_pending), the receipts decide. */
+async function depositInBatch<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult> {
+  const stop = await refusedBeforeApproval(io, p, d, dispatch);
+  if (stop) return stop;
+  dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
+  // The sale token takes a new allowance over an existing one (no reset to zero, as in the sequential flow).
+  const calls = [
+    { to: d.token, data: encodeFunctionData({ abi: saleTokenAbi, functionName: "approve", args: [p.staking, UNLIMITED_APPROVAL] }) },
+    { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: "deposit", args: [d.amount] }) },
+  ];
+  const r = await runBatch(w, calls, () => dispatch({ type: "SENT" }));
+  if (r.error !== undefined) return fail(dispatch, r.error, r.hash);
+  dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
+  return { outcome: r.outcome, hash: r.hash };
+}
+
+/** A sale-token permit for the amount (approval_pending is the signature), then depositWithPermit; undefined when
+ * the wallet cannot sign typed data (the approval transaction follows). */
+async function depositWithPermit<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, domain: PermitDomain, dispatch: Dispatch): Promise<FlowResult | undefined> {
+  const stop = await refusedBeforeApproval(io, p, d, dispatch);
+  if (stop) return stop;
+  dispatch({ type: "APPROVAL_REQUIRED", via: "permit" });
+  let permit: SignedPermit;
+  try {
+    permit = await signPermit(io, w, { token: "SaleToken", address: d.token, domain, owner: p.account, spender: p.staking, value: d.amount });
+  } catch (err) {
+    if (w.noteTypedDataError(err)) return undefined;
+    return fail(dispatch, err);
+  }
+  dispatch({ type: "APPROVED" });
+  const args = [d.amount, permit.deadline, permit.v, permit.r, permit.s] as const;
+  return send(io, { address: p.staking, abi: stakingAbi, functionName: "depositWithPermit", args }, dispatch);
+}
+
+/** The one-prompt routes for a deposit whose allowance is short; undefined = the approval transaction first. */
+async function depositInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult | undefined> {
+  const batch = await w.canBatch().catch(() => false);
+  const domain = !batch && p.chainId && w.canSignTypedData() ? await readPermitDomain(io, "SaleToken", d.token, p.chainId) : undefined;
+  switch (approvalRoute({ allowance: d.allowance, needed: d.amount, batch, permit: !!domain })) {
+    case "batch":
+      return depositInBatch(io, w, p, d, dispatch);
+    case "permit":
+      return depositWithPermit(io, w, p, d, domain!, dispatch);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Runs one staking flow to its receipt. With a WalletIO, a deposit whose allowance is short takes one prompt when
+ * it can (an atomic batch, else a sale-token permit); otherwise the approval transaction comes first.
+ */
+export async function runStakingFlow<P>(io: ChainIO<P>, p: StakingFlowInput, dispatch: Dispatch, w?: WalletIO): Promise<FlowResult> {
   dispatch({ type: "START", kind: p.kind, amount: p.display });
-  const presale = (functionName: string): WriteArgs => ({ address: p.presale, abi: p.presaleAbi, functionName });
-  const staking = (functionName: string, args?: readonly unknown[]): WriteArgs => ({ address: p.staking, abi: p.stakingAbi, functionName, args });
+  const presale = { address: p.presale, abi: presaleAbi } as const;
+  const staking = { address: p.staking, abi: stakingAbi } as const;
   switch (p.kind) {
     case "claim":
-      return send(io, presale("claim"), dispatch);
+      return send(io, { ...presale, functionName: "claim" }, dispatch);
     case "claimAndStake":
-      return send(io, presale("claimAndStake"), dispatch);
+      return send(io, { ...presale, functionName: "claimAndStake" }, dispatch);
     case "harvest":
-      return send(io, staking("harvestRewards"), dispatch);
+      return send(io, { ...staking, functionName: "harvestRewards" }, dispatch);
     case "withdraw":
-      return send(io, staking("withdraw"), dispatch);
+      return send(io, { ...staking, functionName: "withdraw" }, dispatch);
     case "stake":
     case "extend":
       break;
@@ -105,9 +185,14 @@ export async function runStakingFlow(io: ChainIO, p: StakingFlowInput, dispatch:
   }
   let allowance: bigint;
   try {
-    allowance = (await io.read({ address: p.saleToken, abi: erc20Abi as Abi, functionName: "allowance", args: [p.account, p.staking] })) as bigint;
+    allowance = await io.read({ address: p.saleToken, abi: saleTokenAbi, functionName: "allowance", args: [p.account, p.staking] });
   } catch (err) {
     return fail(dispatch, err);
+  }
+  if (w && allowance < p.amount) {
+    const d = { token: p.saleToken, amount: p.amount, allowance };
+    const oneStep = await depositInOneStep(io, w, p, d, dispatch).catch((err: unknown) => fail(dispatch, err));
+    if (oneStep) return oneStep;
   }
   if (allowance < p.amount) {
     dispatch({ type: "APPROVAL_REQUIRED" });
@@ -117,5 +202,5 @@ export async function runStakingFlow(io: ChainIO, p: StakingFlowInput, dispatch:
   } else {
     dispatch({ type: "AWAIT_SIGNATURE" });
   }
-  return send(io, staking("deposit", [p.amount]), dispatch);
+  return send(io, { ...staking, functionName: "deposit", args: [p.amount] }, dispatch);
 }

@@ -9,6 +9,9 @@
  *   stake (creation), extend:   START (not_started, preparing) -> APPROVAL_REQUIRED -> approval_pending
  *                               -> APPROVED -> confirm_pending, or AWAIT_SIGNATURE -> confirm_pending;
  *                               then SENT -> in_progess -> RECEIPT -> complete | failed
+ *                               (via "permit": approval_pending is a signature, EIP-2612; via "batch":
+ *                               confirm_pending is one prompt for approval and deposit, EIP-5792, and SENT has no
+ *                               hash until RECEIPT)
  *   any active status:          ERROR (rejected: 4001 / "user rejected") -> rejected, other errors -> failed
  * Events that do not apply to the current status are ignored (the state is returned unchanged).
  */
@@ -31,14 +34,16 @@ export type FlowState = {
   error?: string;
   /** Custom error of the reverted call (StillLocked, ClaimsLocked...), when the chain said which. */
   errorName?: string;
+  /** How the sale-token approval is given when not by a transaction of its own: a permit, or inside one batch. */
+  via?: "permit" | "batch";
 };
 
 export type FlowEvent =
   | { type: "START"; kind: FlowKind; amount?: number }
-  | { type: "APPROVAL_REQUIRED" }
+  | { type: "APPROVAL_REQUIRED"; via?: "permit" }
   | { type: "APPROVED" }
-  | { type: "AWAIT_SIGNATURE" }
-  | { type: "SENT"; hash: Hash }
+  | { type: "AWAIT_SIGNATURE"; via?: "batch" }
+  | { type: "SENT"; hash?: Hash }
   | { type: "RECEIPT"; success: boolean; hash?: Hash }
   | { type: "ERROR"; rejected: boolean; message?: string; errorName?: string }
   | { type: "RESET" };
@@ -67,13 +72,14 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
       return { status, kind: e.kind, amount: e.amount };
     }
     case "APPROVAL_REQUIRED":
-      return deposit && at("not_started") ? { ...s, status: "approval_pending" } : s;
+      // Again while approval_pending: the wallet could not sign the permit, the approval transaction follows.
+      return deposit && at("not_started", "approval_pending") ? { ...s, status: "approval_pending", via: e.via } : s;
     case "APPROVED":
       return deposit && at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":
-      return deposit && at("not_started") ? { ...s, status: "confirm_pending" } : s;
+      return deposit && at("not_started") ? { ...s, status: "confirm_pending", via: e.via } : s;
     case "SENT":
-      return s.kind && at("confirm_pending", "in_progess") ? { ...s, status: "in_progess", hash: e.hash } : s;
+      return s.kind && at("confirm_pending", "in_progess") ? { ...s, status: "in_progess", hash: e.hash ?? s.hash } : s;
     case "RECEIPT":
       return s.kind && at("in_progess") ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash } : s;
     case "ERROR":

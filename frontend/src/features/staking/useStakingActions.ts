@@ -1,7 +1,6 @@
 // Glue between the staking views and the flows: the rules of PRODUCT.md §5 (connect modal, switch-to-Base popup,
 // claim_not_live popup), the run itself over the real chain adapter, the result toast and the data refresh.
 import { useTranslation } from "react-i18next";
-import { abiOf } from "../../config/contracts.ts";
 import { env } from "../../config/env.ts";
 import { formatBalance } from "../../shared/format.ts";
 import { openPopup } from "../../shared/popup.ts";
@@ -64,17 +63,20 @@ export function useStakingActions(data: PresaleView, view: StakeView, notify: No
     if (!address || isRunning(getFlow())) return undefined;
     if (isFinal(getFlow()) || getFlow().kind) dispatchFlow({ type: "RESET" });
     const b = env.base;
-    const [{ runStakingFlow }, { wagmiIO }] = await Promise.all([import("./flows.ts"), import("../buy/wagmiIO.ts")]);
+    const [{ runStakingFlow }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
+      import("./flows.ts"), import("../buy/wagmiIO.ts"), import("../buy/wagmiWalletIO.ts"),
+    ]);
     pushAnalytics(env.production, `staking_${kind}_started`, { chainId: b.chainIdInt });
     const display = deposit?.display ?? (kind === "harvest" ? view.userReward : kind === "withdraw" ? view.userStaked : view.baseClaimable);
     const res = await runStakingFlow(
       wagmiIO(b.chainIdInt, address),
       {
-        kind, account: address, presale: b.presaleAddress, presaleAbi: abiOf("Presale"),
-        staking: b.stakingAddress as `0x${string}`, stakingAbi: abiOf("Staking"),
-        saleToken: (b.saleTokenAddress || data.base?.saleToken) as `0x${string}` | undefined, amount: deposit?.wei, display,
+        kind, account: address, presale: b.presaleAddress,
+        staking: b.stakingAddress as `0x${string}`,
+        saleToken: (b.saleTokenAddress || data.base?.saleToken), amount: deposit?.wei, display, chainId: b.chainIdInt,
       },
       dispatchFlow,
+      wagmiWalletIO(b.chainIdInt, address),
     );
     pushAnalytics(env.production, `staking_${kind}_${res.outcome}`, { chainId: b.chainIdInt });
     const amount = `${formatBalance(display)} ${env.tokenName}`;

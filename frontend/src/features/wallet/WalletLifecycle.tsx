@@ -1,4 +1,5 @@
-// Data reload on account or chain change (PRODUCT.md §4). Reconnect on load lives in the wallet layer (web3.ts).
+// Data reload on account or chain change (PRODUCT.md §4), the wallet's capabilities once connected. Reconnect on
+// load lives in the wallet layer (web3.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useWallet } from "./walletState.ts";
@@ -14,5 +15,9 @@ export function WalletLifecycle() {
     seen.current = key;
     if (status === "connected" || status === "disconnected") void qc.invalidateQueries({ queryKey: ["presale"] });
   }, [address, chainId, status, qc]);
+  // The wallet's EIP-5792 capabilities are read once it is connected, so the first purchase finds them cached.
+  useEffect(() => {
+    if (status === "connected" && address) void import("./capabilities.ts").then((m) => m.prefetchCapabilities(address));
+  }, [address, status]);
   return null;
 }

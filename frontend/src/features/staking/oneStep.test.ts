@@ -1,0 +1,133 @@
+// One prompt per stake from the wallet: an atomic batch (approve + deposit), else a sale-token permit and
+// depositWithPermit, else the approval transaction first. Fake chain and wallet, generated ABIs, real signatures.
+import { describe, expect, it } from "vitest";
+import { decodeFunctionData, getAddress, recoverTypedDataAddress, serializeSignature, type Address, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { abiOf } from "../../config/contracts.ts";
+import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { domainSeparator } from "../buy/permit.ts";
+import type { ErasedCall } from "../buy/chainIO.ts";
+import { fakeChainIO } from "../buy/fakeChainIO.ts";
+import type { Call, PermitTypedData, WalletIO } from "../buy/walletIO.ts";
+import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
+import { flowReducer, INITIAL_FLOW, type FlowEvent, type FlowState } from "./stakingMachine.ts";
+
+const SIGNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+const STAKING = getAddress("0x00000000000000000000000000000000000000c3");
+const TOKEN = "0x00000000000000000000000000000000000000d4" as Address;
+const CHAIN = 31338;
+const DOMAIN = { name: "Shaft", version: "1", chainId: CHAIN, verifyingContract: TOKEN };
+const AMOUNT = 3_000n * 10n ** 18n;
+const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
+
+function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; sendCallsError?: Error } = {}) {
+  const writes: ErasedCall[] = [];
+  const batches: Call[][] = [];
+  const signed: PermitTypedData[] = [];
+  const answers: Record<string, unknown> = {
+    allowance: f.allowance ?? 0n, nonces: 0n, DOMAIN_SEPARATOR: domainSeparator(DOMAIN),
+    eip712Domain: ["0x0f", DOMAIN.name, DOMAIN.version, BigInt(CHAIN), TOKEN, `0x${"0".repeat(64)}`, []],
+  };
+  const io = fakeChainIO({
+    read: (a) => answers[a.functionName],
+    write: (a) => {
+      writes.push(a);
+      return `0x${writes.length.toString(16).padStart(64, "0")}`;
+    },
+    waitForReceipt: () => ({ status: "success" }),
+  });
+  let typedData = true;
+  const w: WalletIO = {
+    canBatch: () => Promise.resolve(mode === "batch"),
+    canSignTypedData: () => typedData,
+    sendCalls: (calls) => {
+      if (f.sendCallsError) return Promise.reject(f.sendCallsError);
+      batches.push(calls);
+      return Promise.resolve("0x01");
+    },
+    waitForCalls: () => Promise.resolve({ status: "success", receipts: [{ transactionHash: `0x${"b".repeat(64)}`, status: "success" }] }),
+    signTypedData: async (data) => {
+      if (mode === "legacy") throw Object.assign(new Error("unsupported"), { code: 4200 });
+      signed.push(data);
+      return SIGNER.signTypedData(data);
+    },
+    noteTypedDataError: (err) => ((err as { code?: number }).code === 4200 ? !(typedData = false) : false),
+    chainTime: () => Promise.resolve(1_900_000_000n),
+  };
+  let state: FlowState = INITIAL_FLOW;
+  const trail: string[] = [state.status];
+  const dispatch = (e: FlowEvent) => {
+    state = flowReducer(state, e);
+    if (trail[trail.length - 1] !== state.status) trail.push(state.status);
+  };
+  return { io, w, writes, batches, signed, trail, dispatch, get state() { return state; } };
+}
+
+const input: StakingFlowInput = {
+  kind: "stake", account: SIGNER.address, presale: "0x00000000000000000000000000000000000000b2",
+  staking: STAKING, saleToken: TOKEN, chainId: CHAIN, amount: AMOUNT, display: 3000,
+};
+
+describe("stake from the wallet", () => {
+  it("batching wallet: approve 1e26 and deposit in one batch, one confirm step", async () => {
+    const t = setup("batch");
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "complete"]);
+    expect(t.writes).toHaveLength(0);
+    const [approve, deposit] = t.batches[0];
+    expect(approve.to).toBe(TOKEN);
+    expect(decodeFunctionData({ abi: abiOf("SaleToken"), data: approve.data })).toMatchObject({ functionName: "approve", args: [STAKING, UNLIMITED_APPROVAL] });
+    expect(decodeFunctionData({ abi: abiOf("Staking"), data: deposit.data })).toMatchObject({ functionName: "deposit", args: [AMOUNT] });
+  });
+  it("a refused batch is rejected, not failed", async () => {
+    const t = setup("batch", { sendCallsError: rejection });
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("rejected");
+    expect(t.state.status).toBe("rejected");
+  });
+  it("wallet that signs typed data: a sale-token permit for the amount, then one depositWithPermit", async () => {
+    const t = setup("plain");
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
+    expect(t.writes.map((x) => x.functionName)).toEqual(["depositWithPermit"]);
+    const [amount, deadline, v, r, s] = t.writes[0].args as [bigint, bigint, number, Hex, Hex];
+    expect(t.signed[0].message).toEqual({ owner: SIGNER.address, spender: STAKING, value: AMOUNT, nonce: 0n, deadline });
+    expect([amount, deadline]).toEqual([AMOUNT, 1_900_000_000n + 1200n]);
+    expect(await recoverTypedDataAddress({ ...t.signed[0], signature: serializeSignature({ r, s, v: BigInt(v) }) })).toBe(SIGNER.address);
+  });
+  it("wallet that can do neither: approval transaction, then deposit (as before)", async () => {
+    const t = setup("legacy");
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    expect(t.writes.map((x) => x.functionName)).toEqual(["approve", "deposit"]);
+    expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
+  });
+  it("batching wallet over a smaller allowance: the new approval replaces it (no reset: the sale token allows that)", async () => {
+    const t = setup("batch", { allowance: 1n });
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    expect(t.batches[0].map((c) => decodeFunctionData({ abi: c.to === TOKEN ? abiOf("SaleToken") : abiOf("Staking"), data: c.data }).functionName)).toEqual(["approve", "deposit"]);
+  });
+  it("an allowance that covers the amount: the deposit alone", async () => {
+    const t = setup("batch", { allowance: AMOUNT });
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    expect(t.batches).toHaveLength(0);
+    expect(t.writes.map((x) => x.functionName)).toEqual(["deposit"]);
+  });
+});
+
+describe("staking machine: the one-prompt events", () => {
+  const run = (events: FlowEvent[]) => events.reduce(flowReducer, INITIAL_FLOW);
+  const start: FlowEvent = { type: "START", kind: "stake", amount: 1 };
+  it("batch: confirm_pending via batch, SENT without a hash keeps in_progess, the receipt's hash completes", () => {
+    const s = run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "SENT" }]);
+    expect(s).toMatchObject({ status: "in_progess", via: "batch", hash: undefined });
+    expect(flowReducer(s, { type: "RECEIPT", success: true, hash: "0x01" })).toMatchObject({ status: "complete", hash: "0x01" });
+  });
+  it("permit: approval_pending via permit; the fallback to an approval transaction clears the route", () => {
+    const permit = run([start, { type: "APPROVAL_REQUIRED", via: "permit" }]);
+    expect(permit).toMatchObject({ status: "approval_pending", via: "permit" });
+    expect(flowReducer(permit, { type: "APPROVAL_REQUIRED" }).via).toBeUndefined();
+    expect(flowReducer(permit, { type: "ERROR", rejected: true }).status).toBe("rejected");
+  });
+  it("claims ignore the routes (no approval there)", () => {
+    expect(run([{ type: "START", kind: "claim" }, { type: "AWAIT_SIGNATURE", via: "batch" }]).status).toBe("in_progess");
+  });
+});
