@@ -6,14 +6,13 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import type { FullConfig } from "@playwright/test";
 import { buildDapp } from "./support/build-dapp.ts";
 import { DIST_DIR, LOG_DIR, PORTS, ROOT, STATE_FILE, type StackState } from "./support/config.ts";
 import { serveStatic } from "./support/static-server.ts";
 
 const log = (m: string) => console.log(`[e2e] ${m}`);
 
-async function reusableStack(): Promise<boolean> {
+function reusableStack(): boolean {
   if (process.env.E2E_REUSE_STACK !== "1" || !fs.existsSync(STATE_FILE)) return false;
   try {
     process.kill((JSON.parse(fs.readFileSync(STATE_FILE, "utf8")) as StackState).pid, 0);
@@ -23,10 +22,10 @@ async function reusableStack(): Promise<boolean> {
   }
 }
 
-export default async function globalSetup(_config: FullConfig) {
+export default async function globalSetup() {
   const t0 = Date.now();
   fs.mkdirSync(LOG_DIR, { recursive: true });
-  if (await reusableStack()) {
+  if (reusableStack()) {
     // Local iteration only: a stack started by hand with `node --import tsx e2e/support/stack-runner.ts`.
     log("reusing the running e2e stack (E2E_REUSE_STACK=1)");
     if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(DIST_DIR, "index.html"))) buildDapp(DIST_DIR, log);

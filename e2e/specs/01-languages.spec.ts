@@ -7,7 +7,7 @@ import { endState, expect, test } from "../support/fixtures.ts";
 const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"] as const;
 const HTML_LANG: Record<string, string> = { en: "en", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant", ru: "ru", es: "es" };
 type Bundle = { meta: { title: string; description: string; staking: { title: string; description: string } }; banner: { title: string }; nav: { staking: string } };
-const bundle = (lang: string): Bundle => JSON.parse(fs.readFileSync(path.join(ROOT, "frontend/public/assets/i18n", `${lang}.json`), "utf8"));
+const bundle = (lang: string): Bundle => JSON.parse(fs.readFileSync(path.join(ROOT, "frontend/public/assets/i18n", `${lang}.json`), "utf8")) as Bundle;
 
 test.use({ withWallet: false });
 
@@ -21,7 +21,7 @@ for (const lang of LANGS) {
     await expect(page.getByTestId("banner-title")).toHaveText(t.banner.title);
     await expect(page.getByTestId("nav-staking").first()).toHaveText(t.nav.staking);
     await expect(page).toHaveTitle(t.meta.title);
-    await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]!);
+    await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", t.meta.description);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", lang === "en" ? `${URLS.dapp}/` : `${URLS.dapp}/${lang}`);
     if (lang !== "en") expect(t.banner.title).not.toBe(bundle("en").banner.title);

@@ -3,7 +3,7 @@ import { devices } from "@playwright/test";
 import { URLS } from "../support/config.ts";
 import { endState, expect, test } from "../support/fixtures.ts";
 
-const phone = devices["Pixel 7"]!;
+const phone = devices["Pixel 7"];
 test.use({ withWallet: false, viewport: { width: 390, height: 844 }, userAgent: phone.userAgent, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
 
 test("burger menu opens with the navigation and closes after an in-page link", async ({ page }, testInfo) => {

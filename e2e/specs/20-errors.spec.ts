@@ -36,8 +36,8 @@ test.describe("rejections and reverts", () => {
     await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
     const sends = wallet.calls.filter((c) => c.method === "eth_sendTransaction");
     expect(sends).toHaveLength(1); // the approval, rejected; the purchase never asked for
-    expect((sends[0]!.params[0] as { to: string }).to.toLowerCase()).toBe(contract("eth", "USDC").address.toLowerCase());
-    expect(sends[0]!.error?.code).toBe(4001);
+    expect((sends[0].params[0] as { to: string }).to.toLowerCase()).toBe(contract("eth", "USDC").address.toLowerCase());
+    expect(sends[0].error?.code).toBe(4001);
     expect(await allowance("eth", "USDC", wallet.address, presale)).toBe(0n);
     expect(await deposits("eth", wallet.address)).toBe(before);
     await endState(page, testInfo);

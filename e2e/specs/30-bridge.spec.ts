@@ -31,7 +31,7 @@ test("Ethereum purchase relayed by the keeper (no role needed) and delivered by 
   const ethPresale = contract("eth", "Presale");
   const keeper = accountAt(1).address;
   const relays = await pub.eth.getLogs({ address: ethPresale.address, fromBlock: 0n });
-  const relayTxs = relays.filter((l) => eventName(ethPresale.abi, l.data, l.topics) === "Relayed").map((l) => l.transactionHash!);
+  const relayTxs = relays.filter((l) => eventName(ethPresale.abi, l.data, l.topics) === "Relayed").map((l) => l.transactionHash);
   const relayedByKeeper = await Promise.all(relayTxs.map(async (h) => (await pub.eth.getTransaction({ hash: h })).from.toLowerCase() === keeper.toLowerCase()));
   expect(relayedByKeeper).toContain(true);
   const keeperRole = await read<Hex>("base", "Presale", "KEEPER_ROLE");
@@ -42,7 +42,7 @@ test("Ethereum purchase relayed by the keeper (no role needed) and delivered by 
   const credits = (await pub.base.getLogs({ address: basePresale.address, fromBlock: 0n })).filter((l) => eventName(basePresale.abi, l.data, l.topics) === "RemoteDepositImported");
   const mine = credits.filter((l) => l.topics[1]?.toLowerCase().endsWith(wallet.address.slice(2).toLowerCase()));
   expect(mine).toHaveLength(1); // credited once
-  const tx = await pub.base.getTransaction({ hash: mine[0]!.transactionHash! });
+  const tx = await pub.base.getTransaction({ hash: mine[0].transactionHash });
   expect(tx.to?.toLowerCase()).toBe(L2_MESSENGER);
   expect(tx.from.toLowerCase()).toBe(ALIASED_L1_MESSENGER(contract("eth", "Messenger").address));
 

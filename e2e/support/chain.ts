@@ -29,7 +29,7 @@ export function contract(chain: ChainKey, name: string): { address: Address; abi
 
 export async function read<T = unknown>(chain: ChainKey, name: string, functionName: string, args: unknown[] = []): Promise<T> {
   const c = contract(chain, name);
-  return (await pub[chain].readContract({ ...c, functionName, args } as never)) as T;
+  return (await pub[chain].readContract({ ...c, functionName, args })) as T;
 }
 
 /** Sends a transaction from a Hardhat account (default #0, the deployer and owner) and waits for it. */
@@ -68,7 +68,7 @@ export async function until<T>(what: string, probe: () => Promise<T>, timeoutMs 
   let last: T | undefined;
   while (Date.now() < end) {
     last = await probe();
-    if (last) return last as NonNullable<T>;
+    if (last) return last;
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what} (last value: ${String(last)})`);
