@@ -67,7 +67,7 @@ function presale(o: Over = {}): PresaleView {
       nativePerToken: 0, usdtPerToken: 0, usdcPerToken: 0, claimStart: o.claimStart ?? NOW - 10,
       user: { nativeBal: 1, usdtBal: 0, usdcBal: 0, usdtAllowance: 0n, usdcAllowance: 0n, deposits: o.claimable ?? 0, remoteImported: 0, saleTokenBal: o.bal ?? 0 },
       staking: {
-        apy: 15, totalStaked: 1_000_000, lockTime: 30 * 86400, claimsLocked: o.claimsLocked ?? false, userStaked: o.staked ?? 0, stakedTime: 0,
+        apy: 15, totalStaked: 1_000_000, lockTime: 30 * 86400, claimsLocked: o.claimsLocked ?? false, userStaked: o.staked ?? 0,
         unlockTime: o.unlockTime ?? 0, rewards: o.rewards ?? 0, depositsLocked: false, withdrawalsLocked: o.withdrawalsLocked ?? false,
       },
     },
