@@ -12,12 +12,13 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { preview } from "vite";
+import { LANG_CODES } from "../src/features/i18n/languages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = process.env.SHOTS_DIR ?? path.join(root, "screenshots", "staking");
 mkdirSync(out, { recursive: true });
 
-const LANGS = (process.env.ONLY?.split(",") ?? ["en", "zh-hans", "zh-hant", "ru", "es"]);
+const LANGS = process.env.ONLY?.split(",") ?? LANG_CODES;
 const WIDTHS = (process.env.WIDTHS?.split(",").map(Number) ?? [1440, 390]);
 const RPC: Record<number, string> = { 31337: "http://127.0.0.1:8545", 31338: "http://127.0.0.1:8546" };
 const ACCOUNT_6 = "0x976EA74026E726554dB657fA54763abd0C3a0aa9";
