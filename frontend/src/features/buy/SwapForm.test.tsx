@@ -14,8 +14,7 @@ import type { PresaleView } from "./usePresale.ts";
 const ensure = vi.fn(async () => true);
 vi.mock("../wallet/useEnsureChain.ts", () => ({ useEnsureChain: () => ({ ensure, switchTo: ensure, chainId: undefined }) }));
 const buy = vi.fn(async () => "complete");
-const notifyArgs: unknown[] = [];
-vi.mock("./useBuyAction.ts", () => ({ useBuyAction: (_d: unknown, notify?: unknown) => { notifyArgs.push(notify); return buy; } }));
+vi.mock("./useBuyAction.ts", () => ({ useBuyAction: () => buy }));
 vi.mock("../card/index.ts", () => ({ CardBaseNotice: () => null, startCardPurchase: vi.fn() }));
 
 // The contract's quote: a two-round ladder from position 4,000,000 (cap 4,500,000), USDC 6 decimals, ETH 18.
@@ -175,19 +174,6 @@ describe("the cost shown is the contract's quote", () => {
     fireEvent.click(screen.getByTestId("buy-now"));
     await wait(0);
     expect(buy).toHaveBeenCalledWith(expect.objectContaining({ id: "eth-usdc" }), 600_000n, 3_650_000_000n, false);
-  });
-});
-
-describe("the buy-and-stake modal of the staking page", () => {
-  it("uses the staking page's toasts (4 s, bottom-right, one at a time)", async () => {
-    const { stakingToast } = await import("../staking/stakingToast.ts");
-    notifyArgs.length = 0;
-    render(<MemoryRouter><SwapForm data={view()} variant="tabs" inModal stakeOnly /></MemoryRouter>);
-    expect(notifyArgs.at(-1)).toBe(stakingToast);
-    cleanup();
-    notifyArgs.length = 0;
-    show();
-    expect(notifyArgs.at(-1)).toBeUndefined();
   });
 });
 

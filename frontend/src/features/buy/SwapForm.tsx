@@ -20,7 +20,6 @@ import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
 import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken } from "./tokens.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
-import { stakingToast } from "../staking/stakingToast.ts";
 import { useBuyAction } from "./useBuyAction.ts";
 import { revertMessageKey } from "./errors.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
@@ -40,7 +39,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { address, chainId } = useWallet();
   const { ensure } = useEnsureChain();
   // On the staking page (buy-and-stake modal) the staking page's toast rules apply.
-  const buy = useBuyAction(data, stakeOnly ? stakingToast : undefined);
+  const buy = useBuyAction(data);
   const card = mode === "card" && !stakeOnly;
 
   // Variant A keeps its own chain: the one the wallet is on (Base for buy-and-stake).

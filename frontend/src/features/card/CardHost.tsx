@@ -27,8 +27,8 @@ function useCardOutcome() {
     const tokens = Number(swap.tokens ?? 0); // card orders are whole tokens typed in the card form
     void qc.invalidateQueries({ queryKey: ["presale"] });
     pushAnalytics(env.production, `purchase_${swap.status}`, { token: "CARD", chainId: env.base.chainIdInt, tokens });
-    if (swap.status === "failed") return void toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
-    toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }), env.notificationTimeout);
+    if (swap.status === "failed") return void toast("error", t("toast.tx_failed"));
+    toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }));
     if (address && swap.hash) {
       void trackConversion({
         publicAddress: address, purchaseType: "CARD", purchaseTokens: tokens, purchaseTypeAmount: cardUi.get().ethAmount ?? 0,

@@ -3,20 +3,16 @@
 // something to claim on Base, and the claim modal (progress, success with a link to the staking page, rejection).
 import "./staking.css";
 import { useTranslation } from "react-i18next";
-import { env } from "../../config/env.ts";
-import { toast } from "../../shared/toast.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
 import { ClaimModal } from "./StakingModals.tsx";
-import { useStakingActions, type Notify } from "./useStakingActions.ts";
+import { useStakingActions } from "./useStakingActions.ts";
 import { useStakeView } from "./useStakingData.ts";
-
-const notify: Notify = (type, title, message = "") => void toast(type, title, message, env.notificationTimeout);
 
 export function ClaimActions({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const view = useStakeView(data);
-  const actions = useStakingActions(data, view, notify);
+  const actions = useStakingActions(data, view);
   const busy = isRunning(useFlow());
   return (
     <>

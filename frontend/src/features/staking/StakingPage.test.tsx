@@ -17,6 +17,8 @@ import { buyUi } from "../buy/buyUi.ts";
 import { walletState } from "../wallet/walletState.ts";
 import { walletUi } from "../wallet/walletUi.ts";
 import { closePopup, popupStore } from "../../shared/popup.ts";
+import { DEFAULT_TOAST_OPTIONS, toastOptionsStore, toastStore } from "../../shared/toast.ts";
+import { Toasts } from "../../shared/Toasts.tsx";
 
 // ---- fake chain: every write is recorded; behaviour per function name is set by each test
 const chain = {
@@ -83,7 +85,8 @@ function show(data: PresaleView, el: "page" | "claim" = "page", path = "/staking
     [{ path: "*", element: el === "page" ? <StakingView data={data} /> : <ClaimActions data={data} /> }],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  // The app shell's one toast list, as on the real page.
+  render(<><RouterProvider router={router} /><Toasts /></>);
   return router;
 }
 
@@ -96,6 +99,7 @@ const click = async (id: string) => {
 let mobile = false;
 beforeEach(() => {
   Object.assign(chain, { allowance: 0n, writeErrors: {}, receipts: {}, hold: null, writes: [] });
+  toastStore.set([]);
   flowStore.set(INITIAL_FLOW);
   stakingUi.set({ modal: null });
   walletState.set({ status: "disconnected", isConnected: false });
@@ -260,7 +264,10 @@ describe("stake modal", () => {
     expect(screen.getByTestId("staking-view-tx")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve", "deposit"]);
     expect(chain.writes[1]!.args).toEqual([250n * 10n ** 18n]);
-    expect(screen.getByTestId("staking-toast-success")).toBeTruthy();
+    expect(screen.getByTestId("toast-success")).toBeTruthy();
+    // The staking page's toast options: bottom-right, one at a time, 4 s (its progress bar runs as long).
+    expect(screen.getByTestId("toasts").className).toContain("toasts-bottom-right");
+    expect(toastStore.get().map((x) => x.timeoutMs)).toEqual([4000]);
     await click("staking-done");
     expect(flowStore.get()).toEqual(INITIAL_FLOW);
   });
@@ -297,13 +304,19 @@ describe("stake modal", () => {
     expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve"]);
   });
+  it("the page's toast options last while it is mounted: leaving it restores the default ones", () => {
+    show(presale());
+    expect(toastOptionsStore.get()).toMatchObject({ timeoutMs: 4000, max: 1, placement: "bottom-right" });
+    cleanup();
+    expect(toastOptionsStore.get()).toBe(DEFAULT_TOAST_OPTIONS);
+  });
   it("a reverted deposit shows the failed view and an error toast", async () => {
     chain.receipts.deposit = "reverted";
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");
     expect(await screen.findByTestId("staking-status-failed")).toBeTruthy();
-    expect(screen.getByTestId("staking-toast-error")).toBeTruthy();
+    expect(screen.getByTestId("toast-error")).toBeTruthy();
   });
   it("in progress view while the receipt is awaited", async () => {
     chain.allowance = 10n ** 30n;
