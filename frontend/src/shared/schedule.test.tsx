@@ -65,7 +65,7 @@ describe("yieldToMain and whenIdle", () => {
     const fn = vi.fn();
     whenIdle(fn, 1_500);
     expect(ric).toHaveBeenCalledWith(expect.any(Function), { timeout: 1_500 });
-    ric.mock.calls[0]![0]();
+    ric.mock.calls[0][0]();
     expect(fn).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
     vi.stubGlobal("requestIdleCallback", undefined);
@@ -109,6 +109,6 @@ describe("useScrolledPast", () => {
     expect(screen.getByTestId("scrolled").textContent).toBe("false");
     expect(scrollY).not.toHaveBeenCalled();
     unmount();
-    expect(document.body.contains(observed[0]!)).toBe(false);
+    expect(document.body.contains(observed[0])).toBe(false);
   });
 });

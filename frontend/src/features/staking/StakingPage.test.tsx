@@ -8,7 +8,7 @@ import path from "node:path";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import type { Address, Hash } from "viem";
+import type { Address } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "../../config/env.ts";
 import type { ErasedCall } from "../buy/chainIO.ts";
@@ -263,7 +263,7 @@ describe("stake modal", () => {
     expect(await screen.findByTestId("staking-status-complete")).toBeTruthy();
     expect(screen.getByTestId("staking-view-tx")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve", "deposit"]);
-    expect(chain.writes[1]!.args).toEqual([250n * 10n ** 18n]);
+    expect(chain.writes[1].args).toEqual([250n * 10n ** 18n]);
     expect(screen.getByTestId("toast-success")).toBeTruthy();
     // The staking page's toast options: bottom-right, one at a time, 4 s (its progress bar runs as long).
     expect(screen.getByTestId("toasts").className).toContain("toasts-bottom-right");
@@ -322,7 +322,7 @@ describe("stake modal", () => {
     chain.allowance = 10n ** 30n;
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
-    flowStore.set({ status: "in_progess", kind: "stake", amount: 5, hash: `0x${"1".repeat(64)}` as Hash });
+    flowStore.set({ status: "in_progess", kind: "stake", amount: 5, hash: `0x${"1".repeat(64)}` });
     expect(await screen.findByTestId("staking-status-in_progess")).toBeTruthy();
     void m;
   });
@@ -371,7 +371,7 @@ describe("claim rewards and claim modal", () => {
     expect(await screen.findByTestId("staking-status-in_progess")).toBeTruthy();
     release();
     expect((await screen.findByTestId("staking-status-complete")).textContent).toContain("Rewards claimed");
-    expect(chain.writes[0]!.functionName).toBe("harvestRewards");
+    expect(chain.writes[0].functionName).toBe("harvestRewards");
   });
   it("a failed claim names the contract error", async () => {
     chain.writeErrors.claimAndStake = Object.assign(new Error("reverted"), { cause: { data: { errorName: "NothingToClaim" } } });
