@@ -60,7 +60,7 @@ describe("yieldToMain and whenIdle", () => {
     expect(order).toEqual(["queued task", "after yield"]);
   });
   it("whenIdle uses requestIdleCallback with the timeout when there is one, else a short timeout", () => {
-    const ric = vi.fn();
+    const ric = vi.fn<(cb: () => void, opts?: { timeout: number }) => number>();
     vi.stubGlobal("requestIdleCallback", ric);
     const fn = vi.fn();
     whenIdle(fn, 1_500);

@@ -51,7 +51,7 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
             <TxLink s={s} />
             <button className="btn btn-ghost" onClick={more} data-testid="buy-more">{t("status.buy_more")}</button>
             {onBase && !inModal && !s.stake && (
-              <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
+              <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); void navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
             )}
           </div>
         </div>

@@ -10,6 +10,7 @@ import { pushAnalytics } from "../../shared/tracking.ts";
 import { useSwapState } from "../buy/swapMachine.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { cardUi, useCardUi } from "./cardUi.ts";
+import { useOnceTrue } from "../../shared/hooks.ts";
 
 const CardModal = lazy(() => import("./CardModal.tsx"));
 
@@ -40,10 +41,9 @@ function useCardOutcome() {
 
 export function CardHost() {
   const { phase } = useCardUi();
-  const seen = useRef(false);
-  if (phase !== "idle") seen.current = true;
+  const seen = useOnceTrue(phase !== "idle");
   useCardOutcome();
-  return seen.current ? (
+  return seen ? (
     <Suspense fallback={null}>
       <CardModal />
     </Suspense>

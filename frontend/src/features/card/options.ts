@@ -136,6 +136,7 @@ export function validateWidgetOptions(o: { partner_id?: unknown; container_id?: 
 
 /** What is handed to the widget package: the obsolete container_id dropped once it has been reported. */
 export function packageOptions(o: WidgetOptions): Omit<WidgetOptions, "container_id"> {
-  const { container_id: _dropped, ...rest } = o;
+  const { container_id, ...rest } = o;
+  void container_id; // reported by the option check; the widget package no longer takes it
   return rest;
 }

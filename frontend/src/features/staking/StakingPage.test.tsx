@@ -50,7 +50,10 @@ const { ClaimActions } = await import("./ClaimActions.tsx");
 const { flowStore, INITIAL_FLOW } = await import("./stakingMachine.ts");
 const { stakingUi } = await import("./stakingUi.ts");
 
-const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"));
+const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8")) as {
+  popup: Record<string, string>;
+  staking: { errors: Record<string, string> };
+};
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 });
@@ -63,7 +66,7 @@ function presale(o: Over = {}): PresaleView {
   return {
     loaded: true, stale: false, eth: undefined, rounds: [], currentStep: 0, totalTokensSold: 0, usdRaised: 0, maxUsd: 0, raisedPercent: 0,
     price: 0.006, nextPrice: undefined, userClaimable: o.claimable ?? 0, baseClaimable: o.claimable ?? 0, stakeable: o.claimable ?? 0, apy: 15,
-    refetch: vi.fn(async () => []),
+    refetch: vi.fn(() => Promise.resolve([])),
     base: {
       chainId: env.base.chainIdInt, updatedAt: 0, totalTokensSold: 0, usdRaised: 0, maxTokensToBuy: 1e6, currentStep: 0, rounds: [], remaining: [],
       nativePerToken: 0, usdtPerToken: 0, usdcPerToken: 0, claimStart: o.claimStart ?? NOW - 10,
@@ -91,9 +94,7 @@ function show(data: PresaleView, el: "page" | "claim" = "page", path = "/staking
 }
 
 const click = async (id: string) => {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(id));
-  });
+  await act(() => Promise.resolve(void fireEvent.click(screen.getByTestId(id))));
 };
 
 let mobile = false;
@@ -208,8 +209,8 @@ describe("rules on the page", () => {
   it("nothing to claim / nothing staked: the buttons are disabled when connected", () => {
     connect();
     show(presale());
-    expect((screen.getByTestId("claim-rewards") as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId("withdraw-open") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("claim-rewards").disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("withdraw-open").disabled).toBe(true);
   });
   it("Buy and stake opens the swap form in native, non-card, modal mode", async () => {
     connect();
@@ -230,19 +231,19 @@ describe("stake modal", () => {
     const m = await openStake();
     expect(within(m).getByTestId("stake-balance").textContent).toContain("1,000");
     expect(within(m).getByTestId("stake-hint")).toBeTruthy();
-    expect((within(m).getByTestId("stake-submit") as HTMLButtonElement).disabled).toBe(true);
+    expect(within(m).getByTestId<HTMLButtonElement>("stake-submit").disabled).toBe(true);
     await click("stake-max");
-    expect((within(m).getByTestId("stake-amount") as HTMLInputElement).value).toBe("999.9999");
-    expect((within(m).getByTestId("stake-submit") as HTMLButtonElement).disabled).toBe(false);
+    expect(within(m).getByTestId<HTMLInputElement>("stake-amount").value).toBe("999.9999");
+    expect(within(m).getByTestId<HTMLButtonElement>("stake-submit").disabled).toBe(false);
     await click("stake-cancel");
     expect(stakingUi.get().modal).toBeNull();
   });
   it("refuses the whole balance (strictly below); filters the input, refusing an exponent or a letter", async () => {
     const m = await openStake();
-    const input = within(m).getByTestId("stake-amount") as HTMLInputElement;
+    const input = within(m).getByTestId<HTMLInputElement>("stake-amount");
     fireEvent.change(input, { target: { value: "1000" } });
     expect(within(m).getByTestId("stake-error-balance")).toBeTruthy();
-    expect((within(m).getByTestId("stake-submit") as HTMLButtonElement).disabled).toBe(true);
+    expect(within(m).getByTestId<HTMLButtonElement>("stake-submit").disabled).toBe(true);
     fireEvent.change(input, { target: { value: "12.3456789" } });
     expect(input.value).toBe("12.345678");
     // An exponent or a letter is refused, not stripped: "5e3" must not become 53.
@@ -337,7 +338,7 @@ describe("withdraw", () => {
     expect(within(m).getByTestId("withdraw-staked").textContent).toContain("100");
     expect(within(m).getByTestId("withdraw-text")).toBeTruthy();
     expect(within(m).getByTestId("withdraw-locked")).toBeTruthy();
-    expect((within(m).getByTestId("withdraw-submit") as HTMLButtonElement).disabled).toBe(true);
+    expect(within(m).getByTestId<HTMLButtonElement>("withdraw-submit").disabled).toBe(true);
   });
   it("unlocked: withdraws directly, progress and success in the claim modal", async () => {
     connect();
