@@ -35,7 +35,7 @@ export function useMediaQuery(query: string): boolean {
   return m;
 }
 
-/** Spec breakpoint: 1024 px and below is the mobile layout. */
+/** PRODUCT.md §9: 1024 px and below is the phone layout. */
 export const useIsMobileLayout = () => useMediaQuery("(max-width: 1024px)");
 
 /** Touch devices without a fine pointer: no browser extensions there. */

@@ -29,7 +29,7 @@ export type CardFlowConfig = {
   chainId: number;
   /** The Base presale: the session must target it. */
   presale?: Address;
-  /** Spec: the modal opens after about 1 s. */
+  /** The modal opens after about 1 s. */
   modalDelayMs: number;
   /** A widget that has not said "loaded" by then is taken away (it would otherwise cover the page). */
   loadTimeoutMs: number;

@@ -119,7 +119,7 @@ export function buildWidgetOptions(session: CardSessionData, cfg: WidgetConfig, 
 export type Logger = (message: string) => void;
 
 /**
- * Spec section 5 "Card widget": partner_id is required (throws the exact error of section 8); container_id is
+ * PRODUCT.md §5 (card widget options): partner_id is required (throws the exact error of §8); container_id is
  * unsupported and an item_info name or category over 40 characters is reported (console errors, no throw).
  * Returns the reported problems.
  */

@@ -1,4 +1,4 @@
-// Claim and Claim-and-stake for the home buy widget (spec: the claimable line lives there). The buy feature mounts
+// Claim and Claim-and-stake for the home buy widget (PRODUCT.md §2: the claimable line lives there). The buy feature mounts
 // <ClaimActions data={data} /> under its claimable / stakeable lines; it renders the two buttons while the user has
 // something to claim on Base, and the claim modal (progress, success with a link to the staking page, rejection).
 import "./staking.css";
