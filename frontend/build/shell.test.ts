@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import path from "node:path";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { shellHtml, shellTexts } from "./shell.ts";
+import { detectLanguage } from "../src/features/i18n/detect.ts";
+import { LANG_CODES } from "../src/features/i18n/languages.ts";
+import { preloadScript, shellHtml, shellTexts } from "./shell.ts";
 
 const dir = path.resolve(import.meta.dirname, "../public/assets/i18n");
 
@@ -9,7 +12,7 @@ describe("first-paint shell", () => {
   it("takes the hero texts of every language from the translation files", () => {
     const t = shellTexts(dir);
     expect(Object.keys(t)).toEqual(["en", "zh-hans", "zh-hant", "ru", "es"]);
-    for (const l of Object.values(t)) for (const k of ["eyebrow", "title", "donation", "description", "buy"]) expect(l[k]).toBeTruthy();
+    for (const l of Object.values(t)) for (const k of ["eyebrow", "title", "donation", "description", "buy"] as const) expect(l[k]).toBeTruthy();
   });
   it("renders English markup, escapes text, and mentions the staking routes", () => {
     const html = shellHtml({ en: { eyebrow: "a", title: "<b>x</b>", donation: "d", description: "e", buy: "Buy" } });
@@ -20,15 +23,19 @@ describe("first-paint shell", () => {
   /** The shell as the browser gets it at `pathname`, with its inline script run. */
   const page = (pathname: string, lang: string) => {
     window.history.replaceState(null, "", pathname);
-    (window as unknown as { __i18nPreload: unknown }).__i18nPreload = { lang, data: Promise.resolve(null) };
     const html = shellHtml(shellTexts(dir));
     document.body.innerHTML = html.slice(0, html.indexOf("<script>"));
-    new Function(html.slice(html.indexOf("<script>") + 8, html.lastIndexOf("</script>")))();
+    const preload = { lang, data: Promise.resolve(null) };
+    runInNewContext(html.slice(html.indexOf("<script>") + 8, html.lastIndexOf("</script>")), {
+      window: { __i18nPreload: preload },
+      document,
+      location: window.location,
+    });
     return document;
   };
   it("switches the texts to the visitor's language before the app loads", () => {
     const doc = page("/ru", "ru");
-    expect(doc.querySelector("[data-shell=title]")?.textContent).toBe(shellTexts(dir).ru!.title);
+    expect(doc.querySelector("[data-shell=title]")?.textContent).toBe(shellTexts(dir).ru.title);
     expect(doc.documentElement.lang).toBe("ru");
     expect(doc.getElementById("shell")?.style.visibility).toBe(""); // revealed only now, translated
   });
@@ -36,6 +43,37 @@ describe("first-paint shell", () => {
     const doc = page("/es/staking", "es");
     expect(doc.querySelector("#shell .header")).not.toBeNull();
     expect(doc.querySelector("#shell .hero")).toBeNull();
-    expect(doc.querySelector("[data-shell=buy]")?.textContent).toBe(shellTexts(dir).es!.buy);
+    expect(doc.querySelector("[data-shell=buy]")?.textContent).toBe(shellTexts(dir).es.buy);
+  });
+});
+
+describe("language preload script (index.html head)", () => {
+  /** The language the inline script picks, run as the browser would with this URL, storage and browser languages. */
+  const preloadLang = (pathname: string, languages: string[], stored: Partial<Record<string, string>> = {}, storageThrows = false) => {
+    const html = preloadScript();
+    const window: { __i18nPreload?: { lang: string; url?: string } } = {};
+    runInNewContext(html.slice(html.indexOf("<script>") + 8, html.lastIndexOf("</script>")), {
+      window,
+      location: { pathname },
+      navigator: { languages, language: languages[0] },
+      localStorage: { getItem: (k: string) => { if (storageThrows) throw new Error("blocked"); return stored[k] ?? null; } },
+      fetch: () => Promise.resolve({ ok: false }),
+    });
+    return window.__i18nPreload?.lang;
+  };
+  const paths = ["/", "/ru", "/zh-hant/staking", "/ES", "/staking", "/de", "//es"];
+  const browsers = [["en-US"], ["de-DE", "ru-RU"], ["zh-TW"], ["zh-CN"], ["zh-Hant-HK"], ["es-419"], ["fr"], []];
+  const saved = [undefined, "es", "zh-hans", "xx"];
+  it("picks the same language as the app's detection for every URL, saved choice and browser list", () => {
+    for (const pathname of paths) for (const languages of browsers) for (const s of saved) {
+      const stored = s ? { currentlang: s } : {};
+      expect(preloadLang(pathname, languages, stored), `${pathname} ${languages.join(",")} ${s}`).toBe(
+        detectLanguage({ pathname, browserLanguages: languages, saved: s ?? null }),
+      );
+    }
+  });
+  it("lists exactly the app's languages, and survives blocked storage", () => {
+    expect(preloadScript()).toContain(JSON.stringify(LANG_CODES));
+    expect(preloadLang("/", ["ru"], {}, true)).toBe("ru");
   });
 });

@@ -1,47 +1,83 @@
 // First-paint shell: the header bar and the hero text, in the visitor's language, painted from index.html before
 // the app's JavaScript has loaded. The texts are read from public/assets/i18n at build time (no second copy to keep
 // in sync). The app removes the shell on its first render (AppShell); staking routes keep only the header bar.
+// The languages, their detection order and their <html lang> tags come from the app's own modules
+// (features/i18n/languages.ts, detect.ts): the inline scripts are generated from them here.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { STORAGE_KEYS, TRADITIONAL_CHINESE } from "../src/features/i18n/detect.ts";
+import { DEFAULT_LANG, HTML_LANG, LANG_CODES, type Lang } from "../src/features/i18n/languages.ts";
 
-const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"] as const;
+/** Inline JSON for a script: `<` escaped so no value can close the script element. */
+const js = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * The head script: picks the language as features/i18n/detect.ts does (URL segment, saved choice, browser languages,
+ * default) and starts fetching its translation file while the app's JavaScript downloads; i18n.ts reuses the request
+ * when the language matches.
+ */
+export function preloadScript(): string {
+  return `<script>
+(function () {
+  var codes = ${js(LANG_CODES)}, keys = ${js(STORAGE_KEYS)}, traditional = new RegExp(${js(TRADITIONAL_CHINESE.source)});
+  function fromTag(tag) {
+    var t = String(tag || "").toLowerCase();
+    if (t.indexOf("zh") === 0) return traditional.test(t) ? "zh-hant" : "zh-hans";
+    var primary = t.split("-")[0];
+    return codes.indexOf(primary) >= 0 ? primary : null;
+  }
+  var seg = (location.pathname.split("/").filter(Boolean)[0] || "").toLowerCase();
+  var saved = null;
+  try { for (var k = 0; k < keys.length && !saved; k++) saved = localStorage.getItem(keys[k]); } catch (e) {}
+  var lang = codes.indexOf(seg) >= 0 ? seg : codes.indexOf(saved) >= 0 ? saved : null;
+  var tags = navigator.languages || [navigator.language];
+  for (var i = 0; !lang && i < tags.length; i++) lang = fromTag(tags[i]);
+  lang = lang || ${js(DEFAULT_LANG)};
+  window.__i18nPreload = { lang: lang, data: fetch("/assets/i18n/" + lang + ".json").then(function (r) { return r.ok ? r.json() : null; }).catch(function () { return null; }) };
+})();
+</script>`;
+}
 const KEYS = ["eyebrow", "title", "donation", "description"] as const;
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-export function shellTexts(i18nDir: string): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
-  for (const lang of LANGS) {
-    const json = JSON.parse(readFileSync(path.join(i18nDir, `${lang}.json`), "utf8"));
-    out[lang] = Object.fromEntries(KEYS.map((k) => [k, String(json.banner?.[k] ?? "")]));
-    out[lang]!.buy = String(json.header?.buy_now ?? "");
-  }
-  return out;
+/** The shell's texts of one language, by `data-shell` name. */
+export type ShellText = Record<(typeof KEYS)[number] | "buy", string>;
+type TranslationFile = { banner?: Record<string, unknown>; header?: Record<string, unknown> };
+
+export function shellTexts(i18nDir: string): Record<Lang, ShellText> {
+  const read = (lang: Lang): ShellText => {
+    const json = JSON.parse(readFileSync(path.join(i18nDir, `${lang}.json`), "utf8")) as TranslationFile;
+    const text = (v: unknown) => (typeof v === "string" ? v : "");
+    const [eyebrow, title, donation, description] = KEYS.map((k) => text(json.banner?.[k]));
+    return { eyebrow, title, donation, description, buy: text(json.header?.buy_now) };
+  };
+  return Object.fromEntries(LANG_CODES.map((lang) => [lang, read(lang)])) as Record<Lang, ShellText>;
 }
 
-export function shellHtml(texts: Record<string, Record<string, string>>): string {
-  const en = texts.en!;
+export function shellHtml(texts: { en: ShellText } & Partial<Record<Lang, ShellText>>): string {
+  const en = texts.en;
   const logo = `<span class="logo"><svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true"><rect width="32" height="32" rx="9" fill="#f5b82e"/><path d="M9 8h14l-4 6h-6zm4 8h6l-3 9z" fill="#0a0e17"/></svg><span>SHAFT</span></span>`;
   // Hidden until its script has run: the script waits for the stylesheet, and the browser may paint in between,
   // which showed the English (or home page) version for a frame.
   return `<div id="shell" aria-hidden="true" style="visibility:hidden">
-  <header class="header"><div class="container header-inner">${logo}<div class="header-actions"><span class="btn btn-primary btn-sm" data-shell="buy">${esc(en.buy!)}</span></div></div></header>
+  <header class="header"><div class="container header-inner">${logo}<div class="header-actions"><span class="btn btn-primary btn-sm" data-shell="buy">${esc(en.buy)}</span></div></div></header>
   <section class="hero"><div class="container hero-grid"><div class="banner">
-    <span class="eyebrow" data-shell="eyebrow">${esc(en.eyebrow!)}</span>
-    <h1 class="banner-title" data-shell="title">${esc(en.title!)}</h1>
-    <p class="banner-donation" data-shell="donation">${esc(en.donation!)}</p>
-    <p class="banner-desc" data-shell="description">${esc(en.description!)}</p>
+    <span class="eyebrow" data-shell="eyebrow">${esc(en.eyebrow)}</span>
+    <h1 class="banner-title" data-shell="title">${esc(en.title)}</h1>
+    <p class="banner-donation" data-shell="donation">${esc(en.donation)}</p>
+    <p class="banner-desc" data-shell="description">${esc(en.description)}</p>
   </div></div></section>
 </div>
 <script>
 (function () {
   var shell = document.getElementById("shell");
   if (/^\\/([a-z-]+\\/)?staking\\/?$/.test(location.pathname)) shell.querySelector(".hero").remove();
-  var lang = (window.__i18nPreload || {}).lang || "en";
-  var t = ${JSON.stringify(texts).replace(/</g, "\\u003c")}[lang];
+  var lang = (window.__i18nPreload || {}).lang || ${js(DEFAULT_LANG)};
+  var t = ${js(texts)}[lang];
   if (t) {
-    document.documentElement.lang = { "zh-hans": "zh-Hans", "zh-hant": "zh-Hant" }[lang] || lang;
+    document.documentElement.lang = ${js(HTML_LANG)}[lang] || lang;
     var els = shell.querySelectorAll("[data-shell]");
     for (var i = 0; i < els.length; i++) els[i].textContent = t[els[i].getAttribute("data-shell")];
   }
@@ -54,7 +90,9 @@ export function shellPlugin(root: string): Plugin {
   return {
     name: "shaft-first-paint-shell",
     transformIndexHtml(html) {
-      return html.replace("<!--app-shell-->", shellHtml(shellTexts(path.join(root, "public/assets/i18n"))));
+      return html
+        .replace("<!--language-preload-->", preloadScript())
+        .replace("<!--app-shell-->", shellHtml(shellTexts(path.join(root, "public/assets/i18n"))));
     },
   };
 }

@@ -2,9 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM script without types
 import { findForbidden } from "./check-bundle.mjs";
-// @ts-expect-error plain ESM script without types
 import { initialChunks, measureBundle } from "./measure-bundle.mjs";
 
 function dist(files: Record<string, string>) {

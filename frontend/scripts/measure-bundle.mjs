@@ -27,7 +27,9 @@ export function initialChunks(manifest, keys = LAYERS.firstRender, exclude = new
     seen.add(key);
     for (const imp of chunk.imports ?? []) visit(imp);
   };
-  for (const key of keys) visit(key);
+  // A dependency's key depends on where it is installed (node_modules/..., or ../node_modules/... in a workspace).
+  const resolve = (key) => (manifest[key] ? key : (Object.keys(manifest).find((k) => k.endsWith(`/${key}`)) ?? key));
+  for (const key of keys) visit(resolve(key));
   return [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith(".js") && !exclude.has(f));
 }
 

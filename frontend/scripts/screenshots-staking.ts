@@ -11,33 +11,36 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
+import { encodeFunctionData } from "viem";
 import { preview } from "vite";
+import { LANG_CODES } from "../src/features/i18n/languages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = process.env.SHOTS_DIR ?? path.join(root, "screenshots", "staking");
 mkdirSync(out, { recursive: true });
 
-const LANGS = (process.env.ONLY?.split(",") ?? ["en", "zh-hans", "zh-hant", "ru", "es"]);
+const LANGS = process.env.ONLY?.split(",") ?? LANG_CODES;
 const WIDTHS = (process.env.WIDTHS?.split(",").map(Number) ?? [1440, 390]);
 const RPC: Record<number, string> = { 31337: "http://127.0.0.1:8545", 31338: "http://127.0.0.1:8546" };
 const ACCOUNT_6 = "0x976EA74026E726554dB657fA54763abd0C3a0aa9";
 const ACCOUNT_7 = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
 const WALLET_RDNS = "io.shaft.screenshot";
 
+/** The page's hooks into the injected wallet: the plan of the next transactions, and the release of a held one. */
+type WalletHooks = { __plan: string[]; __release: (a: string) => void };
+
 /** Runs in the page: the injected wallet. */
 function injectWallet(cfg: { account: string; chainId: number; rpc: Record<number, string>; rdns: string }) {
-  type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  const w = window as Any;
+  const releases: ((a: string) => void)[] = [];
+  const hooks: WalletHooks = { __plan: [], __release: (a) => releases.shift()?.(a) };
+  const w = Object.assign(window, hooks);
   let chainId = cfg.chainId;
   const listeners: Record<string, Set<(...a: unknown[]) => void>> = {};
   const emit = (ev: string, ...a: unknown[]) => listeners[ev]?.forEach((l) => l(...a));
-  w.__plan = [] as string[];
-  w.__releases = [] as ((a: string) => void)[];
-  w.__release = (a: string) => w.__releases.shift()?.(a);
   let id = 1;
   const rpc = async (method: string, params: unknown[] = []) => {
-    const r = await fetch(cfg.rpc[chainId]!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }) });
-    const j = await r.json();
+    const r = await fetch(cfg.rpc[chainId], { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }) });
+    const j = (await r.json()) as { result?: unknown; error?: { message: string; code: number; data?: unknown } };
     if (j.error) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data });
     return j.result;
   };
@@ -73,9 +76,9 @@ function injectWallet(cfg: { account: string; chainId: number; rpc: Record<numbe
         case "wallet_addEthereumChain":
           return null;
         case "eth_sendTransaction": {
-          const plan = (w.__plan as string[]).shift() ?? "pass";
+          const plan = w.__plan.shift() ?? "pass";
           if (plan === "hold") {
-            const action = await new Promise<string>((resolve) => (w.__releases as unknown[]).push(resolve));
+            const action = await new Promise<string>((resolve) => releases.push(resolve));
             return act(action, params);
           }
           return act(plan, params);
@@ -95,7 +98,7 @@ function injectWallet(cfg: { account: string; chainId: number; rpc: Record<numbe
 }
 
 async function rpcNode(chainId: number, method: string, params: unknown[]) {
-  const r = await fetch(RPC[chainId]!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const r = await fetch(RPC[chainId], { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
   const j = (await r.json()) as { result?: unknown; error?: { message: string } };
   if (j.error) throw new Error(j.error.message);
   return j.result;
@@ -103,10 +106,10 @@ async function rpcNode(chainId: number, method: string, params: unknown[]) {
 
 /** approve(staking, 0) from account #6, so that each run shows the authorise step. */
 async function resetAllowance() {
-  const { deployedContracts } = (await import("../../deployments/deployedContracts.ts")) as unknown as { deployedContracts: Record<number, Record<string, { address: string }>> };
-  const base = deployedContracts[31338]!;
-  const data = "0x095ea7b3" + base.Staking!.address.slice(2).toLowerCase().padStart(64, "0") + "0".repeat(64);
-  await rpcNode(31338, "eth_sendTransaction", [{ from: ACCOUNT_6, to: base.SaleToken!.address, data }]);
+  const { deployedContracts } = await import("../../deployments/deployedContracts.ts");
+  const base = deployedContracts[31338];
+  const data = encodeFunctionData({ abi: base.SaleToken.abi, functionName: "approve", args: [base.Staking.address, 0n] });
+  await rpcNode(31338, "eth_sendTransaction", [{ from: ACCOUNT_6, to: base.SaleToken.address, data }]);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -237,27 +240,27 @@ async function runFullAccount(page: Page, shot: Shot, slow: { on: boolean }, suf
   await page.waitForSelector(tid("stake-form"));
   await page.fill(tid("stake-amount"), "100");
   await shot("stake-modal");
-  await page.evaluate(() => ((window as unknown as { __plan: string[] }).__plan = ["hold"]));
+  await page.evaluate(() => void Object.assign(window, { __plan: ["hold"] }));
   await page.click(tid("stake-submit"));
   await page.waitForSelector(tid("staking-status-approval_pending"));
   await shot("stake-authorise");
-  await page.evaluate(() => (window as unknown as { __release: (a: string) => void }).__release("reject"));
+  await page.evaluate(() => (window as Window & Partial<WalletHooks>).__release?.("reject"));
   await page.waitForSelector(tid("staking-status-rejected"));
   await shot("stake-rejected");
   await page.click(tid("staking-retry"));
   await page.fill(tid("stake-amount"), "100");
-  await page.evaluate(() => ((window as unknown as { __plan: string[] }).__plan = ["fail"]));
+  await page.evaluate(() => void Object.assign(window, { __plan: ["fail"] }));
   await page.click(tid("stake-submit"));
   await page.waitForSelector(tid("staking-status-failed"));
   await shot("stake-failed");
   await page.click(tid("staking-retry"));
   await page.fill(tid("stake-amount"), "100");
-  await page.evaluate(() => ((window as unknown as { __plan: string[] }).__plan = ["pass", "hold"]));
+  await page.evaluate(() => void Object.assign(window, { __plan: ["pass", "hold"] }));
   await page.click(tid("stake-submit"));
   await page.waitForSelector(tid("staking-status-confirm_pending"));
   await shot("stake-confirm");
   slow.on = true;
-  await page.evaluate(() => (window as unknown as { __release: (a: string) => void }).__release("pass"));
+  await page.evaluate(() => (window as Window & Partial<WalletHooks>).__release?.("pass"));
   await page.waitForSelector(tid("staking-status-in_progess"));
   await shot("stake-in-progress");
   await page.waitForSelector(tid("staking-status-complete"), { timeout: 30000 });
@@ -270,7 +273,7 @@ async function runFullAccount(page: Page, shot: Shot, slow: { on: boolean }, suf
   // claim modal: rejection, then claim rewards (harvest) in progress and complete
   if (await page.locator(tid("staking-tabs")).isVisible()) await page.click(tid("staking-tab-rewards"));
   await page.waitForSelector(`${tid("claim-rewards")}:not([disabled])`);
-  await page.evaluate(() => ((window as unknown as { __plan: string[] }).__plan = ["reject"]));
+  await page.evaluate(() => void Object.assign(window, { __plan: ["reject"] }));
   await page.click(tid("claim-rewards"));
   await page.waitForSelector(tid("staking-status-rejected"));
   await shot("claim-modal-rejected");

@@ -4,12 +4,13 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { preview } from "vite";
+import { LANG_CODES } from "../src/features/i18n/languages.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, "screenshots");
 mkdirSync(out, { recursive: true });
 
-const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"];
+const LANGS = LANG_CODES;
 const WIDTHS = [1440, 390];
 
 async function main() {

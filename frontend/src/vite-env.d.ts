@@ -11,7 +11,11 @@ interface ImportMetaEnv {
   readonly VITE_DOCS_URL?: string;
 }
 declare module "virtual:deployed-addresses" {
-  export const deployedAddresses: Record<string, Record<string, { address: `0x${string}`; deployBlock?: number }>>;
+  import type { DeployedContracts } from "@deployments";
+  /** The generated map without the ABIs (build/addresses.ts). */
+  export const deployedAddresses: {
+    [C in keyof DeployedContracts]: { [N in keyof DeployedContracts[C]]: { address: `0x${string}`; deployBlock?: number } };
+  };
 }
 declare module "virtual:local-test-wallet" {
   import type { CreateConnectorFn } from "wagmi";

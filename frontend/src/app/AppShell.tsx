@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Footer } from "../features/layout/Footer.tsx";
 import { Header } from "../features/layout/Header.tsx";
@@ -9,18 +9,12 @@ import { WalletLifecycle } from "../features/wallet/WalletLifecycle.tsx";
 import { BelowTheFold } from "../shared/BelowTheFold.tsx";
 import { Popup } from "../shared/Popup.tsx";
 import { Toasts } from "../shared/Toasts.tsx";
+import { useOnceTrue } from "../shared/hooks.ts";
 
 const ConnectModal = lazy(() => import("../features/wallet/ConnectModal.tsx"));
 const PromoModal = lazy(() => import("../features/wallet/PromoModal.tsx"));
 const ReferModal = lazy(() => import("../features/buy/ReferModal.tsx"));
 const SwapModal = lazy(() => import("../features/buy/SwapModal.tsx"));
-
-/** Mounts a lazily loaded modal the first time it is asked for, then keeps it (so it can animate out). */
-function useOnceTrue(flag: boolean) {
-  const seen = useRef(false);
-  if (flag) seen.current = true;
-  return seen.current;
-}
 
 /** Anchor scrolling: a URL hash scrolls its section into view. */
 function HashScroll() {

@@ -12,8 +12,9 @@ const { routes } = await import("./routes.tsx");
 
 async function go(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await act(async () => {
+  await act(() => {
     render(<RouterProvider router={router} />);
+    return Promise.resolve(); // an async act: the router's loaders and lazy routes settle inside it
   });
   return router;
 }

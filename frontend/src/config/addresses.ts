@@ -11,7 +11,7 @@ export type ContractName = DeployedChainContracts extends infer C ? (C extends u
 export type AddressEntry = { address: Address; deployBlock?: number };
 export type ChainAddresses = Partial<Record<ContractName, AddressEntry>>;
 
-const map = deployedAddresses as unknown as Record<number, ChainAddresses>;
+const map: Partial<Record<number, ChainAddresses>> = deployedAddresses;
 
 export function addressesFor(chainId: number): ChainAddresses | undefined {
   return map[chainId];

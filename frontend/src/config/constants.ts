@@ -7,7 +7,7 @@ export const UNLIMITED_APPROVAL = 10n ** 26n;
 export const INITIAL_ROUNDS = (() => {
   const caps = [4.5e6, 10e6, 16.5e6, 23.5e6, 32.5e6, 43e6, 54e6, 64e6, 73e6, 80e6];
   const prices = [0.006, 0.0065, 0.007, 0.0075, 0.0085, 0.0095, 0.0105, 0.0115, 0.0125, 0.014];
-  return caps.map((cap, i) => ({ cap, price: prices[i]!, endTime: 1746698400 + 259200 * i }));
+  return caps.map((cap, i) => ({ cap, price: prices[i], endTime: 1746698400 + 259200 * i }));
 })();
 
 export const TIMINGS = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { localWalletModule, resolveAppEnv } from "../../vite.env.ts";
 import { buildEnvConfig } from "./env.ts";
 
-describe("environment configuration (spec 3)", () => {
+describe("environment configuration (PRODUCT.md §3)", () => {
   it("local uses chain ids 31337 / 31338 on 8545 / 8546", () => {
     const c = buildEnvConfig("local", {});
     expect([c.eth.chainIdInt, c.base.chainIdInt]).toEqual([31337, 31338]);

@@ -22,7 +22,7 @@ export const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: strin
   },
 };
 
-const toHex = (n: number) => `0x${n.toString(16)}` as `0x${string}`;
+const toHex = (n: number) => `0x${n.toString(16)}` as const;
 
 export type ChainInfo = {
   chainId: `0x${string}`;
@@ -135,7 +135,7 @@ function block(env: AppEnv, key: ChainKey, rpc: string, backup: string, explorer
 }
 
 export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
-  const v = (k: string, d: string) => (vars[k] && vars[k]!.length > 0 ? vars[k]! : d);
+  const v = (k: string, d: string) => (vars[k] && vars[k].length > 0 ? vars[k] : d);
   const rpc = {
     eth: [v("VITE_ETH_RPC_URL", DEFAULT_RPC[env].eth[0]), v("VITE_ETH_BACKUP_RPC_URL", DEFAULT_RPC[env].eth[1])],
     base: [v("VITE_BASE_RPC_URL", DEFAULT_RPC[env].base[0]), v("VITE_BASE_BACKUP_RPC_URL", DEFAULT_RPC[env].base[1])],
@@ -176,6 +176,6 @@ export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
   };
 }
 
-export const env: EnvConfig = buildEnvConfig(import.meta.env.VITE_APP_ENV, import.meta.env as unknown as Vars);
+export const env: EnvConfig = buildEnvConfig(import.meta.env.VITE_APP_ENV, import.meta.env);
 export const chainBlocks = (): ChainBlock[] => [env.eth, env.base];
 export const blockById = (id: number | undefined): ChainBlock | undefined => chainBlocks().find((b) => b.chainIdInt === id);

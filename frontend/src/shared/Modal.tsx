@@ -1,7 +1,7 @@
 // Modal with the product's states hidden -> shown -> hiding (300 ms animation, 150 ms backdrop), on a native <dialog>
 // opened with showModal(): the rest of the page is inert (focus stays inside), Escape closes, the dialog is named
 // by its title (or `label`), focus moves into it and returns to what had it when it closes.
-import { useEffect, useId, useRef, useState, type ReactNode, type SyntheticEvent } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent } from "react";
 import { createPortal } from "react-dom";
 import { TIMINGS } from "../config/constants.ts";
 import { CloseIcon } from "./icons.tsx";
@@ -20,21 +20,33 @@ type Props = {
   closeLabel?: string;
 };
 
+/** Ends the modal state and returns focus to the opener, unless the visitor already moved it elsewhere. */
+function release(d: HTMLDialogElement, opener: RefObject<Element | null>) {
+  const focusInside = d.contains(document.activeElement) || document.activeElement === document.body;
+  if (typeof d.close === "function" && d.open) d.close();
+  else d.removeAttribute("open");
+  const back = opener.current;
+  opener.current = null;
+  if (focusInside && back instanceof HTMLElement && back.isConnected) back.focus();
+}
+
 export function Modal({ open, onClose, title, label, children, testId, wide, closeLabel = "Close" }: Props) {
   const [state, setState] = useState<ModalState>(open ? "shown" : "hidden");
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const titleId = useId();
-  useEffect(() => {
+  // Opening shows it; closing a shown modal starts the fade-out (state adjusted while rendering, as React documents).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setState("shown");
-    else if (state === "shown") {
-      setState("hiding");
-      const id = setTimeout(() => setState("hidden"), TIMINGS.modalAnimMs);
-      return () => clearTimeout(id);
-    }
-    return undefined;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+    else if (state === "shown") setState("hiding");
+  }
+  useEffect(() => {
+    if (state !== "hiding") return;
+    const id = setTimeout(() => setState("hidden"), TIMINGS.modalAnimMs);
+    return () => clearTimeout(id);
+  }, [state]);
   const mounted = state !== "hidden";
   useEffect(() => {
     const d = dialog.current;
@@ -45,24 +57,15 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
     } else d.setAttribute("open", ""); // environments without <dialog> support (jsdom)
     // Focus the first control inside, unless something inside already took it (autoFocus).
     if (!d.contains(document.activeElement)) d.querySelector<HTMLElement>("[autofocus], input, button:not([disabled]), a[href]")?.focus();
-    return () => release(d);
+    return () => release(d, opener);
   }, [mounted]);
   // Closing: the page stops being inert at once (not after the fade-out), and focus goes back to where it was.
   useEffect(() => {
     const d = dialog.current;
     if (state !== "hiding" || !d) return;
-    release(d);
+    release(d, opener);
     d.setAttribute("open", ""); // shown, non-modal, for the fade-out only
   }, [state]);
-  /** Ends the modal state and returns focus to the opener, unless the visitor already moved it elsewhere. */
-  function release(d: HTMLDialogElement) {
-    const focusInside = d.contains(document.activeElement) || document.activeElement === document.body;
-    if (typeof d.close === "function" && d.open) d.close();
-    else d.removeAttribute("open");
-    const back = opener.current as HTMLElement | null;
-    opener.current = null;
-    if (focusInside && back && back.isConnected && typeof back.focus === "function") back.focus();
-  }
   if (!mounted) return null;
   const onCancel = (e: SyntheticEvent) => {
     e.preventDefault(); // Escape: close through the app's state (animation, flow resets), not natively

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { floorTo, formatBalance, formatNumber, formatPrice, formatUsd, pad2, shortAddress } from "./format.ts";
 
-describe("display rules (spec 9)", () => {
+describe("display rules (PRODUCT.md §9)", () => {
   it("numbers are floored and en-US formatted; balances keep 4 decimals", () => {
     expect(formatNumber(1234567.89)).toBe("1,234,567");
     expect(formatBalance(1.99999)).toBe("1.9999");

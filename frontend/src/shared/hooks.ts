@@ -11,7 +11,9 @@ export function useDebounced<T>(value: T, ms: number): T {
 
 export function useInterval(fn: () => void, ms: number | null) {
   const ref = useRef(fn);
-  ref.current = fn;
+  useEffect(() => {
+    ref.current = fn;
+  });
   useEffect(() => {
     if (ms === null) return;
     const id = setInterval(() => ref.current(), ms);
@@ -33,7 +35,7 @@ export function useMediaQuery(query: string): boolean {
   return m;
 }
 
-/** Spec breakpoint: 1024 px and below is the mobile layout. */
+/** PRODUCT.md §9: 1024 px and below is the phone layout. */
 export const useIsMobileLayout = () => useMediaQuery("(max-width: 1024px)");
 
 /** Touch devices without a fine pointer: no browser extensions there. */
@@ -67,4 +69,18 @@ export function useScrolledPast(px: number): boolean {
     };
   }, [px]);
   return s;
+}
+
+/** Whether `flag` has been true at some render: e.g. mount a lazily loaded modal once asked for, then keep it. */
+export function useOnceTrue(flag: boolean): boolean {
+  const [seen, setSeen] = useState(flag);
+  if (flag && !seen) setSeen(true); // adjusting state while rendering: React re-renders at once, before any commit
+  return seen || flag;
+}
+
+/** `value` while `keep(value)`, else the last value kept (a closing modal keeps showing what it showed). */
+export function useLastKept<T, K extends T>(value: T, keep: (v: T) => v is K, initial: K): K {
+  const [last, setLast] = useState<K>(initial);
+  if (keep(value) && value !== last) setLast(value);
+  return keep(value) ? value : last;
 }

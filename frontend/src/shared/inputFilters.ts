@@ -14,7 +14,7 @@ export const noPaste = (e: ClipboardEvent) => e.preventDefault();
 export function sanitizeAmountInput(raw: string, maxDecimals: number): string | null {
   let s = raw.replace(/,/g, ".");
   if (/[^0-9.]/.test(s)) return null;
-  if (maxDecimals === 0) return s.split(".")[0]!.replace(/^0+(?=\d)/, "");
+  if (maxDecimals === 0) return s.split(".")[0].replace(/^0+(?=\d)/, "");
   const dot = s.indexOf(".");
   if (dot >= 0) s = s.slice(0, dot + 1) + s.slice(dot + 1).replace(/\./g, "").slice(0, maxDecimals);
   if (s.startsWith(".")) s = "0" + s;

@@ -22,5 +22,5 @@ export function onMenuKeyDown(e: KeyboardEvent<HTMLElement>, itemSelector: strin
   const next = e.key === "ArrowDown" ? (at + 1) % items.length : e.key === "ArrowUp" ? (at <= 0 ? items.length - 1 : at - 1) : e.key === "Home" ? 0 : e.key === "End" ? items.length - 1 : -1;
   if (next < 0) return;
   e.preventDefault();
-  items[next]!.focus();
+  items[next].focus();
 }

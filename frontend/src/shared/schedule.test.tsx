@@ -60,12 +60,12 @@ describe("yieldToMain and whenIdle", () => {
     expect(order).toEqual(["queued task", "after yield"]);
   });
   it("whenIdle uses requestIdleCallback with the timeout when there is one, else a short timeout", () => {
-    const ric = vi.fn();
+    const ric = vi.fn<(cb: () => void, opts?: { timeout: number }) => number>();
     vi.stubGlobal("requestIdleCallback", ric);
     const fn = vi.fn();
     whenIdle(fn, 1_500);
     expect(ric).toHaveBeenCalledWith(expect.any(Function), { timeout: 1_500 });
-    ric.mock.calls[0]![0]();
+    ric.mock.calls[0][0]();
     expect(fn).toHaveBeenCalledTimes(1);
     vi.unstubAllGlobals();
     vi.stubGlobal("requestIdleCallback", undefined);
@@ -109,6 +109,6 @@ describe("useScrolledPast", () => {
     expect(screen.getByTestId("scrolled").textContent).toBe("false");
     expect(scrollY).not.toHaveBeenCalled();
     unmount();
-    expect(document.body.contains(observed[0]!)).toBe(false);
+    expect(document.body.contains(observed[0])).toBe(false);
   });
 });

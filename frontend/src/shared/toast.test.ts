@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addToast, removeToast, toast, toastStore, type Toast } from "./toast.ts";
+import { addToast, DEFAULT_TOAST_OPTIONS, removeToast, toast, toastOptionsStore, toastStore, type Toast } from "./toast.ts";
 
 afterEach(() => {
   vi.useRealTimers();
   toastStore.set([]);
+  toastOptionsStore.set(DEFAULT_TOAST_OPTIONS);
 });
 
 describe("toasts", () => {
-  const t = { type: "success" as const, title: "Copied", message: "" };
+  const t = { type: "success" as const, title: "Copied", message: "", timeoutMs: 7000 };
   it("counts duplicates instead of stacking them", () => {
     let l: Toast[] = addToast([], t, 1);
     l = addToast(l, t, 2);
@@ -27,6 +28,21 @@ describe("toasts", () => {
     vi.advanceTimersByTime(6999);
     expect(toastStore.get()).toHaveLength(1);
     vi.advanceTimersByTime(1);
+    expect(toastStore.get()).toHaveLength(0);
+  });
+  it("follows the current page's options: duration, how many at once", () => {
+    vi.useFakeTimers();
+    toastOptionsStore.set({ timeoutMs: 4000, max: 1, placement: "bottom-right" });
+    toast("success", "First");
+    toast("error", "Second");
+    expect(toastStore.get().map((x) => [x.title, x.timeoutMs])).toEqual([["Second", 4000]]);
+    vi.advanceTimersByTime(4000);
+    expect(toastStore.get()).toHaveLength(0);
+  });
+  it("a toast may carry its own duration", () => {
+    vi.useFakeTimers();
+    toast("success", "Copied", "", 1000);
+    vi.advanceTimersByTime(1000);
     expect(toastStore.get()).toHaveLength(0);
   });
 });

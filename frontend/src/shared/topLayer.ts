@@ -4,10 +4,10 @@ import { useEffect, type RefObject } from "react";
 
 export function useTopLayer(ref: RefObject<HTMLElement | null>, key: unknown, shown: boolean) {
   useEffect(() => {
-    const el = ref.current as (HTMLElement & { showPopover?: () => void; hidePopover?: () => void }) | null;
+    const el = ref.current;
     if (!el || typeof el.showPopover !== "function") return; // no popover support (old browsers, jsdom): z-index only
     const open = el.matches(":popover-open");
-    if (open) el.hidePopover!();
+    if (open) el.hidePopover();
     if (shown) el.showPopover();
   }, [ref, key, shown]);
 }

@@ -28,13 +28,13 @@ export function readCookies(cookie: string): Tracking {
   const out: Tracking = {};
   for (const part of cookie.split(/;\s*/)) {
     const [k, ...rest] = part.split("=");
-    if ((TRACKING_KEYS as readonly string[]).includes(k!)) out[k as TrackingKey] = decodeURIComponent(rest.join("="));
+    if ((TRACKING_KEYS as readonly string[]).includes(k)) out[k as TrackingKey] = decodeURIComponent(rest.join("="));
   }
   return out;
 }
 
 export function captureTracking(doc: Document = document, search = window.location.search): Tracking {
-  for (const [k, v] of Object.entries(trackingFromSearch(search))) doc.cookie = cookieString(k as TrackingKey, v!);
+  for (const [k, v] of Object.entries(trackingFromSearch(search))) doc.cookie = cookieString(k as TrackingKey, v);
   return readCookies(doc.cookie);
 }
 

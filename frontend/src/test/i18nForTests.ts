@@ -4,7 +4,7 @@ import path from "node:path";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 
-const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../public/assets/i18n/en.json"), "utf8"));
+const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../public/assets/i18n/en.json"), "utf8")) as Record<string, unknown>;
 
 export async function initTestI18n() {
   if (!i18next.isInitialized) {

@@ -32,7 +32,7 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
   useEffect(() => {
     const chain = chainId === env.base.chainIdInt ? "base" : chainId === env.eth.chainIdInt ? "eth" : undefined;
     if (chain && tokenById(tokenId).chain !== chain) setPayToken(nativeOf(chain).id);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the wallet's chain only, not the visitor's choice
   }, [chainId]);
 
   const blocked = isBlocking(swap.status);

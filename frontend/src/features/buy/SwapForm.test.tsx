@@ -11,11 +11,10 @@ import type { ChainData } from "./reads.ts";
 import { INITIAL_SWAP, swapStore } from "./swapMachine.ts";
 import type { PresaleView } from "./usePresale.ts";
 
-const ensure = vi.fn(async () => true);
+const ensure = vi.fn(() => Promise.resolve(true));
 vi.mock("../wallet/useEnsureChain.ts", () => ({ useEnsureChain: () => ({ ensure, switchTo: ensure, chainId: undefined }) }));
-const buy = vi.fn(async () => "complete");
-const notifyArgs: unknown[] = [];
-vi.mock("./useBuyAction.ts", () => ({ useBuyAction: (_d: unknown, notify?: unknown) => { notifyArgs.push(notify); return buy; } }));
+const buy = vi.fn(() => Promise.resolve("complete"));
+vi.mock("./useBuyAction.ts", () => ({ useBuyAction: () => buy }));
 vi.mock("../card/index.ts", () => ({ CardBaseNotice: () => null, startCardPurchase: vi.fn() }));
 
 // The contract's quote: a two-round ladder from position 4,000,000 (cap 4,500,000), USDC 6 decimals, ETH 18.
@@ -26,9 +25,9 @@ function usdQuote(tokens: bigint): bigint {
 }
 const quoteCalls: bigint[] = [];
 vi.mock("./chainReads.ts", () => ({
-  readQuote: async (_b: unknown, kind: string, tokens: bigint) => {
+  readQuote: (_b: unknown, kind: string, tokens: bigint) => {
     quoteCalls.push(tokens);
-    return kind === "native" ? usdQuote(tokens) * 10n ** 12n / 3000n : usdQuote(tokens);
+    return Promise.resolve(kind === "native" ? usdQuote(tokens) * 10n ** 12n / 3000n : usdQuote(tokens));
   },
 }));
 
@@ -51,14 +50,14 @@ function view(over: Partial<ChainData> = {}): PresaleView {
   return {
     loaded: true, stale: false, eth: chain(env.eth.chainIdInt, over), base: chain(env.base.chainIdInt, over), rounds: [], currentStep: 0, totalTokensSold: 0,
     usdRaised: 0, maxUsd: 0, raisedPercent: 0, price: 0.006, nextPrice: 0.0065, userClaimable: 0, baseClaimable: 0, stakeable: 0, apy: 15,
-    refetch: async () => [],
+    refetch: () => Promise.resolve([]),
   } as unknown as PresaleView;
 }
 
 const { SwapForm } = await import("./SwapForm.tsx");
 const show = (data = view()) => render(<MemoryRouter><SwapForm data={data} variant="dropdown" inModal={false} /></MemoryRouter>);
-const pay = () => screen.getByTestId("pay-amount") as HTMLInputElement;
-const tokens = () => screen.getByTestId("token-amount") as HTMLInputElement;
+const pay = () => screen.getByTestId<HTMLInputElement>("pay-amount");
+const tokens = () => screen.getByTestId<HTMLInputElement>("token-amount");
 const type = (el: HTMLInputElement, text: string) => fireEvent.change(el, { target: { value: text } });
 /** Lets timers (debounce, Max delay) and the quote's promises run. */
 async function wait(ms: number) {
@@ -152,7 +151,7 @@ describe("the token field takes whole tokens", () => {
     await wait(600);
     expect(screen.getByTestId("msg-token_not_digits")).toBeTruthy();
     expect(quoteCalls).toHaveLength(0);
-    expect((screen.getByTestId("buy-now") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("buy-now").disabled).toBe(true);
   });
   it("type 100.5: 100 tokens while typing, the field shows 100 once left", async () => {
     show();
@@ -178,19 +177,6 @@ describe("the cost shown is the contract's quote", () => {
   });
 });
 
-describe("the buy-and-stake modal of the staking page", () => {
-  it("uses the staking page's toasts (4 s, bottom-right, one at a time)", async () => {
-    const { stakingToast } = await import("../staking/stakingToast.ts");
-    notifyArgs.length = 0;
-    render(<MemoryRouter><SwapForm data={view()} variant="tabs" inModal stakeOnly /></MemoryRouter>);
-    expect(notifyArgs.at(-1)).toBe(stakingToast);
-    cleanup();
-    notifyArgs.length = 0;
-    show();
-    expect(notifyArgs.at(-1)).toBeUndefined();
-  });
-});
-
 describe("choosing a token again after a refused switch", () => {
   it("type 1000 tokens right after the second choice: Max never replaces them", async () => {
     const { closePopup } = await import("../../shared/popup.ts");
@@ -202,7 +188,7 @@ describe("choosing a token again after a refused switch", () => {
     expect(buyUi.get().tokenId).toBe("eth-native");
     await wait(1_500);
     expect(pay().value).toBe("");
-    ensure.mockImplementationOnce(async () => { walletState.set({ ...walletState.get(), chainId: env.base.chainIdInt }); return true; });
+    ensure.mockImplementationOnce(() => { walletState.set({ ...walletState.get(), chainId: env.base.chainIdInt }); return Promise.resolve(true); });
     await choose("base-native");
     act(() => closePopup(true));
     await wait(600);
@@ -220,7 +206,7 @@ describe("honest states", () => {
     expect(screen.getByTestId("sale-paused").textContent).toContain("paused");
     type(tokens(), "1000");
     await wait(600);
-    expect((screen.getByTestId("buy-now") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("buy-now").disabled).toBe(true);
   });
   it.each([
     ["not_started", { startTime: 4_000_000_000 }],

@@ -20,7 +20,6 @@ import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
 import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken } from "./tokens.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
-import { stakingToast } from "../staking/stakingToast.ts";
 import { useBuyAction } from "./useBuyAction.ts";
 import { revertMessageKey } from "./errors.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
@@ -40,7 +39,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { address, chainId } = useWallet();
   const { ensure } = useEnsureChain();
   // On the staking page (buy-and-stake modal) the staking page's toast rules apply.
-  const buy = useBuyAction(data, stakeOnly ? stakingToast : undefined);
+  const buy = useBuyAction(data);
   const card = mode === "card" && !stakeOnly;
 
   // Variant A keeps its own chain: the one the wallet is on (Base for buy-and-stake).
@@ -61,14 +60,19 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   // and is quoted in the new token; a pay amount (in the old token) is cleared. A choice in the dropdown empties the
   // fields itself and schedules Max. Card mode has only the token quantity, which no token change touches.
   const chosen = useRef<string | null>(null);
+  const [quotedToken, setQuotedToken] = useState(token.id);
+  if (quotedToken !== token.id) {
+    setQuotedToken(token.id); // a new token's quote is not a re-quote (state adjusted while rendering)
+    setRequoted(false);
+  }
   useEffect(() => {
     if (chosen.current !== token.id && !card) {
       if (amounts.source === "tokens") order.requote();
       else order.reset();
     }
     chosen.current = null;
-    setRequoted(false);
-  }, [token.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a token change only, with the fields as they are then
+  }, [token.id]);
 
   const select = async (next: PayToken) => {
     if (next.chain === "base" && token.chain === "eth") {

@@ -30,7 +30,7 @@ describe("payment-method dropdown (variant B)", () => {
     const onSelect = vi.fn();
     render(<TokenSelect rows={rows} value={tokenById("eth-native")} onSelect={onSelect} />);
     fireEvent.click(screen.getByTestId("payment-method"));
-    const usdt = screen.getByTestId("payment-option-eth-usdt") as HTMLButtonElement;
+    const usdt = screen.getByTestId<HTMLButtonElement>("payment-option-eth-usdt");
     expect(usdt.disabled).toBe(true);
     expect(usdt.className).toContain("dimmed");
     fireEvent.click(usdt);

@@ -56,7 +56,7 @@ export function parseTokenField(raw: string): TokenField {
   if (text === "") return { text: "", amount: null };
   const m = DECIMAL.exec(text);
   if (!m) return { text, amount: null, issue: "not_digits" };
-  const int = m[1]!.replace(/^0+(?=\d)/, "");
+  const int = m[1].replace(/^0+(?=\d)/, "");
   const amount = int === "" ? null : BigInt(int);
   return m[2] !== undefined ? { text, amount, issue: "truncated" } : { text: int, amount };
 }
@@ -79,7 +79,7 @@ export function parsePayField(raw: string, maxDecimals: number, kind: PayKind): 
   if (text0 === "") return { text: "", units: null };
   const m = DECIMAL.exec(text0);
   if (!m) return { text: text0, units: null, issue: "not_number" };
-  const int = m[1]!.replace(/^0+(?=\d)/, "");
+  const int = m[1].replace(/^0+(?=\d)/, "");
   const frac = m[2] === undefined ? undefined : m[2].slice(0, maxDecimals);
   const text = (int === "" && frac !== undefined ? "0" : int) + (frac === undefined ? "" : `.${frac}`);
   const units = int === "" && !frac ? null : parseUnits(`${int || "0"}.${frac || "0"}`, PAY_UNITS[kind]);

@@ -8,6 +8,7 @@ import type {
   ContractFunctionName,
   ContractFunctionParameters,
   ContractFunctionReturnType,
+  GetValue,
   Hash,
 } from "viem";
 
@@ -21,12 +22,12 @@ export type ReadCall<
   args extends ContractFunctionArgs<abi, ReadMutability, fn> = ContractFunctionArgs<abi, ReadMutability, fn>,
 > = ContractFunctionParameters<abi, ReadMutability, fn, args>;
 
-/** A state-changing call of `abi`, with the native value it sends (payable functions). */
+/** A state-changing call of `abi`, with the native value it sends (payable functions only). */
 export type WriteCall<
   abi extends Abi = Abi,
   fn extends ContractFunctionName<abi, WriteMutability> = ContractFunctionName<abi, WriteMutability>,
   args extends ContractFunctionArgs<abi, WriteMutability, fn> = ContractFunctionArgs<abi, WriteMutability, fn>,
-> = ContractFunctionParameters<abi, WriteMutability, fn, args> & { value?: bigint };
+> = ContractFunctionParameters<abi, WriteMutability, fn, args> & GetValue<abi, fn, bigint>;
 
 /** The decoded result of a view call. */
 export type ReadResult<

@@ -23,6 +23,9 @@ export async function typedCalls(io: ChainIO): Promise<void> {
   await io.simulate({ ...staking, functionName: "deposit", args: ["1000"] });
   // @ts-expect-error the arguments of another function
   await io.simulate({ ...presale, functionName: "buyWithEth", args: [cost, cost, false] });
+  // @ts-expect-error native value sent to a function that is not payable
+  await io.simulate({ ...staking, functionName: "deposit", args: [cost], value: cost });
+  await io.simulate({ ...presale, functionName: "buyWithEth", args: [cost, false], value: cost });
   // @ts-expect-error a function without arguments given one
   await io.simulate({ ...staking, functionName: "withdraw", args: [cost] });
   // @ts-expect-error uint256 is a bigint, not a number

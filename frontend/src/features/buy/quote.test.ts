@@ -4,8 +4,7 @@ import { quoteBudget, quoteTokens, type QuoteReader } from "./quote.ts";
 /** A ladder like the contract's: rounds with cumulative caps and USD-6 prices per 1000 tokens, from a position. */
 function ladder(position: bigint, rounds: { cap: bigint; per1000: bigint }[]): QuoteReader & { calls: bigint[] } {
   const calls: bigint[] = [];
-  const read = async (tokens: bigint) => {
-    calls.push(tokens);
+  const costOf = (tokens: bigint) => {
     let pos = position;
     let left = tokens;
     let cost = 0n;
@@ -19,6 +18,10 @@ function ladder(position: bigint, rounds: { cap: bigint; per1000: bigint }[]): Q
     }
     if (left > 0n) throw new Error("SoldOut");
     return (cost + 999n) / 1000n;
+  };
+  const read = (tokens: bigint) => {
+    calls.push(tokens);
+    return new Promise<bigint>((resolve) => resolve(costOf(tokens))); // SoldOut becomes a rejection, as a call's
   };
   return Object.assign(read, { calls });
 }

@@ -6,7 +6,7 @@ const USER = "0x00000000000000000000000000000000000000a1";
 const MC = "0x00000000000000000000000000000000000000cc";
 
 describe("chain reads", () => {
-  it("batches every spec read of a chain into one call list (presale, staking, multicall, tokens)", () => {
+  it("batches every read of a chain (PRODUCT.md §7) into one call list (presale, staking, multicall, tokens)", () => {
     // zero addresses in the stand-in map count as "not deployed", so use a config with a fake deployed presale
     const c = buildEnvConfig("local", {});
     const b = { ...c.base, presaleAddress: MC, stakingAddress: MC, usdcAddress: MC, saleTokenAddress: MC } as typeof c.base;

@@ -1,9 +1,19 @@
 // Contract reads of PRODUCT.md §7 for one chain, as ONE Multicall3 aggregate3 request per refresh.
 // Failed entries keep the previous value (stale data rather than blank).
-import { erc20Abi, formatUnits, multicall3Abi, type Abi, type Address, type Client } from "viem";
+import {
+  erc20Abi,
+  formatUnits,
+  multicall3Abi,
+  type Abi,
+  type Address,
+  type Client,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+} from "viem";
 import { multicall as aggregate } from "viem/actions";
 import { abiOf, isDeployed } from "../../config/contracts.ts";
 import type { ChainBlock } from "../../config/env.ts";
+import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "./chainIO.ts";
 
 export type Round = { cap: number; price: number; endTime: number };
 export type UserData = {
@@ -19,7 +29,7 @@ export type UserData = {
 export type SaleState = { paused: boolean; startTime: number; endTime: number; closed: boolean };
 export type StakeData = {
   apy: number; totalStaked: number; lockTime: number; claimsLocked: boolean;
-  userStaked: number; stakedTime: number; unlockTime: number; rewards: number;
+  userStaked: number; unlockTime: number; rewards: number;
   /** Owner locks of the staking contract. */
   depositsLocked: boolean; withdrawalsLocked: boolean;
 };
@@ -51,133 +61,150 @@ export type ChainData = {
 /** Quotes are read for this many tokens and divided, for precision on sub-cent prices. */
 export const QUOTE_TOKENS = 1000n;
 
-type Call = { key: string; address: Address; abi: Abi; functionName: string; args?: readonly unknown[] };
+/** One read of the refresh: its key in the results, and the call (checked against its ABI by `view`). */
+export type Call = ErasedCall & { key: string };
+/** A checked view call; `result` only carries the type of its decoded value. */
+type View<R> = { call: ErasedCall; result?: R };
 
-export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?: Address): Call[] {
-  const presale = b.presaleAddress;
-  if (!isDeployed(presale)) return [];
-  const P = abiOf("Presale");
-  const c: Call[] = [];
-  const p = (key: string, functionName: string, args?: readonly unknown[]) => c.push({ key, address: presale, abi: P, functionName, args });
-  p("totalTokensSold", "totalTokensSold");
-  p("ethBuyHelper", "ethBuyHelper", [QUOTE_TOKENS]);
-  if (isDeployed(b.usdTAddress || undefined)) p("usdtBuyHelper", "usdtBuyHelper", [QUOTE_TOKENS]);
-  if (isDeployed(b.usdcAddress)) p("usdcBuyHelper", "usdcBuyHelper", [QUOTE_TOKENS]);
-  p("usdRaised", "usdRaised");
-  p("maxTokensToBuy", "maxTokensToBuy");
-  p("currentStep", "currentStep");
-  p("caps", "roundDetails", [0n]);
-  p("prices", "roundDetails", [1n]);
-  p("endTimes", "roundDetails", [2n]);
-  p("trackRemainingTokens", "trackRemainingTokens");
-  p("saleToken", "saleToken");
-  p("paused", "paused");
-  p("startTime", "startTime");
-  p("endTime", "endTime");
-  // Purchases stop for good once the sale is closed (Ethereum) or the claim is set (Base); older ABIs lack the view.
-  if (P.some((f) => f.type === "function" && f.name === "saleClosed")) p("saleClosed", "saleClosed");
-  if (b.key === "base") p("claimStart", "claimStart");
-  if (multicall) c.push({ key: "blockTime", address: multicall, abi: multicall3Abi as Abi, functionName: "getCurrentBlockTimestamp" });
-  const staking = b.stakingAddress;
-  if (staking && isDeployed(staking)) {
-    const S = abiOf("Staking");
-    const s = (key: string, functionName: string, args?: readonly unknown[]) => c.push({ key, address: staking, abi: S, functionName, args });
-    s("apy", "apy");
-    s("lockTime", "lockTime");
-    s("totalStaked", "totalStaked");
-    s("claimsLocked", "claimsLocked");
-    s("depositsLocked", "depositsLocked");
-    s("withdrawalsLocked", "withdrawalsLocked");
-    if (user) {
-      s("poolStakers", "poolStakers", [user]);
-      s("getRewards", "getRewards", [user]);
-    }
-  }
-  if (user) {
-    p("userDeposits", "userDeposits", [user]);
-    if (b.key === "base") p("remoteDepositsImported", "remoteDepositsImported", [user]);
-    if (multicall) c.push({ key: "nativeBal", address: multicall, abi: multicall3Abi as Abi, functionName: "getEthBalance", args: [user] });
-    const tok = (key: string, address: Address | "", fn: "balanceOf" | "allowance") =>
-      address && isDeployed(address) && c.push({ key, address, abi: erc20Abi as Abi, functionName: fn, args: fn === "balanceOf" ? [user] : [user, presale] });
-    tok("usdtBal", b.usdTAddress, "balanceOf");
-    tok("usdtAllowance", b.usdTAddress, "allowance");
-    tok("usdcBal", b.usdcAddress, "balanceOf");
-    tok("usdcAllowance", b.usdcAddress, "allowance");
-    tok("saleTokenBal", b.saleTokenAddress, "balanceOf");
-  }
-  return c;
+function view<
+  const abi extends Abi,
+  fn extends ContractFunctionName<abi, ReadMutability>,
+  const args extends ContractFunctionArgs<abi, ReadMutability, fn>,
+>(call: ReadCall<abi, fn, args>): View<ReadResult<abi, fn, args>> {
+  return { call: erase(call) };
 }
 
-const n18 = (v: unknown) => Number(formatUnits((v as bigint) ?? 0n, 18));
-const n6 = (v: unknown) => Number(formatUnits((v as bigint) ?? 0n, 6));
-const num = (v: unknown) => Number((v as bigint) ?? 0n);
+/** Every read of one chain by key (undefined: not read on this chain, or without a connected wallet). */
+function plan(b: ChainBlock, multicall: Address | undefined, user: Address | undefined) {
+  const presale = { address: b.presaleAddress, abi: abiOf("Presale") } as const;
+  const staking = b.stakingAddress && isDeployed(b.stakingAddress) ? ({ address: b.stakingAddress, abi: abiOf("Staking") } as const) : undefined;
+  const mc = multicall ? ({ address: multicall, abi: multicall3Abi } as const) : undefined;
+  const token = (address: Address | "") => (address && isDeployed(address) ? ({ address, abi: erc20Abi } as const) : undefined);
+  const usdt = token(b.usdTAddress);
+  const usdc = token(b.usdcAddress);
+  const saleToken = token(b.saleTokenAddress);
+  const onBase = b.key === "base";
+  // Purchases stop for good once the sale is closed (Ethereum) or the claim is set (Base); older ABIs lack the view.
+  const hasSaleClosed = presale.abi.some((f) => f.type === "function" && f.name === "saleClosed");
+  const round = (i: bigint) => view({ ...presale, functionName: "roundDetails", args: [i] });
+  return {
+    totalTokensSold: view({ ...presale, functionName: "totalTokensSold" }),
+    ethBuyHelper: view({ ...presale, functionName: "ethBuyHelper", args: [QUOTE_TOKENS] }),
+    usdtBuyHelper: usdt && view({ ...presale, functionName: "usdtBuyHelper", args: [QUOTE_TOKENS] }),
+    usdcBuyHelper: usdc && view({ ...presale, functionName: "usdcBuyHelper", args: [QUOTE_TOKENS] }),
+    usdRaised: view({ ...presale, functionName: "usdRaised" }),
+    maxTokensToBuy: view({ ...presale, functionName: "maxTokensToBuy" }),
+    currentStep: view({ ...presale, functionName: "currentStep" }),
+    caps: round(0n),
+    prices: round(1n),
+    endTimes: round(2n),
+    trackRemainingTokens: view({ ...presale, functionName: "trackRemainingTokens" }),
+    saleToken: view({ ...presale, functionName: "saleToken" }),
+    paused: view({ ...presale, functionName: "paused" }),
+    startTime: view({ ...presale, functionName: "startTime" }),
+    endTime: view({ ...presale, functionName: "endTime" }),
+    saleClosed: hasSaleClosed ? view({ ...presale, functionName: "saleClosed" }) : undefined,
+    claimStart: onBase ? view({ ...presale, functionName: "claimStart" }) : undefined,
+    blockTime: mc && view({ ...mc, functionName: "getCurrentBlockTimestamp" }),
+    apy: staking && view({ ...staking, functionName: "apy" }),
+    lockTime: staking && view({ ...staking, functionName: "lockTime" }),
+    totalStaked: staking && view({ ...staking, functionName: "totalStaked" }),
+    claimsLocked: staking && view({ ...staking, functionName: "claimsLocked" }),
+    depositsLocked: staking && view({ ...staking, functionName: "depositsLocked" }),
+    withdrawalsLocked: staking && view({ ...staking, functionName: "withdrawalsLocked" }),
+    poolStakers: staking && user && view({ ...staking, functionName: "poolStakers", args: [user] }),
+    getRewards: staking && user && view({ ...staking, functionName: "getRewards", args: [user] }),
+    userDeposits: user && view({ ...presale, functionName: "userDeposits", args: [user] }),
+    remoteDepositsImported: onBase && user ? view({ ...presale, functionName: "remoteDepositsImported", args: [user] }) : undefined,
+    nativeBal: mc && user && view({ ...mc, functionName: "getEthBalance", args: [user] }),
+    usdtBal: usdt && user && view({ ...usdt, functionName: "balanceOf", args: [user] }),
+    usdtAllowance: usdt && user && view({ ...usdt, functionName: "allowance", args: [user, presale.address] }),
+    usdcBal: usdc && user && view({ ...usdc, functionName: "balanceOf", args: [user] }),
+    usdcAllowance: usdc && user && view({ ...usdc, functionName: "allowance", args: [user, presale.address] }),
+    saleTokenBal: saleToken && user && view({ ...saleToken, functionName: "balanceOf", args: [user] }),
+  };
+}
+
+type Plan = ReturnType<typeof plan>;
+/** The decoded results by key; a missing key was not read or failed. */
+export type ReadResults = { [K in keyof Plan]?: NonNullable<Plan[K]> extends View<infer R> ? R : never };
+
+export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?: Address): Call[] {
+  if (!isDeployed(b.presaleAddress)) return [];
+  const calls: Call[] = [];
+  for (const [key, read] of Object.entries(plan(b, multicall, user))) if (read) calls.push({ ...read.call, key });
+  return calls;
+}
+
+const n18 = (v: bigint) => Number(formatUnits(v, 18));
+const n6 = (v: bigint) => Number(formatUnits(v, 6));
 
 /** Turns multicall results (by key) into ChainData, falling back to `prev` for every failed entry. */
-export function decode(chainId: number, r: Record<string, unknown>, prev: ChainData | undefined, hasUser: boolean, now: number): ChainData {
-  const has = (k: string) => k in r;
-  const caps = has("caps") ? (r.caps as bigint[]).map(Number) : undefined;
-  const prices = has("prices") ? (r.prices as bigint[]).map(n18) : undefined;
-  const ends = has("endTimes") ? (r.endTimes as bigint[]).map(Number) : undefined;
+export function decode(chainId: number, r: ReadResults, prev: ChainData | undefined, hasUser: boolean, now: number): ChainData {
+  const caps = r.caps?.map(Number);
+  const prices = r.prices?.map(n18);
+  const ends = r.endTimes?.map(Number);
   const rounds = caps && prices && ends ? caps.map((cap, i) => ({ cap, price: prices[i] ?? 0, endTime: ends[i] ?? 0 })) : (prev?.rounds ?? []);
   const q = Number(QUOTE_TOKENS);
   const pu = prev?.user;
-  const claimStart = has("claimStart") ? num(r.claimStart) : (prev?.claimStart ?? 0);
+  const claimStart = r.claimStart !== undefined ? Number(r.claimStart) : (prev?.claimStart ?? 0);
   const user: UserData | undefined = hasUser
     ? {
-        nativeBal: has("nativeBal") ? n18(r.nativeBal) : (pu?.nativeBal ?? 0),
-        usdtBal: has("usdtBal") ? n6(r.usdtBal) : (pu?.usdtBal ?? 0),
-        usdcBal: has("usdcBal") ? n6(r.usdcBal) : (pu?.usdcBal ?? 0),
-        usdtAllowance: has("usdtAllowance") ? (r.usdtAllowance as bigint) : (pu?.usdtAllowance ?? 0n),
-        usdcAllowance: has("usdcAllowance") ? (r.usdcAllowance as bigint) : (pu?.usdcAllowance ?? 0n),
-        deposits: has("userDeposits") ? n18(r.userDeposits) : (pu?.deposits ?? 0),
-        remoteImported: claimStart > 0 ? Infinity : has("remoteDepositsImported") ? n18(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
-        saleTokenBal: has("saleTokenBal") ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
+        nativeBal: r.nativeBal !== undefined ? n18(r.nativeBal) : (pu?.nativeBal ?? 0),
+        usdtBal: r.usdtBal !== undefined ? n6(r.usdtBal) : (pu?.usdtBal ?? 0),
+        usdcBal: r.usdcBal !== undefined ? n6(r.usdcBal) : (pu?.usdcBal ?? 0),
+        usdtAllowance: r.usdtAllowance ?? pu?.usdtAllowance ?? 0n,
+        usdcAllowance: r.usdcAllowance ?? pu?.usdcAllowance ?? 0n,
+        deposits: r.userDeposits !== undefined ? n18(r.userDeposits) : (pu?.deposits ?? 0),
+        remoteImported:
+          claimStart > 0 ? Infinity : r.remoteDepositsImported !== undefined ? n18(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
+        saleTokenBal: r.saleTokenBal !== undefined ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
         units: {
-          native: has("nativeBal") ? (r.nativeBal as bigint) : (pu?.units.native ?? 0n),
-          usdt: has("usdtBal") ? (r.usdtBal as bigint) : (pu?.units.usdt ?? 0n),
-          usdc: has("usdcBal") ? (r.usdcBal as bigint) : (pu?.units.usdc ?? 0n),
+          native: r.nativeBal ?? pu?.units.native ?? 0n,
+          usdt: r.usdtBal ?? pu?.units.usdt ?? 0n,
+          usdc: r.usdcBal ?? pu?.units.usdc ?? 0n,
         },
       }
     : undefined;
   const ps = prev?.staking;
-  const staker = r.poolStakers as { amount: bigint; stakedTime: bigint; unlockTime: bigint } | undefined;
+  const staker = r.poolStakers;
   const staking: StakeData | undefined =
-    has("apy") || ps
+    r.apy !== undefined || ps
       ? {
-          apy: has("apy") ? num(r.apy) / 100 : (ps?.apy ?? 0),
-          totalStaked: has("totalStaked") ? n18(r.totalStaked) : (ps?.totalStaked ?? 0),
-          lockTime: has("lockTime") ? num(r.lockTime) : (ps?.lockTime ?? 0),
-          claimsLocked: has("claimsLocked") ? Boolean(r.claimsLocked) : (ps?.claimsLocked ?? true),
+          apy: r.apy !== undefined ? Number(r.apy) / 100 : (ps?.apy ?? 0),
+          totalStaked: r.totalStaked !== undefined ? n18(r.totalStaked) : (ps?.totalStaked ?? 0),
+          lockTime: r.lockTime !== undefined ? Number(r.lockTime) : (ps?.lockTime ?? 0),
+          claimsLocked: r.claimsLocked ?? ps?.claimsLocked ?? true,
           userStaked: staker ? n18(staker.amount) : (ps?.userStaked ?? 0),
-          stakedTime: staker ? num(staker.stakedTime) : (ps?.stakedTime ?? 0),
-          unlockTime: staker ? num(staker.unlockTime) : (ps?.unlockTime ?? 0),
-          rewards: has("getRewards") ? n18(r.getRewards) : (ps?.rewards ?? 0),
-          depositsLocked: has("depositsLocked") ? Boolean(r.depositsLocked) : (ps?.depositsLocked ?? false),
-          withdrawalsLocked: has("withdrawalsLocked") ? Boolean(r.withdrawalsLocked) : (ps?.withdrawalsLocked ?? false),
+          unlockTime: staker ? Number(staker.unlockTime) : (ps?.unlockTime ?? 0),
+          rewards: r.getRewards !== undefined ? n18(r.getRewards) : (ps?.rewards ?? 0),
+          depositsLocked: r.depositsLocked ?? ps?.depositsLocked ?? false,
+          withdrawalsLocked: r.withdrawalsLocked ?? ps?.withdrawalsLocked ?? false,
         }
       : undefined;
   return {
     chainId,
     updatedAt: now,
-    totalTokensSold: has("totalTokensSold") ? num(r.totalTokensSold) : (prev?.totalTokensSold ?? 0),
-    usdRaised: has("usdRaised") ? n6(r.usdRaised) : (prev?.usdRaised ?? 0),
-    maxTokensToBuy: has("maxTokensToBuy") ? num(r.maxTokensToBuy) : (prev?.maxTokensToBuy ?? 0),
-    currentStep: has("currentStep") ? num(r.currentStep) : (prev?.currentStep ?? 0),
+    totalTokensSold: r.totalTokensSold !== undefined ? Number(r.totalTokensSold) : (prev?.totalTokensSold ?? 0),
+    usdRaised: r.usdRaised !== undefined ? n6(r.usdRaised) : (prev?.usdRaised ?? 0),
+    maxTokensToBuy: r.maxTokensToBuy !== undefined ? Number(r.maxTokensToBuy) : (prev?.maxTokensToBuy ?? 0),
+    currentStep: r.currentStep !== undefined ? Number(r.currentStep) : (prev?.currentStep ?? 0),
     rounds,
-    remaining: has("trackRemainingTokens") ? (r.trackRemainingTokens as bigint[]).map(Number) : (prev?.remaining ?? []),
-    nativePerToken: has("ethBuyHelper") ? n18(r.ethBuyHelper) / q : (prev?.nativePerToken ?? 0),
-    usdtPerToken: has("usdtBuyHelper") ? n6(r.usdtBuyHelper) / q : (prev?.usdtPerToken ?? 0),
-    usdcPerToken: has("usdcBuyHelper") ? n6(r.usdcBuyHelper) / q : (prev?.usdcPerToken ?? 0),
+    remaining: r.trackRemainingTokens?.map(Number) ?? prev?.remaining ?? [],
+    nativePerToken: r.ethBuyHelper !== undefined ? n18(r.ethBuyHelper) / q : (prev?.nativePerToken ?? 0),
+    usdtPerToken: r.usdtBuyHelper !== undefined ? n6(r.usdtBuyHelper) / q : (prev?.usdtPerToken ?? 0),
+    usdcPerToken: r.usdcBuyHelper !== undefined ? n6(r.usdcBuyHelper) / q : (prev?.usdcPerToken ?? 0),
     quotePer1000: {
-      native: has("ethBuyHelper") ? (r.ethBuyHelper as bigint) : (prev?.quotePer1000.native ?? 0n),
-      usdt: has("usdtBuyHelper") ? (r.usdtBuyHelper as bigint) : (prev?.quotePer1000.usdt ?? 0n),
-      usdc: has("usdcBuyHelper") ? (r.usdcBuyHelper as bigint) : (prev?.quotePer1000.usdc ?? 0n),
+      native: r.ethBuyHelper ?? prev?.quotePer1000.native ?? 0n,
+      usdt: r.usdtBuyHelper ?? prev?.quotePer1000.usdt ?? 0n,
+      usdc: r.usdcBuyHelper ?? prev?.quotePer1000.usdc ?? 0n,
     },
-    sale: has("paused") && has("startTime") && has("endTime")
-      ? { paused: Boolean(r.paused), startTime: num(r.startTime), endTime: num(r.endTime), closed: has("saleClosed") ? Boolean(r.saleClosed) : false }
-      : prev?.sale,
-    chainTime: has("blockTime") ? num(r.blockTime) : prev?.chainTime,
-    saleToken: has("saleToken") ? (r.saleToken as Address) : prev?.saleToken,
+    sale:
+      r.paused !== undefined && r.startTime !== undefined && r.endTime !== undefined
+        ? { paused: r.paused, startTime: Number(r.startTime), endTime: Number(r.endTime), closed: r.saleClosed ?? false }
+        : prev?.sale,
+    chainTime: r.blockTime !== undefined ? Number(r.blockTime) : prev?.chainTime,
+    saleToken: r.saleToken ?? prev?.saleToken,
     claimStart,
     user,
     staking,
@@ -188,16 +215,17 @@ export function decode(chainId: number, r: Record<string, unknown>, prev: ChainD
 export async function readChain(client: Client, b: ChainBlock, multicall: Address | undefined, user: Address | undefined, prev: ChainData | undefined): Promise<ChainData> {
   const calls = buildCalls(b, multicall, user);
   if (calls.length === 0) return decode(b.chainIdInt, {}, prev, !!user, Date.now());
-  const res = (await aggregate(client, {
-    contracts: calls.map(({ key: _k, ...c }) => c) as never,
+  const res = await aggregate(client, {
+    contracts: calls.map(({ address, abi, functionName, args }) => ({ address, abi, functionName, args })),
     allowFailure: true,
     batchSize: 0,
     multicallAddress: multicall,
-  } as never)) as unknown as { status: string; result?: unknown }[];
+  });
   const out: Record<string, unknown> = {};
   res.forEach((r, i) => {
-    if (r.status === "success") out[calls[i]!.key] = r.result;
+    if (r.status === "success") out[calls[i].key] = r.result;
   });
+  // Each result was decoded with its own call's ABI, and each call was checked against that ABI under its key.
   return decode(b.chainIdInt, out, prev, !!user, Date.now());
 }
 
@@ -205,12 +233,16 @@ export type Stage = { totalTokensSold: number; usdRaised: number; currentStep: n
 
 /** The 3 s stage re-read: sold tokens, USD raised and step, one aggregate3 request. */
 export async function readStage(client: Client, b: ChainBlock, multicall: Address | undefined): Promise<Stage> {
-  const abi = abiOf("Presale");
-  const [sold, raised, step] = (await aggregate(client, {
-    contracts: ["totalTokensSold", "usdRaised", "currentStep"].map((functionName) => ({ address: b.presaleAddress, abi, functionName })),
+  const presale = { address: b.presaleAddress, abi: abiOf("Presale") } as const;
+  const [sold, raised, step] = await aggregate(client, {
+    contracts: [
+      { ...presale, functionName: "totalTokensSold" },
+      { ...presale, functionName: "usdRaised" },
+      { ...presale, functionName: "currentStep" },
+    ],
     allowFailure: false,
     batchSize: 0,
     multicallAddress: multicall,
-  } as never)) as unknown as [bigint, bigint, bigint];
+  });
   return { totalTokensSold: Number(sold), usdRaised: Number(raised) / 1e6, currentStep: Number(step) };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { INITIAL_ROUNDS } from "../../config/constants.ts";
 import { cumulativeUsdCaps, raisedPercent, stageMaxUsd } from "./stage.ts";
 
-describe("stage figures (spec 9)", () => {
+describe("stage figures (PRODUCT.md §9)", () => {
   it("cumulative USD caps match the product's round table", () => {
     expect(cumulativeUsdCaps(INITIAL_ROUNDS)).toEqual([27000, 62750, 108250, 160750, 237250, 337000, 452500, 567500, 680000, 778000]);
   });
@@ -21,7 +21,7 @@ describe("stage figures (spec 9)", () => {
 });
 
 import { pollInterval } from "./usePresale.ts";
-describe("refresh cadences (spec 4)", () => {
+describe("refresh cadences (PRODUCT.md §4)", () => {
   it("10 s connected, 20 s not, stage 3 s, nothing while hidden", () => {
     expect(pollInterval("presale", true, false)).toBe(10_000);
     expect(pollInterval("presale", false, false)).toBe(20_000);

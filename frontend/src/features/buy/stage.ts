@@ -8,7 +8,7 @@ export function effectiveRounds(chainRounds: Round[] | undefined): Round[] {
   return chainRounds;
 }
 
-/** Cumulative USD cap of each round: sum of (range x price) up to it (spec table: 27000, 62750, ...). */
+/** Cumulative USD cap of each round: sum of (range x price) up to it (PRODUCT.md §9 table: 27,000, 62,750, ...). */
 export function cumulativeUsdCaps(rounds: Round[]): number[] {
   let acc = 0;
   let prevCap = 0;

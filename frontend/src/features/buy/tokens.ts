@@ -21,7 +21,7 @@ export const PAY_TOKENS: readonly PayToken[] = [
   { id: "eth-usdc", name: "USD Coin", symbol: "USDC", category: "ETH", chain: "eth", kind: "usdc", desCount: 4 },
 ];
 
-export const tokenById = (id: string) => PAY_TOKENS.find((t) => t.id === id) ?? PAY_TOKENS[0]!;
+export const tokenById = (id: string) => PAY_TOKENS.find((t) => t.id === id) ?? PAY_TOKENS[0];
 export const nativeOf = (chain: ChainKey) => PAY_TOKENS.find((t) => t.chain === chain && t.kind === "native")!;
 export const stableOf = (chain: ChainKey) => PAY_TOKENS.find((t) => t.chain === chain && t.kind !== "native")!;
 

@@ -16,10 +16,7 @@ import type { PresaleView } from "./usePresale.ts";
 
 export type BuyOutcome = "complete" | "failed" | "rejected" | "requote" | "cancelled";
 
-/** A toast channel: the page's default one, or the staking page's (4 s, bottom-right, one at a time). */
-export type Notify = (type: "success" | "error", title: string, message: string) => void;
-
-export function useBuyAction(data: PresaleView, notify?: Notify) {
+export function useBuyAction(data: PresaleView) {
   const { t } = useTranslation();
   const { address } = useWallet();
   const { ensure } = useEnsureChain();
@@ -55,14 +52,12 @@ export function useBuyAction(data: PresaleView, notify?: Notify) {
     pushAnalytics(env.production, `purchase_${res.outcome}`, { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
     if (res.outcome === "complete") {
       const [title, desc] = stake ? ["toast.staked_success", "toast.staked_success_desc"] : ["toast.purchase_success", "toast.purchase_success_desc"];
-      if (notify) notify("success", t(title), t(desc, { amount: shown, token: env.tokenName }));
-      else toast("success", t(title), t(desc, { amount: shown, token: env.tokenName }), env.notificationTimeout);
+      toast("success", t(title), t(desc, { amount: shown, token: env.tokenName }));
       void trackConversion({ publicAddress: address, purchaseType: token.symbol, hash: res.hash!, chainId: block.chainIdInt, ...conversionFigures(tokens, quotedCost, token.kind, data) });
     } else if (res.outcome === "failed") {
       // A refusal by the contract names its cause (paused sale, sold out...), as the status view does.
       const why = res.revert ? t(revertMessageKey(res.revert)) : "";
-      if (notify) notify("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why);
-      else toast("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why, env.notificationTimeout);
+      toast("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why);
     }
     void data.refetch();
     return res.outcome;

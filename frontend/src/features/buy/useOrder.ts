@@ -1,6 +1,6 @@
 // The order of the swap form: the two amount fields (swapAmounts.ts), the contract's quote for whatever the buyer
 // typed (debounced, re-read when the presale data refreshes), and the automatic Max after a token choice.
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from "react";
 import { TIMINGS } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
 import { useDebounced } from "../../shared/hooks.ts";
@@ -38,7 +38,9 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
   /** The contract refused to quote the current input (e.g. SoldOut past the last round): its error name. */
   const [refusal, setRefusal] = useState<{ seq: number; revert: string } | null>(null);
   const seqRef = useRef(s.seq);
-  seqRef.current = s.seq;
+  useLayoutEffect(() => {
+    seqRef.current = s.seq;
+  }, [s.seq]);
   // The pending automatic Max: any input or reset drops it synchronously, before the timer could fire.
   const pendingFill = useRef<{ timer: ReturnType<typeof setTimeout> } | null>(null);
   const cancelFill = () => {
@@ -74,7 +76,7 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
       }
     })();
     return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- every input change bumps s.seq; the rest is read as is
   }, [debouncedSeq, s.seq, refreshedAt, enabled, token.id]);
 
   const typePay = useCallback((text: string) => { cancelFill(); dispatch({ type: "typePay", text }); }, []);

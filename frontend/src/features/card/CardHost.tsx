@@ -10,6 +10,7 @@ import { pushAnalytics } from "../../shared/tracking.ts";
 import { useSwapState } from "../buy/swapMachine.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { cardUi, useCardUi } from "./cardUi.ts";
+import { useOnceTrue } from "../../shared/hooks.ts";
 
 const CardModal = lazy(() => import("./CardModal.tsx"));
 
@@ -27,8 +28,8 @@ function useCardOutcome() {
     const tokens = Number(swap.tokens ?? 0); // card orders are whole tokens typed in the card form
     void qc.invalidateQueries({ queryKey: ["presale"] });
     pushAnalytics(env.production, `purchase_${swap.status}`, { token: "CARD", chainId: env.base.chainIdInt, tokens });
-    if (swap.status === "failed") return void toast("error", t("toast.tx_failed"), "", env.notificationTimeout);
-    toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }), env.notificationTimeout);
+    if (swap.status === "failed") return void toast("error", t("toast.tx_failed"));
+    toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }));
     if (address && swap.hash) {
       void trackConversion({
         publicAddress: address, purchaseType: "CARD", purchaseTokens: tokens, purchaseTypeAmount: cardUi.get().ethAmount ?? 0,
@@ -40,10 +41,9 @@ function useCardOutcome() {
 
 export function CardHost() {
   const { phase } = useCardUi();
-  const seen = useRef(false);
-  if (phase !== "idle") seen.current = true;
+  const seen = useOnceTrue(phase !== "idle");
   useCardOutcome();
-  return seen.current ? (
+  return seen ? (
     <Suspense fallback={null}>
       <CardModal />
     </Suspense>

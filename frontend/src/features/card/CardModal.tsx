@@ -1,12 +1,12 @@
 // The card on-ramp modal (PRODUCT.md §2 "Other modals"): a disclaimer with Continue, then a loading view while
 // the widget opens. The flow (flow.ts) opens it about 1 s after Buy with card and closes it when the widget loads.
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatNumber } from "../../shared/format.ts";
 import { Modal } from "../../shared/Modal.tsx";
 import { useWallet } from "../wallet/walletState.ts";
 import { cancelCard, continueCard, useCardUi, type CardPhase } from "./cardUi.ts";
+import { useLastKept } from "../../shared/hooks.ts";
 
 const row = { display: "flex", justifyContent: "space-between", gap: 12, margin: 0 } as const;
 
@@ -15,9 +15,7 @@ export default function CardModal() {
   const ui = useCardUi();
   const { address } = useWallet();
   // While the modal animates out, keep showing what it showed.
-  const last = useRef<Exclude<CardPhase, "idle">>("disclaimer");
-  if (ui.phase !== "idle") last.current = ui.phase;
-  const view = last.current;
+  const view = useLastKept(ui.phase, (p): p is Exclude<CardPhase, "idle"> => p !== "idle", "disclaimer");
   const tokens = (ui.tokens ?? 0).toLocaleString("en-US");
   return (
     <Modal open={ui.phase !== "idle"} onClose={cancelCard} title={t("card.title")} testId="card-modal" closeLabel={t("common.close")}>

@@ -14,7 +14,7 @@ import { loadWertWidget, openWidget, WIDGET_IFRAME_TESTID, type WidgetHandle } f
 const CARD: SwapState = { status: "not_started", payment: "card", chainId: 31338, tokens: 1000, stake: false };
 
 async function openTestWidget(initial: SwapState = CARD, receipt: "success" | "reverted" = "success") {
-  const t = testDeps(initial, { waitForReceipt: vi.fn(async () => ({ status: receipt })) });
+  const t = testDeps(initial, { waitForReceipt: vi.fn(() => Promise.resolve({ status: receipt })) });
   const flow: Flow = { id: 1, account: BUYER, loaded: false, done: false };
   const finish = vi.fn();
   const Ctor = await loadWertWidget();
@@ -197,7 +197,7 @@ describe("widget messages -> swap status", () => {
 
   it("close once wert_inprogress: stays wert_inprogress (the payment goes on)", async () => {
     const w = await openTestWidget();
-    (w.deps.waitForReceipt as ReturnType<typeof vi.fn>).mockImplementation(() => new Promise(() => undefined));
+    vi.mocked(w.deps.waitForReceipt).mockImplementation(() => new Promise(() => undefined));
     w.post({ type: "loaded" });
     w.post({ type: "payment-status", data: { status: "pending", tx_id: TX } });
     w.post({ type: "close" });

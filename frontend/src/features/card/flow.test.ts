@@ -22,7 +22,7 @@ async function until(cond: () => boolean, ms = 2_000) {
   }
 }
 
-const goodFetch = (data = sessionData()) => vi.fn(async () => okResponse({ data, meta: { chainId: 31338 } }));
+const goodFetch = (data = sessionData()) => vi.fn(() => Promise.resolve(okResponse({ data, meta: { chainId: 31338 } })));
 
 beforeEach(() => {
   resetCardFlow();
@@ -47,7 +47,7 @@ describe("session request failure: not_started with the mount error flagged", ()
   });
 
   it("the server refuses (HTTP 422 with a reason): mount error, the reason is logged", async () => {
-    const t = testDeps(INITIAL_SWAP, { fetch: vi.fn(async () => okResponse({ error: "purchase_not_possible", reason: "buyWithETHWert reverted: SalePaused" }, 422)) });
+    const t = testDeps(INITIAL_SWAP, { fetch: vi.fn(() => Promise.resolve(okResponse({ error: "purchase_not_possible", reason: "buyWithETHWert reverted: SalePaused" }, 422))) });
     await runCardFlow(REQ, t.deps);
     expect(t.state).toMatchObject({ status: "not_started", mountError: true });
     expect(String((t.deps.log!.warn as ReturnType<typeof vi.fn>).mock.calls[0])).toContain("SalePaused");
@@ -99,7 +99,8 @@ describe("the session request", () => {
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("http://api/api/card/session");
     expect(init.method).toBe("POST");
-    expect(JSON.parse(String(init.body))).toEqual({ address: BUYER, tokenAmount: 1000, stake: true });
+    expect(typeof init.body).toBe("string");
+    expect(JSON.parse(init.body as string)).toEqual({ address: BUYER, tokenAmount: 1000, stake: true });
     expect(s.data.commodity_amount).toBe(0.00230001);
   });
 

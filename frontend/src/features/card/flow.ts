@@ -29,7 +29,7 @@ export type CardFlowConfig = {
   chainId: number;
   /** The Base presale: the session must target it. */
   presale?: Address;
-  /** Spec: the modal opens after about 1 s. */
+  /** The modal opens after about 1 s. */
   modalDelayMs: number;
   /** A widget that has not said "loaded" by then is taken away (it would otherwise cover the page). */
   loadTimeoutMs: number;
@@ -130,7 +130,7 @@ function mountError(deps: CardFlowDeps, why: unknown) {
 }
 
 /** Continue on wert_inprogress: follow the payment that is already under way, never start a second one. */
-async function resume(deps: CardFlowDeps, req: CardFlowRequest) {
+function resume(deps: CardFlowDeps, req: CardFlowRequest): void {
   if (openCardWidget()) return;
   const s = deps.getState();
   if (s.hash) {
@@ -144,7 +144,7 @@ async function resume(deps: CardFlowDeps, req: CardFlowRequest) {
 
 export async function runCardFlow(req: CardFlowRequest, deps: CardFlowDeps): Promise<void> {
   const status = deps.getState().status;
-  if (status === "wert_inprogress") return resume(deps, req);
+  if (status === "wert_inprogress") return void resume(deps, req);
   if (status !== "not_started") return; // a finished purchase is reset with Start again first
   if (current && !current.done) return; // one card flow at a time
   const { config, dispatch } = deps;

@@ -60,8 +60,8 @@ export const isUuid = (s: unknown): s is string => typeof s === "string" && UUID
 export function randomUuid(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
   const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
@@ -104,7 +104,7 @@ export function buildWidgetOptions(session: CardSessionData, cfg: WidgetConfig, 
 export type Logger = (message: string) => void;
 
 /**
- * Spec section 5 "Card widget": partner_id is required (throws the exact error of section 8); container_id is
+ * PRODUCT.md §5 (card widget options): partner_id is required (throws the exact error of §8); container_id is
  * unsupported and an item_info name or category over 40 characters is reported (console errors, no throw).
  * Returns the reported problems.
  */
@@ -121,6 +121,7 @@ export function validateWidgetOptions(o: { partner_id?: unknown; container_id?: 
 
 /** What is handed to the widget package: the obsolete container_id dropped once it has been reported. */
 export function packageOptions(o: WidgetOptions): Omit<WidgetOptions, "container_id"> {
-  const { container_id: _dropped, ...rest } = o;
+  const { container_id, ...rest } = o;
+  void container_id; // reported by the option check; the widget package no longer takes it
   return rest;
 }

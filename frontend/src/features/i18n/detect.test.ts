@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalFor, detectLanguage, langFromBrowserTag, langFromPath, localizePath, readSavedLang, saveLang, stripLang } from "./detect.ts";
 import { LANGUAGES } from "./languages.ts";
 
-describe("language detection (spec 2)", () => {
+describe("language detection (PRODUCT.md §2)", () => {
   it("five languages with value, native name and flag", () => {
     expect(LANGUAGES.map((l) => l.value)).toEqual(["en", "zh-hans", "zh-hant", "ru", "es"]);
     for (const l of LANGUAGES) expect(l.nativeName && l.flag).toBeTruthy();

@@ -2,6 +2,8 @@
 import { DEFAULT_LANG, isLang, type Lang } from "./languages.ts";
 
 export const STORAGE_KEYS = ["lang", "currentlang"] as const;
+/** Chinese browser tags written in traditional characters (zh-Hant, zh-TW, zh-HK, zh-MO); other zh tags: simplified. */
+export const TRADITIONAL_CHINESE = /hant|tw|hk|mo/;
 
 /** First path segment when it is a supported language code. */
 export function langFromPath(pathname: string): Lang | undefined {
@@ -14,7 +16,7 @@ export function langFromBrowserTag(tag: string | undefined): Lang | undefined {
   if (!tag) return undefined;
   const t = tag.toLowerCase();
   if (t.startsWith("zh")) {
-    return /hant|tw|hk|mo/.test(t) ? "zh-hant" : "zh-hans";
+    return TRADITIONAL_CHINESE.test(t) ? "zh-hant" : "zh-hans";
   }
   const primary = t.split("-")[0];
   return isLang(primary) ? primary : undefined;

@@ -1,5 +1,5 @@
 // i18next with a tiny fetch backend: translations are GET assets/i18n/{lang}.json at run time.
-import i18next, { type BackendModule, type ReadCallback } from "i18next";
+import i18next, { type BackendModule, type ReadCallback, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LANG, LANG_CODES, type Lang } from "./languages.ts";
 
@@ -14,7 +14,7 @@ const fetchBackend: BackendModule = {
     const pre = (globalThis as { __i18nPreload?: { lang: string; data: Promise<unknown> } }).__i18nPreload;
     if (pre && pre.lang === language) {
       (globalThis as { __i18nPreload?: unknown }).__i18nPreload = undefined;
-      void pre.data.then((data) => (data ? callback(null, data as never) : fetchInto(language, callback)));
+      void pre.data.then((data) => (data ? callback(null, data as ResourceKey) : fetchInto(language, callback)));
       return;
     }
     fetchInto(language, callback);
@@ -24,7 +24,7 @@ const fetchBackend: BackendModule = {
 /** The same GET the preload in index.html makes, used whenever the preload does not apply. */
 function fetchInto(language: string, callback: ReadCallback) {
   fetch(translationUrl(language), { method: "GET" })
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`i18n ${language}: HTTP ${r.status}`))))
+    .then((r) => (r.ok ? (r.json() as Promise<ResourceKey>) : Promise.reject(new Error(`i18n ${language}: HTTP ${r.status}`))))
     .then((data) => callback(null, data))
     .catch((err: Error) => callback(err, false));
 }

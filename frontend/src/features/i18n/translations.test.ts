@@ -62,7 +62,7 @@ describe("translations", () => {
     };
     walk(src);
     const used = new Set<string>();
-    for (const f of files) for (const m of readFileSync(f, "utf8").matchAll(/\bt\(\s*"([a-z_]+\.[a-z0-9_.]+)"/g)) used.add(m[1]!);
+    for (const f of files) for (const m of readFileSync(f, "utf8").matchAll(/\bt\(\s*"([a-z_]+\.[a-z0-9_.]+)"/g)) used.add(m[1]);
     const missing = [...used].filter((k) => !(k in en));
     expect(missing).toEqual([]);
     expect(used.size).toBeGreaterThan(50);

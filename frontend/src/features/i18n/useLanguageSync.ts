@@ -53,6 +53,6 @@ export function useChangeLanguage() {
   const { pathname, hash } = useLocation();
   return (lang: Lang) => {
     saveLang(window.localStorage, lang);
-    navigate(localizePath(pathname, lang) + hash);
+    void navigate(localizePath(pathname, lang) + hash);
   };
 }

@@ -17,7 +17,7 @@ export function LadderChart({ rounds, current, stageLabel, title, compact = fals
   const PAD = { l, r: 8, t: 18, b: 32 };
   const top = Math.max(TOTAL_SUPPLY_LADDER, ...rounds.map((r) => r.cap)) / 1e6;
   const ticks = niceTicks(top);
-  const yMax = ticks[ticks.length - 1]!;
+  const yMax = ticks[ticks.length - 1];
   const iw = W - PAD.l - PAD.r, ih = H - PAD.t - PAD.b;
   const bw = iw / rounds.length;
   const y = (m: number) => PAD.t + ih - (m / yMax) * ih;

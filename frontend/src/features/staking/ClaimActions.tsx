@@ -1,22 +1,18 @@
-// Claim and Claim-and-stake for the home buy widget (spec: the claimable line lives there). The buy feature mounts
+// Claim and Claim-and-stake for the home buy widget (PRODUCT.md §2: the claimable line lives there). The buy feature mounts
 // <ClaimActions data={data} /> under its claimable / stakeable lines; it renders the two buttons while the user has
 // something to claim on Base, and the claim modal (progress, success with a link to the staking page, rejection).
 import "./staking.css";
 import { useTranslation } from "react-i18next";
-import { env } from "../../config/env.ts";
-import { toast } from "../../shared/toast.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
 import { ClaimModal } from "./StakingModals.tsx";
-import { useStakingActions, type Notify } from "./useStakingActions.ts";
+import { useStakingActions } from "./useStakingActions.ts";
 import { useStakeView } from "./useStakingData.ts";
-
-const notify: Notify = (type, title, message = "") => void toast(type, title, message, env.notificationTimeout);
 
 export function ClaimActions({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const view = useStakeView(data);
-  const actions = useStakingActions(data, view, notify);
+  const actions = useStakingActions(data, view);
   const busy = isRunning(useFlow());
   return (
     <>

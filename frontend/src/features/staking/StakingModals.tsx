@@ -137,7 +137,7 @@ export function ClaimModal() {
     close();
   };
   const toStaking = !onStaking && (flow.kind === "claim" || flow.kind === "claimAndStake") ? (
-    <button className="btn btn-ghost" onClick={() => { done(); navigate(localizePath("/staking", lang)); }} data-testid="claim-to-staking">
+    <button className="btn btn-ghost" onClick={() => { done(); void navigate(localizePath("/staking", lang)); }} data-testid="claim-to-staking">
       {t("staking.claim_modal.to_staking")}
     </button>
   ) : null;

@@ -8,7 +8,7 @@ import path from "node:path";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import type { Address, Hash } from "viem";
+import type { Address } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "../../config/env.ts";
 import type { ErasedCall } from "../buy/chainIO.ts";
@@ -17,6 +17,8 @@ import { buyUi } from "../buy/buyUi.ts";
 import { walletState } from "../wallet/walletState.ts";
 import { walletUi } from "../wallet/walletUi.ts";
 import { closePopup, popupStore } from "../../shared/popup.ts";
+import { DEFAULT_TOAST_OPTIONS, toastOptionsStore, toastStore } from "../../shared/toast.ts";
+import { Toasts } from "../../shared/Toasts.tsx";
 
 // ---- fake chain: every write is recorded; behaviour per function name is set by each test
 const chain = {
@@ -61,7 +63,10 @@ const { ClaimActions } = await import("./ClaimActions.tsx");
 const { flowStore, INITIAL_FLOW } = await import("./stakingMachine.ts");
 const { stakingUi } = await import("./stakingUi.ts");
 
-const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"));
+const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8")) as {
+  popup: Record<string, string>;
+  staking: { errors: Record<string, string> };
+};
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 });
@@ -74,13 +79,13 @@ function presale(o: Over = {}): PresaleView {
   return {
     loaded: true, stale: false, eth: undefined, rounds: [], currentStep: 0, totalTokensSold: 0, usdRaised: 0, maxUsd: 0, raisedPercent: 0,
     price: 0.006, nextPrice: undefined, userClaimable: o.claimable ?? 0, baseClaimable: o.claimable ?? 0, stakeable: o.claimable ?? 0, apy: 15,
-    refetch: vi.fn(async () => []),
+    refetch: vi.fn(() => Promise.resolve([])),
     base: {
       chainId: env.base.chainIdInt, updatedAt: 0, totalTokensSold: 0, usdRaised: 0, maxTokensToBuy: 1e6, currentStep: 0, rounds: [], remaining: [],
       nativePerToken: 0, usdtPerToken: 0, usdcPerToken: 0, claimStart: o.claimStart ?? NOW - 10,
       user: { nativeBal: 1, usdtBal: 0, usdcBal: 0, usdtAllowance: 0n, usdcAllowance: 0n, deposits: o.claimable ?? 0, remoteImported: 0, saleTokenBal: o.bal ?? 0 },
       staking: {
-        apy: 15, totalStaked: 1_000_000, lockTime: 30 * 86400, claimsLocked: o.claimsLocked ?? false, userStaked: o.staked ?? 0, stakedTime: 0,
+        apy: 15, totalStaked: 1_000_000, lockTime: 30 * 86400, claimsLocked: o.claimsLocked ?? false, userStaked: o.staked ?? 0,
         unlockTime: o.unlockTime ?? 0, rewards: o.rewards ?? 0, depositsLocked: false, withdrawalsLocked: o.withdrawalsLocked ?? false,
       },
     },
@@ -96,19 +101,19 @@ function show(data: PresaleView, el: "page" | "claim" = "page", path = "/staking
     [{ path: "*", element: el === "page" ? <StakingView data={data} /> : <ClaimActions data={data} /> }],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  // The app shell's one toast list, as on the real page.
+  render(<><RouterProvider router={router} /><Toasts /></>);
   return router;
 }
 
 const click = async (id: string) => {
-  await act(async () => {
-    fireEvent.click(screen.getByTestId(id));
-  });
+  await act(() => Promise.resolve(void fireEvent.click(screen.getByTestId(id))));
 };
 
 let mobile = false;
 beforeEach(() => {
   Object.assign(chain, { allowance: 0n, writeErrors: {}, receipts: {}, hold: null, writes: [] });
+  toastStore.set([]);
   flowStore.set(INITIAL_FLOW);
   stakingUi.set({ modal: null });
   walletState.set({ status: "disconnected", isConnected: false });
@@ -217,8 +222,8 @@ describe("rules on the page", () => {
   it("nothing to claim / nothing staked: the buttons are disabled when connected", () => {
     connect();
     show(presale());
-    expect((screen.getByTestId("claim-rewards") as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByTestId("withdraw-open") as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("claim-rewards").disabled).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("withdraw-open").disabled).toBe(true);
   });
   it("Buy and stake opens the swap form in native, non-card, modal mode", async () => {
     connect();
@@ -239,19 +244,19 @@ describe("stake modal", () => {
     const m = await openStake();
     expect(within(m).getByTestId("stake-balance").textContent).toContain("1,000");
     expect(within(m).getByTestId("stake-hint")).toBeTruthy();
-    expect((within(m).getByTestId("stake-submit") as HTMLButtonElement).disabled).toBe(true);
+    expect(within(m).getByTestId<HTMLButtonElement>("stake-submit").disabled).toBe(true);
     await click("stake-max");
-    expect((within(m).getByTestId("stake-amount") as HTMLInputElement).value).toBe("999.9999");
-    expect((within(m).getByTestId("stake-submit") as HTMLButtonElement).disabled).toBe(false);
+    expect(within(m).getByTestId<HTMLInputElement>("stake-amount").value).toBe("999.9999");
+    expect(within(m).getByTestId<HTMLButtonElement>("stake-submit").disabled).toBe(false);
     await click("stake-cancel");
     expect(stakingUi.get().modal).toBeNull();
   });
   it("refuses the whole balance (strictly below); filters the input, refusing an exponent or a letter", async () => {
     const m = await openStake();
-    const input = within(m).getByTestId("stake-amount") as HTMLInputElement;
+    const input = within(m).getByTestId<HTMLInputElement>("stake-amount");
     fireEvent.change(input, { target: { value: "1000" } });
     expect(within(m).getByTestId("stake-error-balance")).toBeTruthy();
-    expect((within(m).getByTestId("stake-submit") as HTMLButtonElement).disabled).toBe(true);
+    expect(within(m).getByTestId<HTMLButtonElement>("stake-submit").disabled).toBe(true);
     fireEvent.change(input, { target: { value: "12.3456789" } });
     expect(input.value).toBe("12.345678");
     // An exponent or a letter is refused, not stripped: "5e3" must not become 53.
@@ -272,8 +277,11 @@ describe("stake modal", () => {
     expect(await screen.findByTestId("staking-status-complete")).toBeTruthy();
     expect(screen.getByTestId("staking-view-tx")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve", "deposit"]);
-    expect(chain.writes[1]!.args).toEqual([250n * 10n ** 18n]);
-    expect(screen.getByTestId("staking-toast-success")).toBeTruthy();
+    expect(chain.writes[1].args).toEqual([250n * 10n ** 18n]);
+    expect(screen.getByTestId("toast-success")).toBeTruthy();
+    // The staking page's toast options: bottom-right, one at a time, 4 s (its progress bar runs as long).
+    expect(screen.getByTestId("toasts").className).toContain("toasts-bottom-right");
+    expect(toastStore.get().map((x) => x.timeoutMs)).toEqual([4000]);
     await click("staking-done");
     expect(flowStore.get()).toEqual(INITIAL_FLOW);
   });
@@ -310,19 +318,25 @@ describe("stake modal", () => {
     expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve"]);
   });
+  it("the page's toast options last while it is mounted: leaving it restores the default ones", () => {
+    show(presale());
+    expect(toastOptionsStore.get()).toMatchObject({ timeoutMs: 4000, max: 1, placement: "bottom-right" });
+    cleanup();
+    expect(toastOptionsStore.get()).toBe(DEFAULT_TOAST_OPTIONS);
+  });
   it("a reverted deposit shows the failed view and an error toast", async () => {
     chain.receipts.deposit = "reverted";
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");
     expect(await screen.findByTestId("staking-status-failed")).toBeTruthy();
-    expect(screen.getByTestId("staking-toast-error")).toBeTruthy();
+    expect(screen.getByTestId("toast-error")).toBeTruthy();
   });
   it("in progress view while the receipt is awaited", async () => {
     chain.allowance = 10n ** 30n;
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
-    flowStore.set({ status: "in_progess", kind: "stake", amount: 5, hash: `0x${"1".repeat(64)}` as Hash });
+    flowStore.set({ status: "in_progess", kind: "stake", amount: 5, hash: `0x${"1".repeat(64)}` });
     expect(await screen.findByTestId("staking-status-in_progess")).toBeTruthy();
     void m;
   });
@@ -337,7 +351,7 @@ describe("withdraw", () => {
     expect(within(m).getByTestId("withdraw-staked").textContent).toContain("100");
     expect(within(m).getByTestId("withdraw-text")).toBeTruthy();
     expect(within(m).getByTestId("withdraw-locked")).toBeTruthy();
-    expect((within(m).getByTestId("withdraw-submit") as HTMLButtonElement).disabled).toBe(true);
+    expect(within(m).getByTestId<HTMLButtonElement>("withdraw-submit").disabled).toBe(true);
   });
   it("unlocked: withdraws directly, progress and success in the claim modal", async () => {
     connect();
@@ -371,7 +385,7 @@ describe("claim rewards and claim modal", () => {
     expect(await screen.findByTestId("staking-status-in_progess")).toBeTruthy();
     release();
     expect((await screen.findByTestId("staking-status-complete")).textContent).toContain("Rewards claimed");
-    expect(chain.writes[0]!.functionName).toBe("harvestRewards");
+    expect(chain.writes[0].functionName).toBe("harvestRewards");
   });
   it("a failed claim names the contract error", async () => {
     chain.writeErrors.claimAndStake = Object.assign(new Error("reverted"), { cause: { data: { errorName: "NothingToClaim" } } });

@@ -8,16 +8,18 @@ import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
 import { useIsMobileLayout } from "../../shared/hooks.ts";
 import { TokenIcon } from "../../shared/icons.tsx";
+import { useToastOptions, type ToastOptions } from "../../shared/toast.ts";
 import { usePresale, type PresaleView } from "../buy/usePresale.ts";
 import { openConnectModal } from "../wallet/walletUi.ts";
 import { checkClaim, checkHarvest, checkOpenWithdraw, isDisabledBy } from "./rules.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
 import { ClaimModal, StakeModal, WithdrawModal } from "./StakingModals.tsx";
-import { StakingToasts } from "./StakingToasts.tsx";
-import { stakingToast } from "./stakingToast.ts";
 import { UnlockCountdown, useDateFormat } from "./UnlockInfo.tsx";
 import { useStakingActions, type StakingActions } from "./useStakingActions.ts";
 import { useStakeView, useStakingPoll, type StakeView } from "./useStakingData.ts";
+
+/** The staking page's toasts (PRODUCT.md §9): 4 s, one at a time, bottom-right. */
+const STAKING_TOASTS: ToastOptions = { timeoutMs: 4000, max: 1, placement: "bottom-right" };
 
 export type Tab = "stake" | "rewards" | "info";
 export const TABS: readonly Tab[] = ["stake", "rewards", "info"];
@@ -149,7 +151,8 @@ function InfoCards({ v }: { v: StakeView }) {
 export function StakingView({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const v = useStakeView(data);
-  const a = useStakingActions(data, v, stakingToast);
+  useToastOptions(STAKING_TOASTS);
+  const a = useStakingActions(data, v);
   const flow = useFlow();
   const busy = isRunning(flow);
   const mobile = useIsMobileLayout();
@@ -198,7 +201,6 @@ export function StakingView({ data }: { data: PresaleView }) {
       <StakeModal view={v} actions={a} />
       <WithdrawModal view={v} actions={a} />
       <ClaimModal />
-      <StakingToasts />
     </section>
   );
 }

@@ -16,7 +16,7 @@ import { dispatchSwap } from "../buy/swapMachine.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { stakeView } from "./useStakingData.ts";
 
-const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"));
+const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8")) as Record<string, unknown>;
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 });
@@ -69,7 +69,7 @@ describe("stakeView", () => {
 describe("500 ms staking poll on the same query", () => {
   it("adds an observer with the staking interval to the Base presale query (no second request key), paused while the tab is hidden", async () => {
     vi.resetModules();
-    const readChainData = vi.fn(async () => ({ chainId: env.base.chainIdInt }));
+    const readChainData = vi.fn(() => Promise.resolve({ chainId: env.base.chainIdInt }));
     vi.doMock("../buy/chainReads.ts", () => ({ readChainData }));
     const { useStakingPoll } = await import("./useStakingData.ts");
     const qc = new QueryClient();
@@ -99,7 +99,7 @@ describe("entry points", () => {
     const { StatusView } = await import("../buy/StatusView.tsx");
     const router = createMemoryRouter([{ path: "*", element: <StatusView s={{ status: "complete", chainId: env.base.chainIdInt, tokens: 10, stake: false }} inModal={false} /> }], { initialEntries: ["/es"] });
     render(<RouterProvider router={router} />);
-    await act(async () => { fireEvent.click(screen.getByTestId("stake-now")); });
+    await act(() => Promise.resolve(void fireEvent.click(screen.getByTestId("stake-now"))));
     expect(router.state.location.pathname).toBe("/es/staking");
     dispatchSwap({ type: "RESET" });
   });
@@ -111,7 +111,7 @@ describe("entry points", () => {
     const router = createMemoryRouter([{ path: "*", element: <Header /> }], { initialEntries: ["/staking"] });
     render(<RouterProvider router={router} />);
     walletUi.set((s) => ({ ...s, connectOpen: false }));
-    await act(async () => { fireEvent.click(screen.getByTestId("header-buy-now")); });
+    await act(() => Promise.resolve(void fireEvent.click(screen.getByTestId("header-buy-now"))));
     expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
     expect(walletUi.get().connectOpen).toBe(true);
   });

@@ -1,11 +1,10 @@
 // Every transition of the staking machine, and the events it ignores.
 import { describe, expect, it } from "vitest";
-import type { Hash } from "viem";
 import {
   dispatchFlow, flowReducer, flowStore, getFlow, INITIAL_FLOW, isRunning, type FlowEvent, type FlowKind, type FlowState,
 } from "./stakingMachine.ts";
 
-const H = `0x${"ab".repeat(32)}` as Hash;
+const H = `0x${"ab".repeat(32)}` as const;
 const run = (events: FlowEvent[], from: FlowState = INITIAL_FLOW) => events.reduce(flowReducer, from);
 const start = (kind: FlowKind) => run([{ type: "START", kind, amount: 7 }]);
 

@@ -50,7 +50,7 @@ export type FlowEvent =
 
 export const INITIAL_FLOW: FlowState = { status: "not_started" };
 
-/** Flows that show in_progess from the start (spec: "in_progess, then complete or failed"). */
+/** Flows that show in_progess from the start (PRODUCT.md §4: "in_progess, then complete or failed"). */
 export const SIMPLE_FLOWS: readonly FlowKind[] = ["claim", "harvest", "withdraw"];
 /** Flows that deposit sale tokens from the wallet into staking (need the allowance). */
 export const DEPOSIT_FLOWS: readonly FlowKind[] = ["stake", "extend"];

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatBalance } from "../../shared/format.ts";
 import { openPopup } from "../../shared/popup.ts";
-import type { ToastType } from "../../shared/toast.ts";
+import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
 import { openSwapModal } from "../buy/buyUi.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
@@ -19,8 +19,6 @@ import { dispatchFlow, getFlow, isFinal, isRunning, type FlowKind } from "./stak
 import { closeStakingModal, openStakingModal } from "./stakingUi.ts";
 import type { StakeView } from "./useStakingData.ts";
 
-export type Notify = (type: ToastType, title: string, message?: string) => void;
-
 /** Sale-token wei from a decimal string ("12.5" -> 12.5e18), without floating point. */
 export function toWei(amount: string, decimals = 18): bigint {
   const [int = "0", frac = ""] = amount.trim().split(".");
@@ -28,7 +26,7 @@ export function toWei(amount: string, decimals = 18): bigint {
   return BigInt(int || "0") * 10n ** BigInt(decimals) + BigInt((frac + "0".repeat(decimals)).slice(0, decimals) || "0");
 }
 
-export function useStakingActions(data: PresaleView, view: StakeView, notify: Notify) {
+export function useStakingActions(data: PresaleView, view: StakeView) {
   const { t } = useTranslation();
   const { address } = useWallet();
   const { switchTo } = useEnsureChain();
@@ -80,10 +78,10 @@ export function useStakingActions(data: PresaleView, view: StakeView, notify: No
     );
     pushAnalytics(env.production, `staking_${kind}_${res.outcome}`, { chainId: b.chainIdInt });
     const amount = `${formatBalance(display)} ${env.tokenName}`;
-    if (res.outcome === "complete") notify("success", t(`staking.toast.${kind}_done`), t(`staking.flow.${kind}.success`, { amount }));
+    if (res.outcome === "complete") toast("success", t(`staking.toast.${kind}_done`), t(`staking.flow.${kind}.success`, { amount }));
     else if (res.outcome === "failed") {
       const { errorName } = getFlow();
-      notify("error", t("staking.toast.failed"), isKnownError(errorName) ? t(`staking.errors.${errorName}`) : t("staking.status.failed_desc"));
+      toast("error", t("staking.toast.failed"), isKnownError(errorName) ? t(`staking.errors.${errorName}`) : t("staking.status.failed_desc"));
     }
     void data.refetch();
     return res;

@@ -47,7 +47,7 @@ export default function ConnectModal() {
     const msg = err instanceof Error ? err.message : String(err);
     if (/project id/i.test(msg)) toast("error", t("wallet.connect_failed"), msg.slice(0, 140));
   };
-  const run = (p: Promise<unknown>) => p.catch(onError);
+  const run = (p: Promise<unknown>) => void p.catch(onError);
   const via = (c: Connector) => run(connectWith(c));
   const partner = () => run(connectLazy("walletConnect", { partner: true, label: env.partnerWalletName }));
 

@@ -5,7 +5,7 @@ import { env } from "../../config/env.ts";
 import { trackLead } from "../../shared/api.ts";
 import { isMobileDevice } from "../../shared/hooks.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { loadConnector, type LazyKind } from "./lazyConnectors.ts";
+import type { LazyKind } from "./lazyConnectors.ts";
 import { wagmiConfig } from "./wagmiConfig.ts";
 import { closeConnectModal, walletUi } from "./walletUi.ts";
 import { loadWeb3 } from "./walletState.ts";
@@ -20,7 +20,7 @@ export function partnerDeepLink(uri: string, callback = window.location.href): s
   return `${env.bwDeepLink}wc?uri=${encodeURIComponent(uri)}&callback=${encodeURIComponent(callback)}&browser=${browserName()}`;
 }
 
-async function afterConnect(address: string | undefined) {
+function afterConnect(address: string | undefined) {
   pushAnalytics(env.production, "wallet_connected");
   if (address) void trackLead(address);
   closeConnectModal();
@@ -31,7 +31,7 @@ export async function connectWith(connector: Connector) {
   try {
     await loadWeb3(); // the wallet layer may still be waiting for idle time: it mirrors the new connection
     const r = await connect(wagmiConfig, { connector });
-    await afterConnect(r.accounts[0]);
+    afterConnect(r.accounts[0]);
   } finally {
     walletUi.set((s) => ({ ...s, connecting: null }));
   }
@@ -42,15 +42,20 @@ export async function connectLazy(kind: LazyKind, opts: { partner?: boolean; lab
   walletUi.set((s) => ({ ...s, connecting: opts.partner ? "partner" : kind }));
   try {
     await loadWeb3();
-    const fn = await loadConnector(kind);
-    const connector = wagmiConfig._internal.connectors.setup(fn);
-    connector.emitter.on("message", ({ type, data }) => {
+    const connector = wagmiConfig.connectors.find((c) => c.id === kind);
+    if (!connector) throw new Error(`connector ${kind} missing from the wagmi config`);
+    const onMessage = ({ type, data }: { type: string; data?: unknown }) => {
       if (type !== "display_uri" || typeof data !== "string") return;
       if (isMobileDevice()) window.location.href = opts.partner ? partnerDeepLink(data) : data;
       else walletUi.set((s) => ({ ...s, wcUri: data, wcLabel: opts.label }));
-    });
-    const r = await connect(wagmiConfig, { connector });
-    await afterConnect(r.accounts[0]);
+    };
+    connector.emitter.on("message", onMessage);
+    try {
+      const r = await connect(wagmiConfig, { connector });
+      afterConnect(r.accounts[0]);
+    } finally {
+      connector.emitter.off("message", onMessage);
+    }
   } finally {
     walletUi.set((s) => ({ ...s, connecting: null, wcUri: null }));
   }

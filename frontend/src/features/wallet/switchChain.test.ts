@@ -5,10 +5,10 @@ import { ChainNotConfiguredError, switchOrAddChain, type Eip1193 } from "./switc
 function provider(script: Record<string, (() => unknown)[]>) {
   const calls: string[] = [];
   const p: Eip1193 = {
-    request: async ({ method }) => {
+    request: ({ method }) => {
       calls.push(method);
       const next = script[method]?.shift();
-      return next ? next() : null;
+      return new Promise((resolve) => resolve(next ? next() : null)); // a scripted throw becomes a rejection
     },
   };
   return { p, calls };

@@ -1,13 +1,14 @@
-// wagmi config: both chains of the environment, fallback RPC transports, EIP-6963 discovery. Heavy connector SDKs
-// (WalletConnect, Base Account) are NOT registered here: lazyConnectors.ts loads them when the visitor picks one.
+// wagmi config: both chains of the environment, fallback RPC transports, EIP-6963 discovery, and every connector
+// (WalletConnect and Base Account as stand-ins that load their SDKs only when used: lazyConnectors.ts).
 import { createConfig, createStorage, type CreateConnectorFn } from "wagmi";
 import { localTestWallet } from "virtual:local-test-wallet";
 import { RPC } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
+import { lazyConnector } from "./lazyConnectors.ts";
 import { baseChain, ethChain, transportFor } from "./viemChains.ts";
 
-const connectors: CreateConnectorFn[] = [];
-if (localTestWallet) connectors.push(localTestWallet());
+const connectors: CreateConnectorFn[] = [lazyConnector("walletConnect"), lazyConnector("baseAccount")];
+if (localTestWallet) connectors.unshift(localTestWallet());
 
 export const wagmiConfig = createConfig({
   chains: [ethChain, baseChain],

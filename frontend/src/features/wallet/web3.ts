@@ -2,7 +2,6 @@
 import { disconnect, getConnection, reconnect, watchConnection } from "wagmi/actions";
 import { wagmiConfig } from "./wagmiConfig.ts";
 import { sameWalletState, walletState, type WalletState } from "./walletState.ts";
-import { LAZY_IDS, loadConnector } from "./lazyConnectors.ts";
 
 function mirror() {
   const c = getConnection(wagmiConfig);
@@ -20,13 +19,10 @@ function mirror() {
 watchConnection(wagmiConfig, { onChange: mirror });
 mirror();
 
-/** Reconnect on load: registered connectors (EIP-6963, local) and, when it was last used, a lazily loaded one. */
+/** Reconnect on load (a lazily loaded connector loads its SDK only when it was the last one used). */
 async function reconnectAll() {
   try {
-    const recent = (await wagmiConfig.storage?.getItem("recentConnectorId")) as string | null | undefined;
-    const kind = recent ? LAZY_IDS[recent] : undefined;
-    const extra = kind ? [await loadConnector(kind)] : [];
-    await reconnect(wagmiConfig, { connectors: [...wagmiConfig.connectors, ...extra] });
+    await reconnect(wagmiConfig);
   } catch (err) {
     console.warn("reconnect failed", err);
   }
