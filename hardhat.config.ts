@@ -39,16 +39,65 @@ export default defineConfig({
   test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64 } } },
   networks: {
     // In-process simulated chains used by tests and by `hardhat node`.
-    hardhat: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId, allowUnlimitedContractSize: oversizeBuild },
-    hardhatEth: { type: "edr-simulated", chainType: "l1", chainId: LOCAL_CHAINS.localEth.chainId, allowUnlimitedContractSize: oversizeBuild },
-    hardhatBase: { type: "edr-simulated", chainType: "op", chainId: LOCAL_CHAINS.localBase.chainId, allowUnlimitedContractSize: oversizeBuild },
+    hardhat: {
+      type: "edr-simulated",
+      chainType: "l1",
+      chainId: LOCAL_CHAINS.localEth.chainId,
+      allowUnlimitedContractSize: oversizeBuild,
+    },
+    hardhatEth: {
+      type: "edr-simulated",
+      chainType: "l1",
+      chainId: LOCAL_CHAINS.localEth.chainId,
+      allowUnlimitedContractSize: oversizeBuild,
+    },
+    hardhatBase: {
+      type: "edr-simulated",
+      chainType: "op",
+      chainId: LOCAL_CHAINS.localBase.chainId,
+      allowUnlimitedContractSize: oversizeBuild,
+    },
     // The local stack's nodes.
-    localEth: { type: "http", chainType: "l1", url: `http://127.0.0.1:${LOCAL_CHAINS.localEth.port}`, chainId: LOCAL_CHAINS.localEth.chainId },
-    localBase: { type: "http", chainType: "op", url: `http://127.0.0.1:${LOCAL_CHAINS.localBase.port}`, chainId: LOCAL_CHAINS.localBase.chainId },
+    localEth: {
+      type: "http",
+      chainType: "l1",
+      url: `http://127.0.0.1:${LOCAL_CHAINS.localEth.port}`,
+      chainId: LOCAL_CHAINS.localEth.chainId,
+    },
+    localBase: {
+      type: "http",
+      chainType: "op",
+      url: `http://127.0.0.1:${LOCAL_CHAINS.localBase.port}`,
+      chainId: LOCAL_CHAINS.localBase.chainId,
+    },
     // Public networks: URLs and keys only from the environment or `hardhat keystore`.
-    sepolia: { type: "http", chainType: "l1", chainId: 11155111, url: configVariable("SEPOLIA_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
-    baseSepolia: { type: "http", chainType: "op", chainId: 84532, url: configVariable("BASE_SEPOLIA_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
-    mainnet: { type: "http", chainType: "l1", chainId: 1, url: configVariable("MAINNET_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
-    base: { type: "http", chainType: "op", chainId: 8453, url: configVariable("BASE_RPC_URL"), accounts: [configVariable("DEPLOYER_PRIVATE_KEY")] },
+    sepolia: {
+      type: "http",
+      chainType: "l1",
+      chainId: 11155111,
+      url: configVariable("SEPOLIA_RPC_URL"),
+      accounts: [configVariable("DEPLOYER_PRIVATE_KEY")],
+    },
+    baseSepolia: {
+      type: "http",
+      chainType: "op",
+      chainId: 84532,
+      url: configVariable("BASE_SEPOLIA_RPC_URL"),
+      accounts: [configVariable("DEPLOYER_PRIVATE_KEY")],
+    },
+    mainnet: {
+      type: "http",
+      chainType: "l1",
+      chainId: 1,
+      url: configVariable("MAINNET_RPC_URL"),
+      accounts: [configVariable("DEPLOYER_PRIVATE_KEY")],
+    },
+    base: {
+      type: "http",
+      chainType: "op",
+      chainId: 8453,
+      url: configVariable("BASE_RPC_URL"),
+      accounts: [configVariable("DEPLOYER_PRIVATE_KEY")],
+    },
   },
 });

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {AccessControlDefaultAdminRules} from
-    "@openzeppelin/contracts/access/extensions/AccessControlDefaultAdminRules.sol";
+import {AccessControlDefaultAdminRules} from "@openzeppelin/contracts/access/extensions/AccessControlDefaultAdminRules.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC20Permit.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
@@ -119,11 +118,9 @@ contract Presale is
     uint256 private _maxMirrorStep;
 
     /// @notice Deploys the presale with its full configuration; `p.owner` gets the default admin and ADMIN_ROLE.
-    constructor(InitParams memory p)
-        CrossChainSync(p.messenger)
-        EthUsdOracle(p.sequencerFeed)
-        AccessControlDefaultAdminRules(p.adminDelay, p.owner)
-    {
+    constructor(
+        InitParams memory p
+    ) CrossChainSync(p.messenger) EthUsdOracle(p.sequencerFeed) AccessControlDefaultAdminRules(p.adminDelay, p.owner) {
         _saleToken = IERC20(p.saleToken);
         _usdt = IERC20(p.usdt);
         _usdc = IERC20(p.usdc);
@@ -256,11 +253,10 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function mirrorRemoteSales(uint256[] calldata roundSold, uint256 usdRaised_)
-        external
-        override
-        onlyRole(KEEPER_ROLE)
-    {
+    function mirrorRemoteSales(
+        uint256[] calldata roundSold,
+        uint256 usdRaised_
+    ) external override onlyRole(KEEPER_ROLE) {
         _onlyOpenEthereum();
         (uint256 added, uint256 total) = _bookRemote(roundSold, LadderBook.Booking.Mirror);
         uint256 maxStep = _maxMirrorStep;
@@ -270,11 +266,10 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function correctRemoteSales(uint256[] calldata roundSold, uint256 usdRaised_)
-        external
-        override
-        onlyRole(DEFAULT_ADMIN_ROLE)
-    {
+    function correctRemoteSales(
+        uint256[] calldata roundSold,
+        uint256 usdRaised_
+    ) external override onlyRole(DEFAULT_ADMIN_ROLE) {
         _onlyOpenEthereum();
         if (roundSold.length != _roundCount()) revert LengthMismatch();
         (, uint256 total) = _bookRemote(roundSold, LadderBook.Booking.Correction);
@@ -403,7 +398,11 @@ contract Presale is
     /// @return sanctionsEnabled Whether buyers (and payers) are screened against the sanctions oracle.
     /// @return claimWhitelistOnly Whether only whitelisted users may claim.
     /// @return cardProvidersRestricted Whether card purchases are limited to CARD_PROVIDER_ROLE.
-    function flags() external view returns (bool sanctionsEnabled, bool claimWhitelistOnly, bool cardProvidersRestricted) {
+    function flags()
+        external
+        view
+        returns (bool sanctionsEnabled, bool claimWhitelistOnly, bool cardProvidersRestricted)
+    {
         uint8 f = _config.flags;
         return (f & FLAG_SANCTIONS != 0, _claim.whitelistOnly, f & FLAG_CARD_RESTRICTED != 0);
     }
@@ -430,11 +429,10 @@ contract Presale is
 
     /// @inheritdoc IPresale
     /// @dev Owner only, like the blacklist: both gate claims, so an operations key must not be able to hold them back.
-    function setWhitelist(address[] calldata accounts, bool whitelisted)
-        external
-        override
-        onlyRole(DEFAULT_ADMIN_ROLE)
-    {
+    function setWhitelist(
+        address[] calldata accounts,
+        bool whitelisted
+    ) external override onlyRole(DEFAULT_ADMIN_ROLE) {
         for (uint256 i; i < accounts.length; ++i) {
             _users[accounts[i]].whitelisted = whitelisted;
             emit WhitelistUpdated(accounts[i], whitelisted);
@@ -442,11 +440,10 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function setBlacklist(address[] calldata accounts, bool blacklisted)
-        external
-        override
-        onlyRole(DEFAULT_ADMIN_ROLE)
-    {
+    function setBlacklist(
+        address[] calldata accounts,
+        bool blacklisted
+    ) external override onlyRole(DEFAULT_ADMIN_ROLE) {
         for (uint256 i; i < accounts.length; ++i) {
             _users[accounts[i]].blacklisted = blacklisted;
             emit BlacklistUpdated(accounts[i], blacklisted);
@@ -466,11 +463,11 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function setRounds(uint256[] calldata caps, uint256[] calldata prices, uint256[] calldata endTimes)
-        external
-        override
-        onlyRole(DEFAULT_ADMIN_ROLE)
-    {
+    function setRounds(
+        uint256[] calldata caps,
+        uint256[] calldata prices,
+        uint256[] calldata endTimes
+    ) external override onlyRole(DEFAULT_ADMIN_ROLE) {
         _setRounds(caps, prices, endTimes);
     }
 
@@ -485,7 +482,10 @@ contract Presale is
     }
 
     /// @inheritdoc IPresale
-    function setSplits(address[] calldata wallets, uint256[] calldata bps) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+    function setSplits(
+        address[] calldata wallets,
+        uint256[] calldata bps
+    ) external override onlyRole(DEFAULT_ADMIN_ROLE) {
         uint256 count = _setSplits(wallets, bps);
         _config.flags = uint8((_config.flags & ((1 << SPLITS_SHIFT) - 1)) | (count << SPLITS_SHIFT));
     }
@@ -654,7 +654,7 @@ contract Presale is
     function _relayReport(address[] memory users) private {
         uint256[] memory deposits = new uint256[](users.length);
         for (uint256 i; i < users.length; ++i) deposits[i] = _users[users[i]].deposits;
-        (uint256[] memory local,) = _roundSales();
+        (uint256[] memory local, ) = _roundSales();
         uint256 sold = localTokensSold();
         uint256 usd = localUsdRaised();
         bool closed = _config.flags & FLAG_SALE_CLOSED != 0;

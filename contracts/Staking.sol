@@ -177,8 +177,13 @@ contract Staking is IStaking, Ownable2Step {
         }
         _pool.totalStaked -= s.amount;
         if (keepPending) {
-            _stakers[msg.sender] =
-                Staker({amount: 0, unlockTime: 0, indexSnapshot: r.index, blacklisted: false, hasPending: true});
+            _stakers[msg.sender] = Staker({
+                amount: 0,
+                unlockTime: 0,
+                indexSnapshot: r.index,
+                blacklisted: false,
+                hasPending: true
+            });
         } else {
             delete _stakers[msg.sender];
         }
@@ -192,7 +197,7 @@ contract Staking is IStaking, Ownable2Step {
         if (r.claimsLocked) revert ClaimsLocked();
         // Harvesting changes neither the total staked nor the reserve, so the index need not be checkpointed: it is a
         // function of the last checkpoint and the time, computed here without writing the shared slots.
-        (uint256 index,) = _previewIndex(r);
+        (uint256 index, ) = _previewIndex(r);
         Staker memory s = _stakers[msg.sender];
         if (s.blacklisted) revert Blacklisted(msg.sender);
         uint256 earned = _earned(msg.sender, s, index);
@@ -286,7 +291,7 @@ contract Staking is IStaking, Ownable2Step {
 
     /// @inheritdoc IStaking
     function getRewards(address user) public view override returns (uint256) {
-        (uint256 index,) = _previewIndex(_rewards);
+        (uint256 index, ) = _previewIndex(_rewards);
         return _earned(user, _stakers[user], index);
     }
 

@@ -44,7 +44,11 @@ export const paramsSchema = z
     chainId: z.number().int().positive(),
     chain: z.enum(["eth", "base"]),
     /** Owner/admin delay of AccessControlDefaultAdminRules (seconds). */
-    adminDelay: z.number().int().nonnegative().max(30 * 86_400),
+    adminDelay: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(30 * 86_400),
     accounts: z
       .object({
         /** Ethereum side only: the account that mirrors Base's sales into Ethereum's ladder (KEEPER_ROLE). */
@@ -114,40 +118,65 @@ export const paramsSchema = z
   })
   .strict()
   .superRefine((p, ctx) => {
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
     if (p.chain === "eth") {
       if (p.external.usdt === null) issue(["external", "usdt"], "the Ethereum-side presale needs USDT");
       if (p.external.sequencerFeed !== null) issue(["external", "sequencerFeed"], "no sequencer feed on an L1");
       if (p.saleToken !== undefined) issue(["saleToken"], "no sale token on the Ethereum side (claims are on Base)");
       if (p.staking !== undefined) issue(["staking"], "no staking on the Ethereum side");
-      if (p.accounts.keeper === undefined) issue(["accounts", "keeper"], "the Ethereum side needs the keeper (it mirrors Base's sales into Ethereum's ladder)");
-      if (p.sale.maxMirrorStep === undefined || BigInt(p.sale.maxMirrorStep) === 0n) issue(["sale", "maxMirrorStep"], "the Ethereum side needs a positive maxMirrorStep (the bound on one keeper mirror)");
-      if (p.external.messenger === L2_MESSENGER_PREDEPLOY) issue(["external", "messenger"], "the Ethereum side needs Base's L1CrossDomainMessenger, not the L2 predeploy");
+      if (p.accounts.keeper === undefined)
+        issue(
+          ["accounts", "keeper"],
+          "the Ethereum side needs the keeper (it mirrors Base's sales into Ethereum's ladder)",
+        );
+      if (p.sale.maxMirrorStep === undefined || BigInt(p.sale.maxMirrorStep) === 0n)
+        issue(
+          ["sale", "maxMirrorStep"],
+          "the Ethereum side needs a positive maxMirrorStep (the bound on one keeper mirror)",
+        );
+      if (p.external.messenger === L2_MESSENGER_PREDEPLOY)
+        issue(["external", "messenger"], "the Ethereum side needs Base's L1CrossDomainMessenger, not the L2 predeploy");
     } else {
-      if (p.accounts.keeper !== undefined) issue(["accounts", "keeper"], "no keeper on Base: Ethereum's deposits arrive through the bridge");
-      if (p.sale.maxMirrorStep !== undefined) issue(["sale", "maxMirrorStep"], "Base's ladder is not mirrored (set maxMirrorStep on the Ethereum side)");
+      if (p.accounts.keeper !== undefined)
+        issue(["accounts", "keeper"], "no keeper on Base: Ethereum's deposits arrive through the bridge");
+      if (p.sale.maxMirrorStep !== undefined)
+        issue(["sale", "maxMirrorStep"], "Base's ladder is not mirrored (set maxMirrorStep on the Ethereum side)");
       if (p.external.messenger !== "mock" && p.external.messenger !== L2_MESSENGER_PREDEPLOY) {
-        issue(["external", "messenger"], `on Base the messenger is the L2CrossDomainMessenger predeploy ${L2_MESSENGER_PREDEPLOY}`);
+        issue(
+          ["external", "messenger"],
+          `on Base the messenger is the L2CrossDomainMessenger predeploy ${L2_MESSENGER_PREDEPLOY}`,
+        );
       }
       if (p.external.usdt !== null) issue(["external", "usdt"], "USDT is not sold on Base: set null");
-      if (p.external.sequencerFeed === null) issue(["external", "sequencerFeed"], "Base needs the L2 sequencer uptime feed");
+      if (p.external.sequencerFeed === null)
+        issue(["external", "sequencerFeed"], "Base needs the L2 sequencer uptime feed");
       if (p.sequencer === undefined) issue(["sequencer"], "Base needs sequencer.gracePeriod");
       if (p.saleToken === undefined) issue(["saleToken"], "Base needs the sale token");
       if (p.staking === undefined) issue(["staking"], "Base needs staking parameters");
     }
     if (p.external.messenger === "mock" && !LOCAL_CHAIN_IDS.includes(p.chainId)) {
-      issue(["external", "messenger"], "a stand-in messenger only exists on the local chains: set the real OP Stack messenger address");
+      issue(
+        ["external", "messenger"],
+        "a stand-in messenger only exists on the local chains: set the real OP Stack messenger address",
+      );
     }
-    if (p.sanctionsEnabled && p.external.sanctionsList === null) issue(["sanctionsEnabled"], "sanctions screening needs external.sanctionsList");
+    if (p.sanctionsEnabled && p.external.sanctionsList === null)
+      issue(["sanctionsEnabled"], "sanctions screening needs external.sanctionsList");
     // Round table: strictly increasing caps; non-decreasing prices; end times checked after resolution.
     let prevCap = 0n;
     let prevPrice = 0n;
     p.sale.rounds.forEach((r, i) => {
       const cap = BigInt(r.cap);
       const price = parseUnits(r.price, 18);
-      if (cap <= prevCap) issue(["sale", "rounds", i, "cap"], `round ${i + 1}: cap ${cap} is not above the previous cap ${prevCap} (caps are cumulative and strictly increasing)`);
+      if (cap <= prevCap)
+        issue(
+          ["sale", "rounds", i, "cap"],
+          `round ${i + 1}: cap ${cap} is not above the previous cap ${prevCap} (caps are cumulative and strictly increasing)`,
+        );
       if (price === 0n) issue(["sale", "rounds", i, "price"], `round ${i + 1}: price is zero`);
-      if (price < prevPrice) issue(["sale", "rounds", i, "price"], `round ${i + 1}: price ${r.price} is below the previous round's`);
+      if (price < prevPrice)
+        issue(["sale", "rounds", i, "price"], `round ${i + 1}: price ${r.price} is below the previous round's`);
       prevCap = cap;
       prevPrice = price;
     });
@@ -164,7 +193,11 @@ export const paramsSchema = z
     });
     if (p.saleToken !== undefined && p.staking !== undefined) {
       const used = BigInt(p.saleToken.presaleFunding) + BigInt(p.staking.rewardFunding);
-      if (used > BigInt(p.saleToken.supply)) issue(["saleToken", "supply"], `presaleFunding + rewardFunding (${used}) exceed the supply (${p.saleToken.supply})`);
+      if (used > BigInt(p.saleToken.supply))
+        issue(
+          ["saleToken", "supply"],
+          `presaleFunding + rewardFunding (${used}) exceed the supply (${p.saleToken.supply})`,
+        );
     }
   });
 
@@ -175,7 +208,10 @@ export class ParamsError extends Error {
 }
 
 function formatIssues(file: string, error: z.ZodError): string {
-  return [`invalid parameters in ${file}:`, ...error.issues.map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}`)].join("\n");
+  return [
+    `invalid parameters in ${file}:`,
+    ...error.issues.map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}`),
+  ].join("\n");
 }
 
 /** Parses and validates a parameter object (already read from JSON). */
@@ -240,8 +276,15 @@ export interface ResolvedParams {
   unverified: string[];
 }
 
-export function resolveRounds(rounds: { cap: number | string; price: string; endTime: number | string }[], anchor: number): ResolvedRound[] {
-  const out = rounds.map((r) => ({ cap: BigInt(r.cap), price: parseUnits(r.price, 18), endTime: BigInt(resolveTime(r.endTime, anchor)) }));
+export function resolveRounds(
+  rounds: { cap: number | string; price: string; endTime: number | string }[],
+  anchor: number,
+): ResolvedRound[] {
+  const out = rounds.map((r) => ({
+    cap: BigInt(r.cap),
+    price: parseUnits(r.price, 18),
+    endTime: BigInt(resolveTime(r.endTime, anchor)),
+  }));
   checkRounds(out);
   return out;
 }
@@ -251,9 +294,11 @@ export function checkRounds(rounds: ResolvedRound[]): void {
   const errs: string[] = [];
   if (rounds.length === 0) errs.push("the round table is empty");
   for (let i = 1; i < rounds.length; i++) {
-    if (rounds[i].cap <= rounds[i - 1].cap) errs.push(`round ${i + 1}: cap ${rounds[i].cap} is not above round ${i}'s ${rounds[i - 1].cap}`);
+    if (rounds[i].cap <= rounds[i - 1].cap)
+      errs.push(`round ${i + 1}: cap ${rounds[i].cap} is not above round ${i}'s ${rounds[i - 1].cap}`);
     if (rounds[i].price < rounds[i - 1].price) errs.push(`round ${i + 1}: price is below round ${i}'s`);
-    if (rounds[i].endTime <= rounds[i - 1].endTime) errs.push(`round ${i + 1}: end time ${rounds[i].endTime} is not after round ${i}'s ${rounds[i - 1].endTime}`);
+    if (rounds[i].endTime <= rounds[i - 1].endTime)
+      errs.push(`round ${i + 1}: end time ${rounds[i].endTime} is not after round ${i}'s ${rounds[i - 1].endTime}`);
   }
   rounds.forEach((r, i) => {
     if (r.price === 0n) errs.push(`round ${i + 1}: price is zero`);
@@ -265,7 +310,10 @@ export function checkRounds(rounds: ResolvedRound[]): void {
  * Resolves relative times against `now` (the chain's latest block time when `sale.anchor` is "deploy") and
  * "deployer" against the deployer's address. Throws ParamsError on anything inconsistent.
  */
-export function resolveParams(p: DeployParams, opts: { deployer: string; now: number; anchor?: number }): ResolvedParams {
+export function resolveParams(
+  p: DeployParams,
+  opts: { deployer: string; now: number; anchor?: number },
+): ResolvedParams {
   const anchor = opts.anchor ?? (p.sale.anchor === "deploy" ? opts.now : p.sale.anchor);
   const who = (a: string) => (a === "deployer" ? getAddress(opts.deployer) : a);
   const rounds = resolveRounds(p.sale.rounds, anchor);
@@ -273,9 +321,11 @@ export function resolveParams(p: DeployParams, opts: { deployer: string; now: nu
   const endTime = BigInt(resolveTime(p.sale.endTime, anchor));
   const errs: string[] = [];
   if (startTime >= endTime) errs.push(`sale.startTime (${startTime}) must be before sale.endTime (${endTime})`);
-  if (rounds[0].endTime <= startTime) errs.push(`round 1 ends (${rounds[0].endTime}) before the sale starts (${startTime})`);
+  if (rounds[0].endTime <= startTime)
+    errs.push(`round 1 ends (${rounds[0].endTime}) before the sale starts (${startTime})`);
   if (rounds[rounds.length - 1].endTime > endTime) errs.push(`the last round ends after sale.endTime`);
-  if (endTime <= BigInt(opts.now)) errs.push(`sale.endTime (${new Date(Number(endTime) * 1000).toISOString()}) is already in the past`);
+  if (endTime <= BigInt(opts.now))
+    errs.push(`sale.endTime (${new Date(Number(endTime) * 1000).toISOString()}) is already in the past`);
   const staking = p.staking && {
     apyBps: BigInt(p.staking.apyBps),
     lockTime: BigInt(p.staking.lockTime),
@@ -334,7 +384,10 @@ export function toJsonSafe<T>(v: T): JsonSafe<T> {
  * The parameters a deployment record keeps: the resolved values, JSON-safe. A local chain's record keeps its parameter
  * file's anchor and relative times instead, so that it reads the same after every restart.
  */
-export type RecordedParams = Omit<JsonSafe<ResolvedParams>, "anchor" | "startTime" | "endTime" | "rounds" | "staking"> & {
+export type RecordedParams = Omit<
+  JsonSafe<ResolvedParams>,
+  "anchor" | "startTime" | "endTime" | "rounds" | "staking"
+> & {
   anchor: number | "deploy";
   startTime: TimeSpec;
   endTime: TimeSpec;

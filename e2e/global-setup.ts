@@ -28,7 +28,8 @@ export default async function globalSetup() {
   if (reusableStack()) {
     // Local iteration only: a stack started by hand with `node --import tsx e2e/support/stack-runner.ts`.
     log("reusing the running e2e stack (E2E_REUSE_STACK=1)");
-    if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(DIST_DIR, "index.html"))) buildDapp(DIST_DIR, log);
+    if (process.env.E2E_SKIP_BUILD !== "1" || !fs.existsSync(path.join(DIST_DIR, "index.html")))
+      buildDapp(DIST_DIR, log);
     const server = await serveStatic(DIST_DIR, PORTS.dapp);
     return async () => server.close();
   }
@@ -69,11 +70,13 @@ export default async function globalSetup() {
         const tail = fs.readFileSync(logFile, "utf8").split("\n").slice(-30).join("\n");
         throw new Error(`the local stack failed to start (exit ${runner.exitCode}):\n${tail}`);
       }
-      if (Date.now() > deadline) throw new Error("the local stack did not come up within 600 s (see .local/logs/e2e-stack.log)");
+      if (Date.now() > deadline)
+        throw new Error("the local stack did not come up within 600 s (see .local/logs/e2e-stack.log)");
       await new Promise((r) => setTimeout(r, 250));
     }
     log(`stack up after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    if (process.env.E2E_SKIP_BUILD === "1" && fs.existsSync(path.join(DIST_DIR, "index.html"))) log("reusing the existing dapp build (E2E_SKIP_BUILD=1)");
+    if (process.env.E2E_SKIP_BUILD === "1" && fs.existsSync(path.join(DIST_DIR, "index.html")))
+      log("reusing the existing dapp build (E2E_SKIP_BUILD=1)");
     else buildDapp(DIST_DIR, log);
     const server = await serveStatic(DIST_DIR, PORTS.dapp);
     log(`dapp served at ${server.url}; setup took ${((Date.now() - t0) / 1000).toFixed(1)} s`);

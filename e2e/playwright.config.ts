@@ -12,7 +12,11 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   globalSetup: "./global-setup.ts",
   outputDir: "../test-results/e2e",
-  reporter: [["list"], ["html", { open: "never", outputFolder: "../playwright-report" }], ["json", { outputFile: "../test-results/e2e-results.json" }]],
+  reporter: [
+    ["list"],
+    ["html", { open: "never", outputFolder: "../playwright-report" }],
+    ["json", { outputFile: "../test-results/e2e-results.json" }],
+  ],
   use: {
     baseURL: URLS.dapp,
     ...devices["Desktop Chrome"],

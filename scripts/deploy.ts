@@ -46,7 +46,8 @@ function partnerAnchor(network: string, anchorSpec: number | "deploy", outDir: s
   if (anchorSpec !== "deploy" || networkInfo(network).local) return undefined;
   const pair = pairOf(network);
   const other = networkInfo(pair.eth === network ? pair.base : pair.eth);
-  const a = (readDeployment(other.chainId, outDir ?? DEPLOYMENTS_DIR)?.params as { anchor?: unknown } | undefined)?.anchor;
+  const a = (readDeployment(other.chainId, outDir ?? DEPLOYMENTS_DIR)?.params as { anchor?: unknown } | undefined)
+    ?.anchor;
   return typeof a === "number" ? a : undefined;
 }
 
@@ -69,7 +70,8 @@ await runMain(async () => {
     if (pair === undefined) throw new Refusal(`--link ${values.link}: one of ${Object.keys(PAIRS).join(", ")}`);
     const side = async (name: string) => {
       const record = readDeployment(NETWORKS[name].chainId, values.out ?? DEPLOYMENTS_DIR);
-      if (record === undefined) throw new Refusal(`no deployment of ${name}: deploy it first (npm run deploy -- --network ${name})`);
+      if (record === undefined)
+        throw new Refusal(`no deployment of ${name}: deploy it first (npm run deploy -- --network ${name})`);
       return { conn: await connect(name, "deployer"), record };
     };
     await linkPresales(await side(pair.eth), await side(pair.base), console.log);
@@ -80,30 +82,43 @@ await runMain(async () => {
     for (const info of Object.values(NETWORKS)) {
       if (info.simulated) continue;
       const p = loadParams(info.paramsFile);
-      if (p.network !== info.name || p.chainId !== info.chainId) throw new Refusal(`${info.paramsFile}: network/chainId do not match ${info.name}/${info.chainId}`);
+      if (p.network !== info.name || p.chainId !== info.chainId)
+        throw new Refusal(`${info.paramsFile}: network/chainId do not match ${info.name}/${info.chainId}`);
       resolveParams(p, { deployer: "0x000000000000000000000000000000000000dEaD", now: Math.floor(Date.now() / 1000) });
-      console.log(`ok  ${info.name.padEnd(12)} ${info.paramsFile}${p.unverified?.length ? `  (unverified: ${p.unverified.join(", ")})` : ""}`);
+      console.log(
+        `ok  ${info.name.padEnd(12)} ${info.paramsFile}${p.unverified?.length ? `  (unverified: ${p.unverified.join(", ")})` : ""}`,
+      );
     }
     return;
   }
   const info = networkInfo(values.network);
   const params = loadParams(values.params ?? info.paramsFile);
   if (params.chainId !== info.chainId) {
-    throw new Refusal(`parameter file is for chain ${params.chainId} (${params.network}) but --network ${info.name} is chain ${info.chainId}`);
+    throw new Refusal(
+      `parameter file is for chain ${params.chainId} (${params.network}) but --network ${info.name} is chain ${info.chainId}`,
+    );
   }
   if (values["dry-run"]) {
     const conn = await connect(info.name, "none");
     await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
     // The preview is printed either way; a failed preflight then makes the dry run fail too.
-    const preflight = await assertDeployable(conn, params, { allowUnverified: values["allow-unverified"], log: console.log }).then(
+    const preflight = await assertDeployable(conn, params, {
+      allowUnverified: values["allow-unverified"],
+      log: console.log,
+    }).then(
       () => undefined,
       (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
     const block = await conn.ethers.provider.getBlock("latest");
     // Without a key the deployer is unknown: a stand-in address, printed as what it is rather than as an address.
     const deployer = deployerFromEnv() ?? NO_KEY_STANDIN;
-    const resolved = resolveParams(params, { deployer, now: Number(block!.timestamp), anchor: partnerAnchor(info.name, params.sale.anchor, values.out) });
-    const show = (text: string) => (deployer === NO_KEY_STANDIN ? text.replaceAll(NO_KEY_STANDIN, "(deployer: no key given)") : text);
+    const resolved = resolveParams(params, {
+      deployer,
+      now: Number(block!.timestamp),
+      anchor: partnerAnchor(info.name, params.sale.anchor, values.out),
+    });
+    const show = (text: string) =>
+      deployer === NO_KEY_STANDIN ? text.replaceAll(NO_KEY_STANDIN, "(deployer: no key given)") : text;
     console.log(`dry run: would deploy to ${info.name} (chain ${info.chainId}) from ${show(deployer)}; nothing sent.`);
     console.log("shape:", JSON.stringify(shapeOf(resolved)));
     console.log(show(`ignition parameters: ${JSON.stringify(toJsonSafe(ignitionParameters(resolved)), null, 2)}`));
@@ -113,15 +128,28 @@ await runMain(async () => {
   await hre.tasks.getTask("build").run({ quiet: true });
   const conn = await connect(info.name, "deployer");
   const anchor = partnerAnchor(info.name, params.sale.anchor, values.out);
-  if (anchor !== undefined) console.log(`sale.anchor "deploy": using the other chain's anchor ${anchor} (identical round end times on both chains)`);
-  const record = await deploySystem(conn, params, { allowUnverified: values["allow-unverified"], displayUi: !info.local, log: console.log, outDir: values.out, anchor });
+  if (anchor !== undefined)
+    console.log(
+      `sale.anchor "deploy": using the other chain's anchor ${anchor} (identical round end times on both chains)`,
+    );
+  const record = await deploySystem(conn, params, {
+    allowUnverified: values["allow-unverified"],
+    displayUi: !info.local,
+    log: console.log,
+    outDir: values.out,
+    anchor,
+  });
   console.log(`\n${info.name} (chain ${record.chainId}):`);
-  for (const [name, c] of Object.entries(record.contracts)) console.log(`  ${name.padEnd(14)} ${c.address}  block ${c.deployBlock}${c.external ? "  (existing)" : ""}`);
+  for (const [name, c] of Object.entries(record.contracts))
+    console.log(`  ${name.padEnd(14)} ${c.address}  block ${c.deployBlock}${c.external ? "  (existing)" : ""}`);
   if (!info.local) console.log(`\nverify: npm run verify -- chain-${record.chainId}`);
   const pairName = Object.entries(PAIRS).find(([, p]) => p.eth === info.name || p.base === info.name)?.[0];
   if (pairName !== undefined) {
     const other = info.role === "eth" ? pairOf(info.name).base : pairOf(info.name).eth;
-    console.log(info.role === "eth" ? `next: deploy ${other}, then npm run deploy -- --link ${pairName}` : `next: npm run deploy -- --link ${pairName}${readDeployment(NETWORKS[other].chainId, values.out ?? DEPLOYMENTS_DIR) ? "" : ` (after deploying ${other})`}`);
+    console.log(
+      info.role === "eth"
+        ? `next: deploy ${other}, then npm run deploy -- --link ${pairName}`
+        : `next: npm run deploy -- --link ${pairName}${readDeployment(NETWORKS[other].chainId, values.out ?? DEPLOYMENTS_DIR) ? "" : ` (after deploying ${other})`}`,
+    );
   }
 });
-

@@ -77,7 +77,12 @@ interface IPresale {
     /// @dev `paymentToken` is zero for ETH (direct or card); `paid` is in the payment token's units; `usdValue` has
     /// 18 decimals. For card purchases the card provider is the transaction's sender.
     event TokensBought(
-        address indexed user, address indexed paymentToken, uint256 tokens, uint256 paid, uint256 usdValue, bool staked
+        address indexed user,
+        address indexed paymentToken,
+        uint256 tokens,
+        uint256 paid,
+        uint256 usdValue,
+        bool staked
     );
     event RoundExpired(uint256 indexed step, uint256 unsoldTokens);
     event StepAdvanced(uint256 indexed step, uint256 checkPoint);

@@ -76,7 +76,7 @@ contract MockL2CrossDomainMessenger is ICrossDomainMessenger {
         }
 
         _xDomainSender = sender;
-        (bool success,) = target.call{gas: gasleft() - RELAY_RESERVED_GAS, value: value}(message);
+        (bool success, ) = target.call{gas: gasleft() - RELAY_RESERVED_GAS, value: value}(message);
         _xDomainSender = address(0);
 
         if (success) {

@@ -18,10 +18,12 @@ contract MockUSDC {
     /// @notice The EIP-712 domain version of FiatToken v2.x.
     string public constant version = "2";
 
-    bytes32 private constant DOMAIN_TYPEHASH =
-        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
-    bytes32 public constant PERMIT_TYPEHASH =
-        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
+    bytes32 private constant DOMAIN_TYPEHASH = keccak256(
+        "EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"
+    );
+    bytes32 public constant PERMIT_TYPEHASH = keccak256(
+        "Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)"
+    );
 
     uint256 private constant BLACKLIST_FLAG = 1 << 255;
     uint256 private constant BALANCE_MASK = BLACKLIST_FLAG - 1;
@@ -82,16 +84,29 @@ contract MockUSDC {
 
     /// @notice The EIP-712 domain separator for this chain: {name, "2", chain id, this contract}.
     function DOMAIN_SEPARATOR() public view returns (bytes32) {
-        return keccak256(
-            abi.encode(DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256(bytes(version)), block.chainid, address(this))
-        );
+        return
+            keccak256(
+                abi.encode(
+                    DOMAIN_TYPEHASH,
+                    keccak256(bytes(name)),
+                    keccak256(bytes(version)),
+                    block.chainid,
+                    address(this)
+                )
+            );
     }
 
     /// @notice Sets `spender`'s allowance over `owner`'s tokens to `value` with `owner`'s EIP-712 signature; the
     /// signature is good once (it carries the owner's nonce) and until `deadline`.
-    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
-        external
-    {
+    function permit(
+        address owner,
+        address spender,
+        uint256 value,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external {
         if (_balanceAndFlag[owner] & BLACKLIST_FLAG != 0) revert AccountBlacklisted(owner);
         if (_balanceAndFlag[spender] & BLACKLIST_FLAG != 0) revert AccountBlacklisted(spender);
         if (deadline != type(uint256).max && deadline < block.timestamp) revert PermitExpired(deadline);

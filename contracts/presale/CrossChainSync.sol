@@ -61,7 +61,8 @@ abstract contract CrossChainSync is IPresale {
         address remote = _remotePresale;
         if (remote == address(0)) revert RemotePresaleNotSet();
         bytes memory message = abi.encodeCall(
-            IPresale.receiveEthereumReport, (users, cumulativeDeposits, roundSold, tokensSold, usd, closed)
+            IPresale.receiveEthereumReport,
+            (users, cumulativeDeposits, roundSold, tokensSold, usd, closed)
         );
         _messenger.sendMessage(remote, message, relayGasLimit(users.length));
     }

@@ -32,7 +32,7 @@ abstract contract EthUsdOracle is IPresale {
         PriceFeed memory pf = _priceFeed;
         if (address(_sequencerFeed) != address(0)) _checkSequencer(pf.sequencerGracePeriod);
 
-        (, int256 answer,, uint256 updatedAt,) = pf.feed.latestRoundData();
+        (, int256 answer, , uint256 updatedAt, ) = pf.feed.latestRoundData();
         if (answer <= 0) revert IPresale.InvalidPrice(answer);
         if (block.timestamp > updatedAt + pf.heartbeat) revert IPresale.StalePrice(updatedAt, pf.heartbeat);
         return uint256(answer) * 10 ** (18 - pf.decimals);
@@ -55,7 +55,7 @@ abstract contract EthUsdOracle is IPresale {
     /// @dev Reverts while the sequencer is down or within the grace period after it came back: prices on the L2 may
     /// be stale then even though the feed's own timestamp looks fresh.
     function _checkSequencer(uint256 gracePeriod) private view {
-        (, int256 status, uint256 startedAt,,) = _sequencerFeed.latestRoundData();
+        (, int256 status, uint256 startedAt, , ) = _sequencerFeed.latestRoundData();
         if (status != 0) revert IPresale.SequencerDown();
         if (startedAt == 0 || block.timestamp <= startedAt + gracePeriod) {
             revert IPresale.SequencerGracePeriod(startedAt, gracePeriod);

@@ -65,7 +65,12 @@ library LadderBook {
         values = new uint256[](n);
         for (uint256 i; i < n; ++i) {
             PackedRound memory r = ladder.rounds[i];
-            values[i] = part == 0 ? r.cap : part == 1 ? r.price : r.endTime;
+            values[i] =
+                part == 0
+                    ? r.cap
+                    : part == 1
+                        ? r.price
+                        : r.endTime;
         }
     }
 
@@ -143,10 +148,11 @@ library LadderBook {
     /// @dev Books the other chain's per-round sold counts (see {Booking}), then moves the position: rounds are
     /// closed by time first, then by being full. Returns the tokens added over all rounds and the new sum of the
     /// other chain's counts. Counts for rounds beyond this table are ignored (both chains run the same table).
-    function bookRemote(Ladder storage ladder, uint256[] calldata roundSold, Booking mode)
-        external
-        returns (uint256 added, uint256 total)
-    {
+    function bookRemote(
+        Ladder storage ladder,
+        uint256[] calldata roundSold,
+        Booking mode
+    ) external returns (uint256 added, uint256 total) {
         LadderState memory s = ladder.state;
         uint256 n = s.roundCount;
         uint256 start;

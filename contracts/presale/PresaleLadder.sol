@@ -182,10 +182,10 @@ abstract contract PresaleLadder is IPresale {
     }
 
     /// @dev See {LadderBook-bookRemote}.
-    function _bookRemote(uint256[] calldata roundSold, LadderBook.Booking mode)
-        internal
-        returns (uint256 added, uint256 total)
-    {
+    function _bookRemote(
+        uint256[] calldata roundSold,
+        LadderBook.Booking mode
+    ) internal returns (uint256 added, uint256 total) {
         return _ladder.bookRemote(roundSold, mode);
     }
 

@@ -78,11 +78,14 @@ contract ReentrantAttacker is ITokenReceiverHook {
         bool ok;
         bytes memory err;
         if (mode == Mode.Claim) (ok, err) = address(presale).call(abi.encodeCall(IPresale.claim, ()));
-        else if (mode == Mode.ClaimAndStake) (ok, err) = address(presale).call(abi.encodeCall(IPresale.claimAndStake, ()));
+        else if (mode == Mode.ClaimAndStake)
+            (ok, err) = address(presale).call(abi.encodeCall(IPresale.claimAndStake, ()));
         else if (mode == Mode.Withdraw) (ok, err) = address(staking).call(abi.encodeCall(IStaking.withdraw, ()));
         else if (mode == Mode.Harvest) (ok, err) = address(staking).call(abi.encodeCall(IStaking.harvestRewards, ()));
         else if (mode == Mode.BuyOnRefund) {
-            (ok, err) = address(presale).call{value: address(this).balance}(abi.encodeCall(IPresale.buyWithEth, (1, false)));
+            (ok, err) = address(presale).call{value: address(this).balance}(
+                abi.encodeCall(IPresale.buyWithEth, (1, false))
+            );
         } else if (mode == Mode.WithdrawOwed) {
             (ok, err) = address(presale).call(abi.encodeCall(IPresale.withdrawOwed, (address(0))));
         }

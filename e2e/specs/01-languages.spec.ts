@@ -6,16 +6,25 @@ import { endState, expect, test } from "../support/fixtures.ts";
 
 const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"] as const;
 const HTML_LANG: Record<string, string> = { en: "en", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant", ru: "ru", es: "es" };
-type Bundle = { meta: { title: string; description: string; staking: { title: string; description: string } }; banner: { title: string }; nav: { staking: string } };
-const bundle = (lang: string): Bundle => JSON.parse(fs.readFileSync(path.join(ROOT, "frontend/public/assets/i18n", `${lang}.json`), "utf8")) as Bundle;
+type Bundle = {
+  meta: { title: string; description: string; staking: { title: string; description: string } };
+  banner: { title: string };
+  nav: { staking: string };
+};
+const bundle = (lang: string): Bundle =>
+  JSON.parse(fs.readFileSync(path.join(ROOT, "frontend/public/assets/i18n", `${lang}.json`), "utf8")) as Bundle;
 
 test.use({ withWallet: false });
 
 for (const lang of LANGS) {
-  test(`/${lang === "en" ? "" : lang} renders ${lang}, sets lang, title, description and canonical`, async ({ page }, testInfo) => {
+  test(`/${lang === "en" ? "" : lang} renders ${lang}, sets lang, title, description and canonical`, async ({
+    page,
+  }, testInfo) => {
     const t = bundle(lang);
     const route = lang === "en" ? "/" : `/${lang}`;
-    const i18nRequest = page.waitForRequest((r) => r.url().endsWith(`/assets/i18n/${lang}.json`) && r.method() === "GET");
+    const i18nRequest = page.waitForRequest(
+      (r) => r.url().endsWith(`/assets/i18n/${lang}.json`) && r.method() === "GET",
+    );
     await page.goto(route);
     await i18nRequest;
     await expect(page.getByTestId("banner-title")).toHaveText(t.banner.title);
@@ -23,7 +32,10 @@ for (const lang of LANGS) {
     await expect(page).toHaveTitle(t.meta.title);
     await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", t.meta.description);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", lang === "en" ? `${URLS.dapp}/` : `${URLS.dapp}/${lang}`);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      lang === "en" ? `${URLS.dapp}/` : `${URLS.dapp}/${lang}`,
+    );
     if (lang !== "en") expect(t.banner.title).not.toBe(bundle("en").banner.title);
     expect(await page.evaluate(() => Object.values({ ...localStorage }).join(" "))).toContain(lang);
     await endState(page, testInfo, `home-${lang}`);
@@ -36,7 +48,10 @@ test("staking route keeps the language segment", async ({ page }, testInfo) => {
   await expect(page).toHaveURL(`${URLS.dapp}/ru/staking`);
   // The staking route has its own title, description and canonical address.
   await expect(page).toHaveTitle(bundle("ru").meta.staking.title);
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", bundle("ru").meta.staking.description);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    bundle("ru").meta.staking.description,
+  );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/ru\/staking$/);
   // Header Buy now on the staking page: scrolls up and opens the connect modal.
   await page.getByTestId("header-buy-now").click();
@@ -67,7 +82,9 @@ test("language picker replaces the first URL segment", async ({ page }) => {
   await expect(page).toHaveTitle(bundle("es").meta.staking.title);
 });
 
-test("desktop (1440 px): the promotion modal shows the QR code, not the download button", async ({ page }, testInfo) => {
+test("desktop (1440 px): the promotion modal shows the QR code, not the download button", async ({
+  page,
+}, testInfo) => {
   await page.goto("/");
   await page.getByTestId("no-wallet-link").click();
   await expect(page.getByTestId("promo-modal")).toBeVisible();

@@ -4,7 +4,14 @@ import { URLS } from "../support/config.ts";
 import { endState, expect, test } from "../support/fixtures.ts";
 
 const phone = devices["Pixel 7"];
-test.use({ withWallet: false, viewport: { width: 390, height: 844 }, userAgent: phone.userAgent, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+test.use({
+  withWallet: false,
+  viewport: { width: 390, height: 844 },
+  userAgent: phone.userAgent,
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+});
 
 test("burger menu opens with the navigation and closes after an in-page link", async ({ page }, testInfo) => {
   await page.goto("/");
@@ -14,7 +21,15 @@ test("burger menu opens with the navigation and closes after an in-page link", a
   await page.getByTestId("burger").click();
   const menu = page.getByTestId("mobile-menu");
   await expect(menu).toBeVisible();
-  for (const id of ["nav-staking", "nav-how-to-buy", "nav-ladder", "nav-terms", "mobile-buy-now", "mobile-language-picker"]) await expect(menu.getByTestId(id)).toBeVisible();
+  for (const id of [
+    "nav-staking",
+    "nav-how-to-buy",
+    "nav-ladder",
+    "nav-terms",
+    "mobile-buy-now",
+    "mobile-language-picker",
+  ])
+    await expect(menu.getByTestId(id)).toBeVisible();
   await endState(page, testInfo, "burger-open");
   await menu.getByTestId("nav-how-to-buy").click();
   await expect(page).toHaveURL(`${URLS.dapp}/#how-to-buy`);

@@ -5,7 +5,10 @@ import { endState, enterTokens, expect, lastTxHash, openAndConnect, parseShown, 
 
 test.use({ buyer: BUYERS.ethBuy, walletChain: CHAIN_IDS.eth });
 
-test("buy with ETH on Ethereum: complete on screen, deposit and payment on chain", async ({ page, wallet }, testInfo) => {
+test("buy with ETH on Ethereum: complete on screen, deposit and payment on chain", async ({
+  page,
+  wallet,
+}, testInfo) => {
   await openAndConnect(page, wallet);
   await expect(page.getByTestId("payment-method")).toContainText("ETH");
   const before = await deposits("eth", wallet.address);
@@ -27,7 +30,9 @@ test("buy with ETH on Ethereum: complete on screen, deposit and payment on chain
   await expect(page.getByTestId("view-transaction")).toContainText(hash.slice(0, 10));
 
   // On screen: the claimable line catches up with the chain.
-  await expect.poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? "")).toBeGreaterThanOrEqual(tokens);
+  await expect
+    .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""))
+    .toBeGreaterThanOrEqual(tokens);
   await endState(page, testInfo);
 
   // Start again returns to the entry form.

@@ -1,7 +1,15 @@
 /** Buying on (local) Base: native ETH ("BASE"), USDC, and buy-and-stake. */
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
 import { contract, deposits, pub, read, tokenBalance, WHOLE } from "../support/chain.ts";
-import { endState, enterTokens, expect, lastTxHash, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
+import {
+  endState,
+  enterTokens,
+  expect,
+  lastTxHash,
+  openAndConnect,
+  selectPayToken,
+  test,
+} from "../support/fixtures.ts";
 
 test.use({ buyer: BUYERS.baseBuy, walletChain: CHAIN_IDS.base });
 test.describe.configure({ mode: "serial" });
@@ -21,7 +29,11 @@ test("BASE (native ETH on Base)", async ({ page, wallet }, testInfo) => {
   await page.getByTestId("stake-now").click();
   await expect(page).toHaveURL(/\/staking$/);
   await expect(page.getByTestId("staking-page")).toBeVisible();
-  await expect.poll(async () => Number(((await page.getByTestId("stakeable-amount").textContent()) ?? "").replace(/[^0-9.]/g, ""))).toBeGreaterThanOrEqual(3_000);
+  await expect
+    .poll(async () =>
+      Number(((await page.getByTestId("stakeable-amount").textContent()) ?? "").replace(/[^0-9.]/g, "")),
+    )
+    .toBeGreaterThanOrEqual(3_000);
 });
 
 test("USDC on Base", async ({ page, wallet }, testInfo) => {
@@ -40,7 +52,8 @@ test("USDC on Base", async ({ page, wallet }, testInfo) => {
 
 test("buy and stake on Base", async ({ page, wallet }, testInfo) => {
   await openAndConnect(page, wallet);
-  const staked = async () => (await read<{ amount: bigint }>("base", "Staking", "poolStakers", [wallet.address])).amount;
+  const staked = async () =>
+    (await read<{ amount: bigint }>("base", "Staking", "poolStakers", [wallet.address])).amount;
   const stakedBefore = await staked();
   const depositsBefore = await deposits("base", wallet.address);
   await enterTokens(page, 4_000);

@@ -8,9 +8,13 @@ import { mnemonicToAccount } from "viem/accounts";
 import { allowance, contract, deposits, pub, WHOLE } from "../support/chain.ts";
 import { enterTokens, selectPayToken } from "../support/fixtures.ts";
 
-const LOCAL_WALLET = mnemonicToAccount("test test test test test test test test test test test junk", { addressIndex: 3 });
+const LOCAL_WALLET = mnemonicToAccount("test test test test test test test test test test test junk", {
+  addressIndex: 3,
+});
 
-test("Local test wallet: connect without an extension and buy with ETH on local Ethereum", async ({ page }, testInfo) => {
+test("Local test wallet: connect without an extension and buy with ETH on local Ethereum", async ({
+  page,
+}, testInfo) => {
   await page.goto("/");
   await page.getByTestId("buy-crypto").click();
   await page.getByTestId("connect-local-test-wallet").click();
@@ -31,13 +35,17 @@ test("Local test wallet: connect without an extension and buy with ETH on local 
   let sentByWallet = 0;
   for (let n = latest; n >= 0n && n > latest - 20n; n--) {
     const block = await pub.eth.getBlock({ blockNumber: n, includeTransactions: true });
-    sentByWallet += block.transactions.filter((tx) => tx.from.toLowerCase() === LOCAL_WALLET.address.toLowerCase() && tx.to?.toLowerCase() === presale).length;
+    sentByWallet += block.transactions.filter(
+      (tx) => tx.from.toLowerCase() === LOCAL_WALLET.address.toLowerCase() && tx.to?.toLowerCase() === presale,
+    ).length;
   }
   expect(sentByWallet).toBe(1);
   await page.screenshot({ path: testInfo.outputPath("end-state.png") });
 });
 
-test("Local test wallet: a first USDC purchase is one batch (EIP-5792), approval and purchase on chain", async ({ page }, testInfo) => {
+test("Local test wallet: a first USDC purchase is one batch (EIP-5792), approval and purchase on chain", async ({
+  page,
+}, testInfo) => {
   const usdc = contract("eth", "USDC").address.toLowerCase();
   const presale = contract("eth", "Presale").address.toLowerCase();
   expect(await allowance("eth", "USDC", LOCAL_WALLET.address, presale as `0x${string}`)).toBe(0n);
@@ -58,7 +66,8 @@ test("Local test wallet: a first USDC purchase is one batch (EIP-5792), approval
   const sent: string[] = [];
   for (let n = startBlock + 1n; n <= (await pub.eth.getBlockNumber()); n++) {
     const block = await pub.eth.getBlock({ blockNumber: n, includeTransactions: true });
-    for (const tx of block.transactions) if (tx.from.toLowerCase() === LOCAL_WALLET.address.toLowerCase()) sent.push(tx.to?.toLowerCase() ?? "");
+    for (const tx of block.transactions)
+      if (tx.from.toLowerCase() === LOCAL_WALLET.address.toLowerCase()) sent.push(tx.to?.toLowerCase() ?? "");
   }
   expect(sent).toEqual([usdc, presale]);
   expect(await allowance("eth", "USDC", LOCAL_WALLET.address, presale as `0x${string}`)).toBeGreaterThan(10n ** 25n);

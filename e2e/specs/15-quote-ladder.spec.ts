@@ -16,7 +16,11 @@ test.describe.configure({ mode: "serial" });
 
 /** Hardhat's own JSON-RPC methods (outside viem's typed schema). */
 async function hardhat<T>(method: "evm_snapshot" | "evm_revert", params: unknown[]): Promise<T> {
-  const res = await fetch(URLS.eth, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(URLS.eth, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   return ((await res.json()) as { result: T }).result;
 }
 const snapshot = () => hardhat<string>("evm_snapshot", []);
@@ -39,9 +43,15 @@ async function moveLadder(step: number, position: bigint) {
 }
 
 let seed = 20_261_123;
-const random = (below: bigint) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31), (BigInt(seed) * below) / 2n ** 31n);
+const random = (below: bigint) => (
+  (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31),
+  (BigInt(seed) * below) / 2n ** 31n
+);
 
-test("random amounts across every round boundary: the cost shown is the contract's quote, and the cover exceeds it", async ({ page, wallet }, testInfo) => {
+test("random amounts across every round boundary: the cost shown is the contract's quote, and the cover exceeds it", async ({
+  page,
+  wallet,
+}, testInfo) => {
   test.setTimeout(600_000);
   await openAndConnect(page, wallet);
   await selectPayToken(page, "eth-usdc");
@@ -59,10 +69,16 @@ test("random amounts across every round boundary: the cost shown is the contract
       let position = cap - 1n - random(cap - roundStart - 1n < max ? cap - roundStart - 1n : max);
       if (position < sold) position = sold > roundStart ? sold : roundStart;
       if (position >= cap) continue;
-      if (k !== startStep || position !== (await read<bigint>("eth", "Presale", "checkPoint"))) await moveLadder(k, position);
+      if (k !== startStep || position !== (await read<bigint>("eth", "Presale", "checkPoint")))
+        await moveLadder(k, position);
       const toCap = cap - position;
-      const amounts = [toCap - 1n, toCap, toCap + 1n, toCap + 1n + random(max - toCap > 0n ? max - toCap : 1n), 1n + random(toCap)]
-        .filter((a) => a >= 1n && a <= max);
+      const amounts = [
+        toCap - 1n,
+        toCap,
+        toCap + 1n,
+        toCap + 1n + random(max - toCap > 0n ? max - toCap : 1n),
+        1n + random(toCap),
+      ].filter((a) => a >= 1n && a <= max);
       for (const amount of amounts) {
         if (k === caps.length - 1 && amount > toCap) {
           // Past the last round: the contract refuses to quote (SoldOut), and the form says so instead of a cost.
@@ -77,7 +93,10 @@ test("random amounts across every round boundary: the cost shown is the contract
         const shown = await shownCost(page, amount);
         const onChain = await read<bigint>("eth", "Presale", "usdcBuyHelper", [amount]);
         expect(shown, `${amount} tokens from position ${position} (round ${k + 1})`).toBe(onChain);
-        const cover = parseUnits(((await page.getByTestId("quote-cover").textContent()) ?? "").replace(/[^0-9.]/g, "").replace(/\.$/, ""), 6);
+        const cover = parseUnits(
+          ((await page.getByTestId("quote-cover").textContent()) ?? "").replace(/[^0-9.]/g, "").replace(/\.$/, ""),
+          6,
+        );
         expect(cover).toBeGreaterThanOrEqual(onChain);
         checked++;
       }
@@ -100,7 +119,7 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
     await selectPayToken(page, "eth-usdc");
     const amount = 4_000n; // 1,500 at this round's price, 2,500 at the next one's
     const shown = await shownCost(page, amount);
-    const single = (amount * (await read<bigint>("eth", "Presale", "usdcBuyHelper", [1n])));
+    const single = amount * (await read<bigint>("eth", "Presale", "usdcBuyHelper", [1n]));
     expect(shown).toBeGreaterThan(single); // the next round's price counts
     await endState(page, testInfo, "quote-1440");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -114,20 +133,31 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
     expect(usdcBefore - (await tokenBalance("eth", "USDC", wallet.address))).toBe(shown);
     expect(await deposits("eth", wallet.address)).toBe(before + amount * WHOLE);
     const presale = contract("eth", "Presale");
-    const buyTx = wallet.sent().map((c) => c.params[0] as { to: string; data: Hex }).find((tx) => tx.to.toLowerCase() === presale.address.toLowerCase())!;
+    const buyTx = wallet
+      .sent()
+      .map((c) => c.params[0] as { to: string; data: Hex })
+      .find((tx) => tx.to.toLowerCase() === presale.address.toLowerCase())!;
     const call = decodeFunctionData({ abi: presale.abi, data: buyTx.data });
     expect(call.functionName).toBe("buyWithUSDC");
     expect((call.args as readonly bigint[])[1]).toBeGreaterThanOrEqual(shown); // maxCost covers the quote
     await endState(page, testInfo);
     // The keeper relays this deposit to Base, which keeps it after Ethereum's revert below: let the relay land
     // first, so that the books can be made equal again afterwards, whatever the timing.
-    await until("the purchase relayed to Base", async () => (await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) >= before + amount * WHOLE, 60_000);
+    await until(
+      "the purchase relayed to Base",
+      async () =>
+        (await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) >= before + amount * WHOLE,
+      60_000,
+    );
   } finally {
     await revert(snap);
   }
   // Ethereum forgot the purchase, Base did not: the same tokens bought again (outside the snapshot) make Ethereum's
   // deposits and sold count match what Base imported, as the claim (40-claim-staking) requires.
-  const missing = ((await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) - (await deposits("eth", wallet.address))) / WHOLE;
+  const missing =
+    ((await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) -
+      (await deposits("eth", wallet.address))) /
+    WHOLE;
   if (missing > 0n) {
     const cost = await read<bigint>("eth", "Presale", "ethBuyHelper", [missing]);
     await write("eth", "Presale", "buyWithEth", [missing, false], { from: wallet.index, value: (cost * 102n) / 100n });

@@ -10,8 +10,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { decodeFunctionData } from "viem";
 import { BUYERS, CHAIN_IDS, ROOT } from "../support/config.ts";
-import { allowance, contract, deposits, pub, read, tokenBalance, WHOLE, write, type ChainKey } from "../support/chain.ts";
-import { endState, enterTokens, expect, openAndConnect, openStakingAndConnect, selectPayToken, test } from "../support/fixtures.ts";
+import {
+  allowance,
+  contract,
+  deposits,
+  pub,
+  read,
+  tokenBalance,
+  WHOLE,
+  write,
+  type ChainKey,
+} from "../support/chain.ts";
+import {
+  endState,
+  enterTokens,
+  expect,
+  openAndConnect,
+  openStakingAndConnect,
+  selectPayToken,
+  test,
+} from "../support/fixtures.ts";
 import { accountAt, type TestWallet, type WalletMode } from "../support/wallet.ts";
 
 test.describe.configure({ mode: "serial" });
@@ -27,23 +45,38 @@ async function measure(chain: ChainKey, wallet: TestWallet, from: number): Promi
   const hashes = wallet.txHashes(from);
   const receipts = await Promise.all(hashes.map((hash) => pub[chain].getTransactionReceipt({ hash })));
   for (const r of receipts) expect(r.status).toBe("success");
-  const functions = await Promise.all(hashes.map(async (hash) => {
-    const tx = await pub[chain].getTransaction({ hash });
-    const known = ["Presale", "Staking", "USDC", "USDT", "SaleToken"].map((n) => {
-      try {
-        return contract(chain, n);
-      } catch {
-        return undefined;
-      }
-    }).find((c) => c?.address.toLowerCase() === tx.to?.toLowerCase());
-    return known ? decodeFunctionData({ abi: known.abi, data: tx.input }).functionName : "?";
-  }));
+  const functions = await Promise.all(
+    hashes.map(async (hash) => {
+      const tx = await pub[chain].getTransaction({ hash });
+      const known = ["Presale", "Staking", "USDC", "USDT", "SaleToken"]
+        .map((n) => {
+          try {
+            return contract(chain, n);
+          } catch {
+            return undefined;
+          }
+        })
+        .find((c) => c?.address.toLowerCase() === tx.to?.toLowerCase());
+      return known ? decodeFunctionData({ abi: known.abi, data: tx.input }).functionName : "?";
+    }),
+  );
   const gasUsed = receipts.reduce((sum, r) => sum + r.gasUsed, 0n);
-  return { prompts: prompts.length, methods: prompts.map((c) => c.method), transactions: hashes.length, gasUsed: gasUsed.toString(), functions };
+  return {
+    prompts: prompts.length,
+    methods: prompts.map((c) => c.method),
+    transactions: hashes.length,
+    gasUsed: gasUsed.toString(),
+    functions,
+  };
 }
 
 function record(flow: Flow, mode: WalletMode, m: Row) {
-  (rows[flow] ??= {})[mode] = { prompts: m.prompts, methods: m.methods, transactions: m.transactions, gasUsed: m.gasUsed };
+  (rows[flow] ??= {})[mode] = {
+    prompts: m.prompts,
+    methods: m.methods,
+    transactions: m.transactions,
+    gasUsed: m.gasUsed,
+  };
 }
 
 /** Hardhat #4 (funded, no spec of its own) buys once with each stablecoin and stakes once, so every mode's first
@@ -51,9 +84,13 @@ function record(flow: Flow, mode: WalletMode, m: Row) {
 const WARM_UP = 4;
 test.beforeAll(async () => {
   const presale = contract("eth", "Presale").address;
-  for (const [token, buy, quote] of [["USDC", "buyWithUSDC", "usdcBuyHelper"], ["USDT", "buyWithUSDT", "usdtBuyHelper"]] as const) {
+  for (const [token, buy, quote] of [
+    ["USDC", "buyWithUSDC", "usdcBuyHelper"],
+    ["USDT", "buyWithUSDT", "usdtBuyHelper"],
+  ] as const) {
     const cost = await read<bigint>("eth", "Presale", quote, [100n]);
-    if ((await allowance("eth", token, accountAt(WARM_UP).address, presale)) === 0n) await write("eth", token, "approve", [presale, 10n ** 12n], { from: WARM_UP });
+    if ((await allowance("eth", token, accountAt(WARM_UP).address, presale)) === 0n)
+      await write("eth", token, "approve", [presale, 10n ** 12n], { from: WARM_UP });
     await write("eth", "Presale", buy, [100n, cost * 2n, false], { from: WARM_UP });
   }
   const staking = contract("base", "Staking").address;
@@ -89,8 +126,14 @@ const EXPECTED: Record<Flow, Record<WalletMode, { methods: string[]; functions: 
   },
   usdt_purchase_nonzero_allowance: {
     batch: { methods: ["wallet_sendCalls"], functions: ["approve", "approve", "buyWithUSDT"] },
-    plain: { methods: ["eth_sendTransaction", "eth_sendTransaction", "eth_sendTransaction"], functions: ["approve", "approve", "buyWithUSDT"] },
-    legacy: { methods: ["eth_sendTransaction", "eth_sendTransaction", "eth_sendTransaction"], functions: ["approve", "approve", "buyWithUSDT"] },
+    plain: {
+      methods: ["eth_sendTransaction", "eth_sendTransaction", "eth_sendTransaction"],
+      functions: ["approve", "approve", "buyWithUSDT"],
+    },
+    legacy: {
+      methods: ["eth_sendTransaction", "eth_sendTransaction", "eth_sendTransaction"],
+      functions: ["approve", "approve", "buyWithUSDT"],
+    },
   },
   stake_from_wallet: {
     batch: { methods: ["wallet_sendCalls"], functions: ["approve", "deposit"] },
@@ -180,7 +223,8 @@ for (const { mode, buyer } of MODES) {
 
       test("stake from the wallet", async ({ page, wallet }, testInfo) => {
         const staking = contract("base", "Staking").address;
-        const staked = async () => (await read<{ amount: bigint }>("base", "Staking", "poolStakers", [wallet.address])).amount;
+        const staked = async () =>
+          (await read<{ amount: bigint }>("base", "Staking", "poolStakers", [wallet.address])).amount;
         // Sale tokens in the wallet (from the deployer's supply): what a buyer holds after claiming.
         await write("base", "SaleToken", "transfer", [wallet.address, 5_000n * WHOLE]);
         expect(await allowance("base", "SaleToken", wallet.address, staking)).toBe(0n);

@@ -56,7 +56,10 @@ test.describe("rejections and reverts", () => {
     expect(wallet.sent()).toHaveLength(0);
   });
 
-  test("paused sale: a purchase refused at simulation names the pause; then the widget shows it and disables Buy", async ({ page, wallet }, testInfo) => {
+  test("paused sale: a purchase refused at simulation names the pause; then the widget shows it and disables Buy", async ({
+    page,
+    wallet,
+  }, testInfo) => {
     await openAndConnect(page, wallet);
     const before = await deposits("eth", wallet.address);
     await enterTokens(page, 1_000);
@@ -66,7 +69,9 @@ test.describe("rejections and reverts", () => {
       await page.getByTestId("buy-widget").getByRole("button", { name: "Buy now" }).click();
       await expect(page.getByTestId("swap-status-failed")).toBeVisible();
       await expect(page.getByTestId("swap-status-failed")).toHaveAttribute("data-revert", "SalePaused");
-      await expect(page.getByTestId("swap-status-reason")).toHaveText("The sale is paused right now. Nothing was sent.");
+      await expect(page.getByTestId("swap-status-reason")).toHaveText(
+        "The sale is paused right now. Nothing was sent.",
+      );
       await expect(page.getByTestId("popup-max-tokens")).toHaveCount(0);
       await expect(page.getByText(/declined in your wallet/i)).toHaveCount(0);
       await endState(page, testInfo, "refused");

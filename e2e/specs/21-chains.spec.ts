@@ -6,7 +6,10 @@ import { endState, enterTokens, expect, openAndConnect, test } from "../support/
 test.use({ buyer: BUYERS.chains, walletChain: CHAIN_IDS.eth });
 test.describe.configure({ mode: "serial" });
 
-test("fail a switch: manual-switch popup, the selection returns to the wallet's chain, no Max; a second try switches and buys", async ({ page, wallet }, testInfo) => {
+test("fail a switch: manual-switch popup, the selection returns to the wallet's chain, no Max; a second try switches and buys", async ({
+  page,
+  wallet,
+}, testInfo) => {
   await openAndConnect(page, wallet);
   wallet.failNextSwitch();
   await page.getByTestId("payment-method").click();
@@ -45,13 +48,19 @@ test("chain unknown to the wallet: 4902, the dapp adds it, then switches", async
   await expect(page.getByTestId("payment-method")).toContainText("BASE");
   await expect.poll(() => wallet.chainId).toBe(CHAIN_IDS.base);
 
-  const chainCalls = wallet.calls.filter((c) => c.method === "wallet_switchEthereumChain" || c.method === "wallet_addEthereumChain");
+  const chainCalls = wallet.calls.filter(
+    (c) => c.method === "wallet_switchEthereumChain" || c.method === "wallet_addEthereumChain",
+  );
   expect(chainCalls.map((c) => [c.method, c.error?.code ?? "ok"])).toEqual([
     ["wallet_switchEthereumChain", 4902],
     ["wallet_addEthereumChain", "ok"],
     ["wallet_switchEthereumChain", "ok"],
   ]);
-  const added = chainCalls[1].params[0] as { chainId: string; rpcUrls: string[]; nativeCurrency: { symbol: string; decimals: number } };
+  const added = chainCalls[1].params[0] as {
+    chainId: string;
+    rpcUrls: string[];
+    nativeCurrency: { symbol: string; decimals: number };
+  };
   expect(Number(added.chainId)).toBe(CHAIN_IDS.base);
   expect(added.rpcUrls).toContain(URLS.base);
   expect(added.nativeCurrency).toMatchObject({ symbol: "ETH", decimals: 18 });

@@ -14,9 +14,13 @@ test.use({ buyer: BUYERS.bridge, walletChain: CHAIN_IDS.eth });
 
 const BRIDGE_TOKENS = 6_000; // claimed in 40-claim-staking
 const L2_MESSENGER = "0x4200000000000000000000000000000000000007";
-const ALIASED_L1_MESSENGER = (l1: string) => `0x${((BigInt(l1) + 0x1111000000000000000000000000000000001111n) % 2n ** 160n).toString(16).padStart(40, "0")}`;
+const ALIASED_L1_MESSENGER = (l1: string) =>
+  `0x${((BigInt(l1) + 0x1111000000000000000000000000000000001111n) % 2n ** 160n).toString(16).padStart(40, "0")}`;
 
-test("Ethereum purchase relayed by the keeper (no role needed) and delivered by the bridge; counted once on screen", async ({ page, wallet }, testInfo) => {
+test("Ethereum purchase relayed by the keeper (no role needed) and delivered by the bridge; counted once on screen", async ({
+  page,
+  wallet,
+}, testInfo) => {
   await openAndConnect(page, wallet);
   await enterTokens(page, BRIDGE_TOKENS);
   await page.getByTestId("buy-now").click();
@@ -24,22 +28,32 @@ test("Ethereum purchase relayed by the keeper (no role needed) and delivered by 
   const owed = BigInt(BRIDGE_TOKENS) * WHOLE;
   expect(await deposits("eth", wallet.address)).toBe(owed);
 
-  await until("the bridge's delivery on Base", async () => (await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) === owed, 60_000);
+  await until(
+    "the bridge's delivery on Base",
+    async () => (await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) === owed,
+    60_000,
+  );
   expect(await deposits("base", wallet.address)).toBe(owed);
 
   // On Ethereum: the keeper's account sent relay([...buyer]); it holds KEEPER_ROLE only there (for the price mirror).
   const ethPresale = contract("eth", "Presale");
   const keeper = accountAt(1).address;
   const relays = await pub.eth.getLogs({ address: ethPresale.address, fromBlock: 0n });
-  const relayTxs = relays.filter((l) => eventName(ethPresale.abi, l.data, l.topics) === "Relayed").map((l) => l.transactionHash);
-  const relayedByKeeper = await Promise.all(relayTxs.map(async (h) => (await pub.eth.getTransaction({ hash: h })).from.toLowerCase() === keeper.toLowerCase()));
+  const relayTxs = relays
+    .filter((l) => eventName(ethPresale.abi, l.data, l.topics) === "Relayed")
+    .map((l) => l.transactionHash);
+  const relayedByKeeper = await Promise.all(
+    relayTxs.map(async (h) => (await pub.eth.getTransaction({ hash: h })).from.toLowerCase() === keeper.toLowerCase()),
+  );
   expect(relayedByKeeper).toContain(true);
   const keeperRole = await read<Hex>("base", "Presale", "KEEPER_ROLE");
   expect(await read<boolean>("base", "Presale", "hasRole", [keeperRole, keeper])).toBe(false);
 
   // On Base: the credit came in a deposit transaction from the aliased L1 messenger to the L2 messenger predeploy.
   const basePresale = contract("base", "Presale");
-  const credits = (await pub.base.getLogs({ address: basePresale.address, fromBlock: 0n })).filter((l) => eventName(basePresale.abi, l.data, l.topics) === "RemoteDepositImported");
+  const credits = (await pub.base.getLogs({ address: basePresale.address, fromBlock: 0n })).filter(
+    (l) => eventName(basePresale.abi, l.data, l.topics) === "RemoteDepositImported",
+  );
   const mine = credits.filter((l) => l.topics[1]?.toLowerCase().endsWith(wallet.address.slice(2).toLowerCase()));
   expect(mine).toHaveLength(1); // credited once
   const tx = await pub.base.getTransaction({ hash: mine[0].transactionHash });
@@ -49,10 +63,14 @@ test("Ethereum purchase relayed by the keeper (no role needed) and delivered by 
   // On screen: the claimable line counts the purchase once (Ethereum deposit delivered = Base deposit), and on Base
   // the tokens are stakeable there.
   await page.getByTestId("buy-more").click();
-  await expect.poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), { timeout: 30_000 }).toBe(BRIDGE_TOKENS);
+  await expect
+    .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), { timeout: 30_000 })
+    .toBe(BRIDGE_TOKENS);
   await wallet.userSwitchesTo(CHAIN_IDS.base);
   await expect(page.getByTestId("payment-method")).toContainText("BASE");
-  await expect.poll(async () => parseShown((await page.getByTestId("stakeable-amount").textContent()) ?? ""), { timeout: 30_000 }).toBe(BRIDGE_TOKENS);
+  await expect
+    .poll(async () => parseShown((await page.getByTestId("stakeable-amount").textContent()) ?? ""), { timeout: 30_000 })
+    .toBe(BRIDGE_TOKENS);
   expect(parseShown((await page.getByTestId("claimable-amount").textContent()) ?? "")).toBe(BRIDGE_TOKENS);
   await endState(page, testInfo);
 });

@@ -12,7 +12,10 @@ import { accountAt } from "../support/wallet.ts";
 test.describe.configure({ mode: "serial" });
 test.use({ walletChain: CHAIN_IDS.base });
 
-const staker = async (who: number) => read<{ amount: bigint; unlockTime: bigint; pendingRewards: bigint }>("base", "Staking", "poolStakers", [accountAt(who).address]);
+const staker = async (who: number) =>
+  read<{ amount: bigint; unlockTime: bigint; pendingRewards: bigint }>("base", "Staking", "poolStakers", [
+    accountAt(who).address,
+  ]);
 const CLAIMER_TOKENS = 8_000n;
 const EARLY_STAKER_TOKENS = 20_000n;
 
@@ -54,14 +57,19 @@ test.describe("claim phase", () => {
     if (!(await read<boolean>("eth", "Presale", "saleClosed"))) await write("eth", "Presale", "closeSale");
     await until("Ethereum's final report on Base", () => read<boolean>("base", "Presale", "remoteSaleClosed"), 60_000);
     const now = (await latestTimestamp("base")) - 60n;
-    await until("startClaim to be accepted (every Ethereum deposit delivered)", async () => {
-      try {
-        await write("base", "Presale", "startClaim", [now]);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 60_000, 1000);
+    await until(
+      "startClaim to be accepted (every Ethereum deposit delivered)",
+      async () => {
+        try {
+          await write("base", "Presale", "startClaim", [now]);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      60_000,
+      1000,
+    );
   });
 
   test.describe("claim", () => {
@@ -81,7 +89,9 @@ test.describe("claim phase", () => {
 
     test("stake from the wallet (approval, deposit), then extend", async ({ page, wallet }, testInfo) => {
       await openStakingAndConnect(page, wallet);
-      await expect.poll(async () => parseShown((await page.getByTestId("wallet-balance").textContent()) ?? "")).toBe(Number(CLAIMER_TOKENS));
+      await expect
+        .poll(async () => parseShown((await page.getByTestId("wallet-balance").textContent()) ?? ""))
+        .toBe(Number(CLAIMER_TOKENS));
       await page.getByTestId("stake-open").click();
       await expect(page.getByTestId("stake-modal")).toBeVisible();
       await page.getByTestId("stake-amount").fill("3000");
@@ -96,7 +106,9 @@ test.describe("claim phase", () => {
       await expect(page.getByTestId("stake-modal")).toBeHidden();
 
       // Extension: more from the wallet into the same stake.
-      await expect.poll(async () => parseShown((await page.getByTestId("staked-amount").textContent()) ?? "")).toBe(3_000);
+      await expect
+        .poll(async () => parseShown((await page.getByTestId("staked-amount").textContent()) ?? ""))
+        .toBe(3_000);
       await page.getByTestId("stake-open").click();
       await page.getByTestId("stake-amount").fill("1000");
       await page.getByTestId("stake-submit").click();
@@ -108,13 +120,22 @@ test.describe("claim phase", () => {
 
   test.describe("Ethereum purchase from the dapp, claimed on Base with the same wallet", () => {
     test.use({ buyer: BUYERS.bridge });
-    test("Ethereum is closed for good; the tokens bought there are claimed on Base", async ({ page, wallet }, testInfo) => {
+    test("Ethereum is closed for good; the tokens bought there are claimed on Base", async ({
+      page,
+      wallet,
+    }, testInfo) => {
       // No Ethereum buyer can pay once their deposit could no longer reach Base.
       const cost = await read<bigint>("eth", "Presale", "ethBuyHelper", [1_000n]);
-      await expect(write("eth", "Presale", "buyWithEth", [1_000n, false], { from: BUYERS.bridge, value: cost * 2n })).rejects.toThrow(/SaleClosed/);
+      await expect(
+        write("eth", "Presale", "buyWithEth", [1_000n, false], { from: BUYERS.bridge, value: cost * 2n }),
+      ).rejects.toThrow(/SaleClosed/);
       expect(await deposits("base", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
       await openAndConnect(page, wallet);
-      await expect.poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), { timeout: 30_000 }).toBe(Number(BRIDGE_TOKENS));
+      await expect
+        .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), {
+          timeout: 30_000,
+        })
+        .toBe(Number(BRIDGE_TOKENS));
       await page.getByTestId("claim-tokens").click();
       await expect(page.getByTestId("claim-modal")).toBeVisible();
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();
@@ -142,7 +163,10 @@ test.describe("claim phase", () => {
   test.describe("rewards and withdraw", () => {
     test.use({ buyer: BUYERS.stake });
 
-    test("claims locked on staking: claim-rewards shows the popup, nothing sent", async ({ page, wallet }, testInfo) => {
+    test("claims locked on staking: claim-rewards shows the popup, nothing sent", async ({
+      page,
+      wallet,
+    }, testInfo) => {
       await write("base", "Staking", "setLocks", [false, false, true]);
       try {
         await openStakingAndConnect(page, wallet);
@@ -162,7 +186,9 @@ test.describe("claim phase", () => {
       expect((await staker(BUYERS.stake)).pendingRewards).toBeGreaterThan(0n);
       const before = await tokenBalance("base", "SaleToken", wallet.address);
       await openStakingAndConnect(page, wallet);
-      await expect.poll(async () => parseShown((await page.getByTestId("rewards-amount").textContent()) ?? "")).toBeGreaterThan(0);
+      await expect
+        .poll(async () => parseShown((await page.getByTestId("rewards-amount").textContent()) ?? ""))
+        .toBeGreaterThan(0);
       await page.getByTestId("claim-rewards").click();
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();
       const gained = (await tokenBalance("base", "SaleToken", wallet.address)) - before;
@@ -174,7 +200,10 @@ test.describe("claim phase", () => {
       await endState(page, testInfo);
     });
 
-    test("withdraw: locked before the unlock time, withdraws after advancing time", async ({ page, wallet }, testInfo) => {
+    test("withdraw: locked before the unlock time, withdraws after advancing time", async ({
+      page,
+      wallet,
+    }, testInfo) => {
       const s = await staker(BUYERS.stake);
       expect(s.amount).toBe(EARLY_STAKER_TOKENS * WHOLE);
       await openStakingAndConnect(page, wallet);
@@ -195,7 +224,9 @@ test.describe("claim phase", () => {
       await page.getByTestId("withdraw-submit").click();
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();
       expect((await staker(BUYERS.stake)).amount).toBe(0n);
-      expect((await tokenBalance("base", "SaleToken", wallet.address)) - before).toBeGreaterThanOrEqual(EARLY_STAKER_TOKENS * WHOLE);
+      expect((await tokenBalance("base", "SaleToken", wallet.address)) - before).toBeGreaterThanOrEqual(
+        EARLY_STAKER_TOKENS * WHOLE,
+      );
       await endState(page, testInfo);
     });
   });

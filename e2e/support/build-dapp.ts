@@ -21,7 +21,10 @@ export function dappBuildEnv(): Record<string, string> {
 export function viteCli(): string {
   const frontend = path.join(ROOT, "frontend");
   try {
-    return path.join(path.dirname(createRequire(path.join(frontend, "package.json")).resolve("vite/package.json")), "bin/vite.js");
+    return path.join(
+      path.dirname(createRequire(path.join(frontend, "package.json")).resolve("vite/package.json")),
+      "bin/vite.js",
+    );
   } catch {
     throw new Error("vite is not installed: run npm install at the repository root (scripts/setup.sh does)");
   }
@@ -37,5 +40,7 @@ export function buildDapp(outDir: string, log: (m: string) => void = () => {}): 
     stdio: ["ignore", "pipe", "inherit"],
     maxBuffer: 64 * 1024 * 1024,
   });
-  log(`dapp built for the local environment in ${((Date.now() - t0) / 1000).toFixed(1)} s -> ${path.relative(ROOT, outDir)}`);
+  log(
+    `dapp built for the local environment in ${((Date.now() - t0) / 1000).toFixed(1)} s -> ${path.relative(ROOT, outDir)}`,
+  );
 }

@@ -1,6 +1,15 @@
 /** On-chain side of the assertions and the owner's actions, straight against the local nodes (viem). */
 import fs from "node:fs";
-import { createPublicClient, createWalletClient, http, parseEther, parseUnits, type Abi, type Address, type Hex } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  http,
+  parseEther,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
 import { CHAIN_IDS, STATE_FILE, type StackState } from "./config.ts";
 import { accountAt, localChains, type LocalChainId } from "./wallet.ts";
 
@@ -27,16 +36,37 @@ export function contract(chain: ChainKey, name: string): { address: Address; abi
   return { address: c.address, abi: c.abi as Abi };
 }
 
-export async function read<T = unknown>(chain: ChainKey, name: string, functionName: string, args: unknown[] = []): Promise<T> {
+export async function read<T = unknown>(
+  chain: ChainKey,
+  name: string,
+  functionName: string,
+  args: unknown[] = [],
+): Promise<T> {
   const c = contract(chain, name);
   return (await pub[chain].readContract({ ...c, functionName, args })) as T;
 }
 
 /** Sends a transaction from a Hardhat account (default #0, the deployer and owner) and waits for it. */
-export async function write(chain: ChainKey, name: string, functionName: string, args: unknown[] = [], opts: { from?: number; value?: bigint } = {}): Promise<Hex> {
+export async function write(
+  chain: ChainKey,
+  name: string,
+  functionName: string,
+  args: unknown[] = [],
+  opts: { from?: number; value?: bigint } = {},
+): Promise<Hex> {
   const c = contract(chain, name);
-  const client = createWalletClient({ account: accountAt(opts.from ?? 0), chain: localChains[idOf(chain)], transport: http() });
-  const { request } = await pub[chain].simulateContract({ ...c, functionName, args, account: client.account, value: opts.value } as never);
+  const client = createWalletClient({
+    account: accountAt(opts.from ?? 0),
+    chain: localChains[idOf(chain)],
+    transport: http(),
+  });
+  const { request } = await pub[chain].simulateContract({
+    ...c,
+    functionName,
+    args,
+    account: client.account,
+    value: opts.value,
+  } as never);
   const hash = await client.writeContract(request as never);
   const receipt = await pub[chain].waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`${name}.${functionName} reverted on ${chain}`);
@@ -44,12 +74,17 @@ export async function write(chain: ChainKey, name: string, functionName: string,
 }
 
 export const deposits = (chain: ChainKey, user: Address) => read<bigint>(chain, "Presale", "userDeposits", [user]);
-export const tokenBalance = (chain: ChainKey, token: string, user: Address) => read<bigint>(chain, token, "balanceOf", [user]);
-export const allowance = (chain: ChainKey, token: string, owner: Address, spender: Address) => read<bigint>(chain, token, "allowance", [owner, spender]);
+export const tokenBalance = (chain: ChainKey, token: string, user: Address) =>
+  read<bigint>(chain, token, "balanceOf", [user]);
+export const allowance = (chain: ChainKey, token: string, owner: Address, spender: Address) =>
+  read<bigint>(chain, token, "allowance", [owner, spender]);
 export const ethBalance = (chain: ChainKey, user: Address) => pub[chain].getBalance({ address: user });
 
 export async function setEthBalance(chain: ChainKey, user: Address, ether: string): Promise<void> {
-  await pub[chain].request({ method: "hardhat_setBalance" as never, params: [user, `0x${parseEther(ether).toString(16)}`] as never });
+  await pub[chain].request({
+    method: "hardhat_setBalance" as never,
+    params: [user, `0x${parseEther(ether).toString(16)}`] as never,
+  });
 }
 
 /** Moves the chain's clock forward and mines a block (evm_increaseTime + evm_mine). */
@@ -63,7 +98,12 @@ export async function latestTimestamp(chain: ChainKey): Promise<bigint> {
 }
 
 /** Polls `probe` until it returns a truthy value (on-chain state the page's action should produce). */
-export async function until<T>(what: string, probe: () => Promise<T>, timeoutMs = 30_000, everyMs = 250): Promise<NonNullable<T>> {
+export async function until<T>(
+  what: string,
+  probe: () => Promise<T>,
+  timeoutMs = 30_000,
+  everyMs = 250,
+): Promise<NonNullable<T>> {
   const end = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < end) {

@@ -24,17 +24,25 @@ export const test = base.extend<Fixtures>({
   wallet: async ({ page, buyer, walletChain, withWallet, walletMode }, use, testInfo) => {
     const w = new TestWallet(buyer, walletChain, walletMode);
     const consoleLines: string[] = [];
-    page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") consoleLines.push(`[${m.type()}] ${m.text()}`); });
+    page.on("console", (m) => {
+      if (m.type() === "error" || m.type() === "warning") consoleLines.push(`[${m.type()}] ${m.text()}`);
+    });
     page.on("pageerror", (e) => consoleLines.push(`[pageerror] ${e.message}`));
     if (withWallet) await w.install(page);
     await use(w);
     if (testInfo.status !== testInfo.expectedStatus) {
       // Diagnostics for a failure: what the dapp asked the wallet, and what the page complained about.
       const calls = testInfo.outputPath("wallet-calls.json");
-      fs.writeFileSync(calls, JSON.stringify(w.calls, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2));
+      fs.writeFileSync(
+        calls,
+        JSON.stringify(w.calls, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v), 2),
+      );
       const cons = testInfo.outputPath("console.txt");
       fs.writeFileSync(cons, consoleLines.join("\n"));
-      testInfo.attachments.push({ name: "wallet-calls", path: calls, contentType: "application/json" }, { name: "console", path: cons, contentType: "text/plain" });
+      testInfo.attachments.push(
+        { name: "wallet-calls", path: calls, contentType: "application/json" },
+        { name: "console", path: cons, contentType: "text/plain" },
+      );
     }
   },
 });
@@ -51,7 +59,11 @@ export async function openAndConnect(page: Page, wallet: TestWallet, path = "/")
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId("swap-form")).toBeVisible();
   await expect(page.getByTestId("header-address")).toBeVisible();
-  expect(wallet.calls.some((c) => (c.method === "eth_requestAccounts" || c.method === "wallet_requestPermissions") && c.outcome === "ok")).toBe(true);
+  expect(
+    wallet.calls.some(
+      (c) => (c.method === "eth_requestAccounts" || c.method === "wallet_requestPermissions") && c.outcome === "ok",
+    ),
+  ).toBe(true);
 }
 
 /** Screenshot of the scenario's end state, attached to the report and kept in the test's output folder. */
@@ -69,7 +81,11 @@ export function parseShown(text: string): number {
 
 /** Picks a payment token in the dropdown (confirming the are-you-sure popup when leaving ETH for Base) and waits
  * for the 1 s Max auto-fill that follows a selection, and for the token quantity the contract quotes for it. */
-export async function selectPayToken(page: Page, id: string, opts: { confirmModeChange?: boolean } = {}): Promise<void> {
+export async function selectPayToken(
+  page: Page,
+  id: string,
+  opts: { confirmModeChange?: boolean } = {},
+): Promise<void> {
   const pay = page.getByTestId("pay-amount");
   await page.getByTestId("payment-method").click();
   const menu = page.getByRole("listbox", { name: "Payment method" });

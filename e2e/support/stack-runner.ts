@@ -57,14 +57,23 @@ let widgetStarted: StackState["widget"]["started"] = "stack";
 if (!(await waitPort(PORTS.widget, 1500))) {
   const logFile = path.join(LOG_DIR, "e2e-widget.log");
   const fd = fs.openSync(logFile, "w");
-  widgetChild = spawn("npm", ["--prefix", "server", "run", "widget"], { cwd: ROOT, env: { ...process.env }, stdio: ["ignore", fd, fd], detached: true });
+  widgetChild = spawn("npm", ["--prefix", "server", "run", "widget"], {
+    cwd: ROOT,
+    env: { ...process.env },
+    stdio: ["ignore", fd, fd],
+    detached: true,
+  });
   fs.closeSync(fd);
   widgetStarted = (await waitPort(PORTS.widget, 60_000, widgetChild)) ? "e2e" : "missing";
-  log(`stand-in widget ${widgetStarted === "e2e" ? "started by the e2e harness" : "could not start (see .local/logs/e2e-widget.log)"}`);
+  log(
+    `stand-in widget ${widgetStarted === "e2e" ? "started by the e2e harness" : "could not start (see .local/logs/e2e-widget.log)"}`,
+  );
 }
 
 const pick = (dep: typeof stack.deployments.eth) =>
-  Object.fromEntries(Object.entries(dep.contracts).map(([k, c]) => [k, { address: c.address as `0x${string}`, abi: c.abi }]));
+  Object.fromEntries(
+    Object.entries(dep.contracts).map(([k, c]) => [k, { address: c.address as `0x${string}`, abi: c.abi }]),
+  );
 const state: StackState = {
   pid: process.pid,
   urls: URLS,

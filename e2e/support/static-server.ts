@@ -59,7 +59,10 @@ export function serveStatic(dir: string, port: number, host = "127.0.0.1"): Prom
     const ext = path.extname(file);
     const headers: Record<string, string> = {
       "content-type": TYPES[ext] ?? "application/octet-stream",
-      "cache-control": rel.startsWith("/assets/") && /-[A-Za-z0-9_-]{8,}\./.test(rel) ? "public, max-age=31536000, immutable" : "no-cache",
+      "cache-control":
+        rel.startsWith("/assets/") && /-[A-Za-z0-9_-]{8,}\./.test(rel)
+          ? "public, max-age=31536000, immutable"
+          : "no-cache",
     };
     let body: Buffer = fs.readFileSync(file);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
@@ -78,7 +81,11 @@ export function serveStatic(dir: string, port: number, host = "127.0.0.1"): Prom
     server.listen(port, host, () =>
       resolve({
         url: `http://${host}:${port}`,
-        close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+        close: () =>
+          new Promise<void>((r) => {
+            server.closeAllConnections();
+            server.close(() => r());
+          }),
       }),
     );
   });

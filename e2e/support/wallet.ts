@@ -16,7 +16,15 @@
  */
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { createWalletClient, defineChain, http, publicActions, type Hex, type LocalAccount, type TypedDataDefinition } from "viem";
+import {
+  createWalletClient,
+  defineChain,
+  http,
+  publicActions,
+  type Hex,
+  type LocalAccount,
+  type TypedDataDefinition,
+} from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { CHAIN_IDS, URLS } from "./config.ts";
 
@@ -25,8 +33,18 @@ export const WALLET_INFO = { name: "E2E Wallet", rdns: "io.e2e.wallet", uuid: "6
 export const CONNECT_TEST_ID = `connect-injected-${WALLET_INFO.rdns}`;
 
 export const localChains = {
-  [CHAIN_IDS.eth]: defineChain({ id: CHAIN_IDS.eth, name: "Local Ethereum", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [URLS.eth] } } }),
-  [CHAIN_IDS.base]: defineChain({ id: CHAIN_IDS.base, name: "Local Base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [URLS.base] } } }),
+  [CHAIN_IDS.eth]: defineChain({
+    id: CHAIN_IDS.eth,
+    name: "Local Ethereum",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [URLS.eth] } },
+  }),
+  [CHAIN_IDS.base]: defineChain({
+    id: CHAIN_IDS.base,
+    name: "Local Base",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [URLS.base] } },
+  }),
 } as const;
 export type LocalChainId = keyof typeof localChains;
 
@@ -36,10 +54,25 @@ export function accountAt(index: number): LocalAccount {
 
 type RpcError = { code: number; message: string; data?: unknown };
 type Envelope = { result?: unknown; error?: RpcError; events?: { name: string; arg: unknown }[] };
-export type WalletCall = { method: string; params: unknown[]; outcome: "ok" | "error"; error?: RpcError; result?: unknown };
+export type WalletCall = {
+  method: string;
+  params: unknown[];
+  outcome: "ok" | "error";
+  error?: RpcError;
+  result?: unknown;
+};
 
 export type WalletMode = "batch" | "plain" | "legacy";
-const USER_PROMPTS = ["eth_requestAccounts", "wallet_requestPermissions", "eth_sendTransaction", "wallet_sendCalls", "personal_sign", "eth_signTypedData_v4", "wallet_switchEthereumChain", "wallet_addEthereumChain"];
+const USER_PROMPTS = [
+  "eth_requestAccounts",
+  "wallet_requestPermissions",
+  "eth_sendTransaction",
+  "wallet_sendCalls",
+  "personal_sign",
+  "eth_signTypedData_v4",
+  "wallet_switchEthereumChain",
+  "wallet_addEthereumChain",
+];
 /** Requests a real wallet shows for the user's confirmation of an action (signatures and transactions). */
 export const ACTION_PROMPTS = ["eth_sendTransaction", "wallet_sendCalls", "eth_signTypedData_v4", "personal_sign"];
 const rejected = (): RpcError => ({ code: 4001, message: "User rejected the request." });
@@ -93,7 +126,11 @@ export class TestWallet {
   private page?: Page;
   private batches = new Map<string, Batch>();
 
-  constructor(readonly index: number, initialChain: LocalChainId = CHAIN_IDS.eth, readonly mode: WalletMode = "legacy") {
+  constructor(
+    readonly index: number,
+    initialChain: LocalChainId = CHAIN_IDS.eth,
+    readonly mode: WalletMode = "legacy",
+  ) {
     this.account = accountAt(index);
     this.chainId = initialChain;
   }
@@ -105,7 +142,9 @@ export class TestWallet {
   /** Installs the provider in `page` (before any navigation). */
   async install(page: Page): Promise<void> {
     this.page = page;
-    await page.exposeFunction("__e2eWalletRequest", (method: string, params: string) => this.handle(method, JSON.parse(params) as unknown[]));
+    await page.exposeFunction("__e2eWalletRequest", (method: string, params: string) =>
+      this.handle(method, JSON.parse(params) as unknown[]),
+    );
     await page.addInitScript({ content: `(${PAGE_PROVIDER})(${JSON.stringify({ ...WALLET_INFO, icon: ICON })});` });
   }
 
@@ -131,7 +170,9 @@ export class TestWallet {
   /** Moves the wallet to another chain as if the user did it in the wallet UI (emits chainChanged). */
   async userSwitchesTo(chainId: LocalChainId): Promise<void> {
     this.chainId = chainId;
-    await this.page?.evaluate(`window.__e2eWalletEmit && window.__e2eWalletEmit("chainChanged", "0x${chainId.toString(16)}")`);
+    await this.page?.evaluate(
+      `window.__e2eWalletEmit && window.__e2eWalletEmit("chainChanged", "0x${chainId.toString(16)}")`,
+    );
   }
 
   sent(): WalletCall[] {
@@ -140,7 +181,9 @@ export class TestWallet {
 
   /** Action prompts (signatures, transactions, batches) the user saw from call number `from` on, refused ones included. */
   prompts(from = 0): WalletCall[] {
-    return this.calls.slice(from).filter((c) => ACTION_PROMPTS.includes(c.method) && (c.outcome === "ok" || c.error?.code === 4001));
+    return this.calls
+      .slice(from)
+      .filter((c) => ACTION_PROMPTS.includes(c.method) && (c.outcome === "ok" || c.error?.code === 4001));
   }
 
   /** Hashes of the transactions the wallet sent from call number `from` on (single transactions and batches' calls). */
@@ -148,7 +191,8 @@ export class TestWallet {
     return this.calls.slice(from).flatMap((c) => {
       if (c.outcome !== "ok") return [];
       if (c.method === "eth_sendTransaction") return [c.result as Hex];
-      if (c.method === "wallet_sendCalls") return this.batches.get((c.result as { id: string }).id)?.receipts.map((r) => r.transactionHash) ?? [];
+      if (c.method === "wallet_sendCalls")
+        return this.batches.get((c.result as { id: string }).id)?.receipts.map((r) => r.transactionHash) ?? [];
       return [];
     });
   }
@@ -166,7 +210,12 @@ export class TestWallet {
       env = this.takeRejection(method) ? { error: rejected() } : await this.dispatch(method, params);
     } catch (e) {
       const err = e as { code?: number; message?: string; shortMessage?: string; details?: string };
-      env = { error: { code: typeof err.code === "number" ? err.code : -32603, message: err.shortMessage ?? err.message ?? String(e) } };
+      env = {
+        error: {
+          code: typeof err.code === "number" ? err.code : -32603,
+          message: err.shortMessage ?? err.message ?? String(e),
+        },
+      };
     }
     this.calls.push({ method, params, outcome: env.error ? "error" : "ok", error: env.error, result: env.result });
     return env;
@@ -186,9 +235,25 @@ export class TestWallet {
         return { result: String(this.chainId) };
       case "wallet_requestPermissions":
         this.connected = true;
-        return { result: [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] }] };
+        return {
+          result: [
+            {
+              parentCapability: "eth_accounts",
+              caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }],
+            },
+          ],
+        };
       case "wallet_getPermissions":
-        return { result: this.connected ? [{ parentCapability: "eth_accounts", caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }] }] : [] };
+        return {
+          result: this.connected
+            ? [
+                {
+                  parentCapability: "eth_accounts",
+                  caveats: [{ type: "restrictReturnedAccounts", value: [this.address] }],
+                },
+              ]
+            : [],
+        };
       case "wallet_revokePermissions":
         this.connected = false;
         return { result: null, events: [{ name: "accountsChanged", arg: [] }] };
@@ -196,7 +261,13 @@ export class TestWallet {
         const failure = this.switchFailures.shift();
         if (failure) return { error: failure };
         const id = Number((params[0] as { chainId: string }).chainId);
-        if (!this.known.has(id) || !(id in localChains)) return { error: { code: 4902, message: `Unrecognized chain ID "${(params[0] as { chainId: string }).chainId}". Try adding the chain using wallet_addEthereumChain first.` } };
+        if (!this.known.has(id) || !(id in localChains))
+          return {
+            error: {
+              code: 4902,
+              message: `Unrecognized chain ID "${(params[0] as { chainId: string }).chainId}". Try adding the chain using wallet_addEthereumChain first.`,
+            },
+          };
         if (id === this.chainId) return { result: null };
         this.chainId = id as LocalChainId;
         const hex = `0x${id.toString(16)}`;
@@ -205,8 +276,10 @@ export class TestWallet {
       case "wallet_addEthereumChain": {
         const p = params[0] as { chainId: string; rpcUrls?: string[]; chainName?: string };
         const id = Number(p.chainId);
-        if (!(id in localChains)) return { error: { code: -32602, message: `e2e wallet cannot reach chain ${p.chainId}` } };
-        if (!p.rpcUrls?.length || !p.chainName) return { error: { code: -32602, message: "chainName and rpcUrls are required" } };
+        if (!(id in localChains))
+          return { error: { code: -32602, message: `e2e wallet cannot reach chain ${p.chainId}` } };
+        if (!p.rpcUrls?.length || !p.chainName)
+          return { error: { code: -32602, message: "chainName and rpcUrls are required" } };
         this.known.add(id);
         return { result: null };
       }
@@ -217,7 +290,9 @@ export class TestWallet {
       case "wallet_getCapabilities": {
         if (this.mode !== "batch") return { error: unsupported(method) };
         const atomic = { atomic: { status: "supported" } };
-        return { result: { [`0x${CHAIN_IDS.eth.toString(16)}`]: atomic, [`0x${CHAIN_IDS.base.toString(16)}`]: atomic } };
+        return {
+          result: { [`0x${CHAIN_IDS.eth.toString(16)}`]: atomic, [`0x${CHAIN_IDS.base.toString(16)}`]: atomic },
+        };
       }
       case "wallet_sendCalls":
         if (this.mode !== "batch") return { error: unsupported(method) };
@@ -227,7 +302,16 @@ export class TestWallet {
         const id = params[0] as string;
         const b = this.batches.get(id);
         if (!b) return { error: { code: 5730, message: "Unknown bundle id" } };
-        return { result: { version: "2.0.0", id, chainId: `0x${b.chainId.toString(16)}`, atomic: true, status: b.status, receipts: b.receipts } };
+        return {
+          result: {
+            version: "2.0.0",
+            id,
+            chainId: `0x${b.chainId.toString(16)}`,
+            atomic: true,
+            status: b.status,
+            receipts: b.receipts,
+          },
+        };
       }
       case "eth_signTypedData_v4": {
         if (this.mode === "legacy") return { error: unsupported(method) };
@@ -238,8 +322,13 @@ export class TestWallet {
       }
       case "eth_sendTransaction": {
         const tx = params[0] as { from?: string; to?: Hex; data?: Hex; value?: Hex; gas?: Hex };
-        if (tx.from && tx.from.toLowerCase() !== this.address.toLowerCase()) return { error: { code: 4100, message: "unknown account" } };
-        const client = createWalletClient({ account: this.account, chain: localChains[this.chainId], transport: http() });
+        if (tx.from && tx.from.toLowerCase() !== this.address.toLowerCase())
+          return { error: { code: 4100, message: "unknown account" } };
+        const client = createWalletClient({
+          account: this.account,
+          chain: localChains[this.chainId],
+          transport: http(),
+        });
         const hash = await client.sendTransaction({
           to: tx.to,
           data: tx.data,
@@ -257,13 +346,18 @@ export class TestWallet {
   private async sendCalls(req: { chainId: Hex; from?: string; calls: BatchCall[] }): Promise<Envelope> {
     const chainId = Number(req.chainId);
     if (!(chainId in localChains)) return { error: { code: 5710, message: `Unsupported chain ${req.chainId}` } };
-    if (req.from && req.from.toLowerCase() !== this.address.toLowerCase()) return { error: { code: 4100, message: "unknown account" } };
+    if (req.from && req.from.toLowerCase() !== this.address.toLowerCase())
+      return { error: { code: 4100, message: "unknown account" } };
     const chain = localChains[chainId as LocalChainId];
     const client = createWalletClient({ account: this.account, chain, transport: http() }).extend(publicActions);
     const receipts: Batch["receipts"] = [];
     for (const c of req.calls) {
       try {
-        const hash = await client.sendTransaction({ to: c.to, data: c.data, value: c.value ? BigInt(c.value) : undefined });
+        const hash = await client.sendTransaction({
+          to: c.to,
+          data: c.data,
+          value: c.value ? BigInt(c.value) : undefined,
+        });
         const r = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
         receipts.push({ status: r.status === "success" ? "0x1" : "0x0", transactionHash: hash });
         if (r.status !== "success") break;
@@ -274,12 +368,22 @@ export class TestWallet {
     const ok = receipts.filter((r) => r.status === "0x1").length;
     const id = `0x${randomBytes(32).toString("hex")}`;
     // Raw receipts as the node gives them, as EIP-5792 asks.
-    const raw = await Promise.all(receipts.map((r) => this.passThrough("eth_getTransactionReceipt", [r.transactionHash], chainId as LocalChainId)));
-    this.batches.set(id, { chainId, status: ok === req.calls.length ? 200 : ok === 0 ? 500 : 600, receipts: raw.map((e) => e.result as Batch["receipts"][number]) });
+    const raw = await Promise.all(
+      receipts.map((r) => this.passThrough("eth_getTransactionReceipt", [r.transactionHash], chainId as LocalChainId)),
+    );
+    this.batches.set(id, {
+      chainId,
+      status: ok === req.calls.length ? 200 : ok === 0 ? 500 : 600,
+      receipts: raw.map((e) => e.result as Batch["receipts"][number]),
+    });
     return { result: { id } };
   }
 
-  private async passThrough(method: string, params: unknown[], chainId: LocalChainId = this.chainId): Promise<Envelope> {
+  private async passThrough(
+    method: string,
+    params: unknown[],
+    chainId: LocalChainId = this.chainId,
+  ): Promise<Envelope> {
     const r = await fetch(localChains[chainId].rpcUrls.default.http[0], {
       method: "POST",
       headers: { "content-type": "application/json" },

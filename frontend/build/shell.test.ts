@@ -12,7 +12,8 @@ describe("first-paint shell", () => {
   it("takes the hero texts of every language from the translation files", () => {
     const t = shellTexts(dir);
     expect(Object.keys(t)).toEqual(["en", "zh-hans", "zh-hant", "ru", "es"]);
-    for (const l of Object.values(t)) for (const k of ["eyebrow", "title", "donation", "description", "buy"] as const) expect(l[k]).toBeTruthy();
+    for (const l of Object.values(t))
+      for (const k of ["eyebrow", "title", "donation", "description", "buy"] as const) expect(l[k]).toBeTruthy();
   });
   it("renders English markup, escapes text, and mentions the staking routes", () => {
     const html = shellHtml({ en: { eyebrow: "a", title: "<b>x</b>", donation: "d", description: "e", buy: "Buy" } });
@@ -49,14 +50,24 @@ describe("first-paint shell", () => {
 
 describe("language preload script (index.html head)", () => {
   /** The language the inline script picks, run as the browser would with this URL, storage and browser languages. */
-  const preloadLang = (pathname: string, languages: string[], stored: Partial<Record<string, string>> = {}, storageThrows = false) => {
+  const preloadLang = (
+    pathname: string,
+    languages: string[],
+    stored: Partial<Record<string, string>> = {},
+    storageThrows = false,
+  ) => {
     const html = preloadScript();
     const window: { __i18nPreload?: { lang: string; url?: string } } = {};
     runInNewContext(html.slice(html.indexOf("<script>") + 8, html.lastIndexOf("</script>")), {
       window,
       location: { pathname },
       navigator: { languages, language: languages[0] },
-      localStorage: { getItem: (k: string) => { if (storageThrows) throw new Error("blocked"); return stored[k] ?? null; } },
+      localStorage: {
+        getItem: (k: string) => {
+          if (storageThrows) throw new Error("blocked");
+          return stored[k] ?? null;
+        },
+      },
       fetch: () => Promise.resolve({ ok: false }),
     });
     return window.__i18nPreload?.lang;
@@ -65,12 +76,14 @@ describe("language preload script (index.html head)", () => {
   const browsers = [["en-US"], ["de-DE", "ru-RU"], ["zh-TW"], ["zh-CN"], ["zh-Hant-HK"], ["es-419"], ["fr"], []];
   const saved = [undefined, "es", "zh-hans", "xx"];
   it("picks the same language as the app's detection for every URL, saved choice and browser list", () => {
-    for (const pathname of paths) for (const languages of browsers) for (const s of saved) {
-      const stored = s ? { currentlang: s } : {};
-      expect(preloadLang(pathname, languages, stored), `${pathname} ${languages.join(",")} ${s}`).toBe(
-        detectLanguage({ pathname, browserLanguages: languages, saved: s ?? null }),
-      );
-    }
+    for (const pathname of paths)
+      for (const languages of browsers)
+        for (const s of saved) {
+          const stored = s ? { currentlang: s } : {};
+          expect(preloadLang(pathname, languages, stored), `${pathname} ${languages.join(",")} ${s}`).toBe(
+            detectLanguage({ pathname, browserLanguages: languages, saved: s ?? null }),
+          );
+        }
   });
   it("lists exactly the app's languages, and survives blocked storage", () => {
     expect(preloadScript()).toContain(JSON.stringify(LANG_CODES));

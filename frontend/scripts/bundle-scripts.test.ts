@@ -17,10 +17,20 @@ function dist(files: Record<string, string>) {
 describe("measure-bundle", () => {
   const manifest = {
     "index.html": { file: "assets/index.js", imports: ["_a.js"], dynamicImports: ["src/app/boot.tsx"], isEntry: true },
-    "src/app/boot.tsx": { file: "assets/boot.js", imports: ["_b.js"], dynamicImports: ["src/app/mount.tsx", "src/features/buy/chainReads.ts"], isDynamicEntry: true },
+    "src/app/boot.tsx": {
+      file: "assets/boot.js",
+      imports: ["_b.js"],
+      dynamicImports: ["src/app/mount.tsx", "src/features/buy/chainReads.ts"],
+      isDynamicEntry: true,
+    },
     "node_modules/react-dom/client.js": { file: "assets/client.js", isDynamicEntry: true },
     "src/features/i18n/i18n.ts": { file: "assets/i18n.js", imports: ["_b.js"], isDynamicEntry: true },
-    "src/app/mount.tsx": { file: "assets/mount.js", imports: ["_a.js"], dynamicImports: ["_lazy.js", "src/features/wallet/web3.ts"], isDynamicEntry: true },
+    "src/app/mount.tsx": {
+      file: "assets/mount.js",
+      imports: ["_a.js"],
+      dynamicImports: ["_lazy.js", "src/features/wallet/web3.ts"],
+      isDynamicEntry: true,
+    },
     "src/features/buy/chainReads.ts": { file: "assets/reads.js", imports: ["_viem.js", "_b.js"], isDynamicEntry: true },
     "src/features/wallet/web3.ts": { file: "assets/web3.js", imports: ["_viem.js", "_wagmi.js"], isDynamicEntry: true },
     "_a.js": { file: "assets/a.js", imports: ["_b.js"] },
@@ -30,11 +40,24 @@ describe("measure-bundle", () => {
     "_lazy.js": { file: "assets/lazy.js", imports: ["_b.js"] },
   };
   it("first render: the entry and the start-up steps with their static imports, not the app's dynamic imports", () => {
-    expect(initialChunks(manifest).sort()).toEqual(["assets/a.js", "assets/b.js", "assets/boot.js", "assets/client.js", "assets/i18n.js", "assets/index.js", "assets/mount.js"]);
+    expect(initialChunks(manifest).sort()).toEqual([
+      "assets/a.js",
+      "assets/b.js",
+      "assets/boot.js",
+      "assets/client.js",
+      "assets/i18n.js",
+      "assets/index.js",
+      "assets/mount.js",
+    ]);
   });
   it("sums gzipped sizes per layer, each file counted once, in the first layer that loads it", () => {
     const files = Object.fromEntries(Object.values(manifest).map((c) => [c.file, "x".repeat(100)]));
-    const d = dist({ ".vite/manifest.json": JSON.stringify(manifest), ...files, "assets/viem.js": "v".repeat(9000), "assets/lazy.js": "y".repeat(5000) });
+    const d = dist({
+      ".vite/manifest.json": JSON.stringify(manifest),
+      ...files,
+      "assets/viem.js": "v".repeat(9000),
+      "assets/lazy.js": "y".repeat(5000),
+    });
     const r = measureBundle(d);
     expect(r.initialJsFiles).toHaveLength(7);
     expect(r.initialJsGzipBytes).toBeGreaterThan(0);

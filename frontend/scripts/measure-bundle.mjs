@@ -12,7 +12,13 @@ import { fileURLToPath } from "node:url";
 
 /** Manifest keys (source modules) of each layer, in load order. */
 export const LAYERS = {
-  firstRender: ["index.html", "src/app/boot.tsx", "node_modules/react-dom/client.js", "src/features/i18n/i18n.ts", "src/app/mount.tsx"],
+  firstRender: [
+    "index.html",
+    "src/app/boot.tsx",
+    "node_modules/react-dom/client.js",
+    "src/features/i18n/i18n.ts",
+    "src/app/mount.tsx",
+  ],
   presaleReads: ["src/features/buy/chainReads.ts"],
   wallet: ["src/features/wallet/web3.ts"],
 };
@@ -37,10 +43,11 @@ export function measureBundle(distDir) {
   const manifestPath = path.join(distDir, ".vite", "manifest.json");
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} missing: run "npm run build" first`);
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
-  const sized = (files) => files.map((file) => {
-    const buf = readFileSync(path.join(distDir, file));
-    return { file, bytes: buf.length, gzipBytes: gzipSync(buf, { level: 9 }).length };
-  });
+  const sized = (files) =>
+    files.map((file) => {
+      const buf = readFileSync(path.join(distDir, file));
+      return { file, bytes: buf.length, gzipBytes: gzipSync(buf, { level: 9 }).length };
+    });
   const sum = (files, k) => files.reduce((a, f) => a + f[k], 0);
   const counted = new Set();
   const layer = (keys) => {

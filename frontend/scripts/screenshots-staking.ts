@@ -20,7 +20,7 @@ const out = process.env.SHOTS_DIR ?? path.join(root, "screenshots", "staking");
 mkdirSync(out, { recursive: true });
 
 const LANGS = process.env.ONLY?.split(",") ?? LANG_CODES;
-const WIDTHS = (process.env.WIDTHS?.split(",").map(Number) ?? [1440, 390]);
+const WIDTHS = process.env.WIDTHS?.split(",").map(Number) ?? [1440, 390];
 const RPC: Record<number, string> = { 31337: "http://127.0.0.1:8545", 31338: "http://127.0.0.1:8546" };
 const ACCOUNT_6 = "0x976EA74026E726554dB657fA54763abd0C3a0aa9";
 const ACCOUNT_7 = "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955";
@@ -39,7 +39,11 @@ function injectWallet(cfg: { account: string; chainId: number; rpc: Record<numbe
   const emit = (ev: string, ...a: unknown[]) => listeners[ev]?.forEach((l) => l(...a));
   let id = 1;
   const rpc = async (method: string, params: unknown[] = []) => {
-    const r = await fetch(cfg.rpc[chainId], { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }) });
+    const r = await fetch(cfg.rpc[chainId], {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: id++, method, params }),
+    });
     const j = (await r.json()) as { result?: unknown; error?: { message: string; code: number; data?: unknown } };
     if (j.error) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data });
     return j.result;
@@ -90,15 +94,24 @@ function injectWallet(cfg: { account: string; chainId: number; rpc: Record<numbe
     on: (ev: string, l: (...a: unknown[]) => void) => void (listeners[ev] ??= new Set()).add(l),
     removeListener: (ev: string, l: (...a: unknown[]) => void) => void listeners[ev]?.delete(l),
   };
-  const icon = "data:image/svg+xml;base64," + btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f5b82e"/></svg>');
+  const icon =
+    "data:image/svg+xml;base64," +
+    btoa(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f5b82e"/></svg>',
+    );
   const info = { uuid: "6b0c6c9e-0000-4000-8000-000000000006", name: "Test Wallet", icon, rdns: cfg.rdns };
-  const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
+  const announce = () =>
+    window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }));
   window.addEventListener("eip6963:requestProvider", announce);
   announce();
 }
 
 async function rpcNode(chainId: number, method: string, params: unknown[]) {
-  const r = await fetch(RPC[chainId], { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const r = await fetch(RPC[chainId], {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const j = (await r.json()) as { result?: unknown; error?: { message: string } };
   if (j.error) throw new Error(j.error.message);
   return j.result;
@@ -108,7 +121,11 @@ async function rpcNode(chainId: number, method: string, params: unknown[]) {
 async function resetAllowance() {
   const { deployedContracts } = await import("../../deployments/deployedContracts.ts");
   const base = deployedContracts[31338];
-  const data = encodeFunctionData({ abi: base.SaleToken.abi, functionName: "approve", args: [base.Staking.address, 0n] });
+  const data = encodeFunctionData({
+    abi: base.SaleToken.abi,
+    functionName: "approve",
+    args: [base.Staking.address, 0n],
+  });
   await rpcNode(31338, "eth_sendTransaction", [{ from: ACCOUNT_6, to: base.SaleToken.address, data }]);
 }
 
@@ -118,19 +135,37 @@ async function main() {
   let server: Awaited<ReturnType<typeof preview>> | undefined;
   let baseUrl = process.env.SCREENSHOT_URL;
   if (!baseUrl) {
-    server = await preview({ root, build: { outDir: process.env.STAKING_DIST ?? path.join(root, "dist") }, preview: { port: 4180, host: "127.0.0.1", strictPort: false } });
+    server = await preview({
+      root,
+      build: { outDir: process.env.STAKING_DIST ?? path.join(root, "dist") },
+      preview: { port: 4180, host: "127.0.0.1", strictPort: false },
+    });
     baseUrl = server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? "http://127.0.0.1:4180";
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const slow = { on: false };
   try {
     for (const width of WIDTHS) {
       for (const account of [ACCOUNT_7, ACCOUNT_6]) {
-        const ctx = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, deviceScaleFactor: 1 });
-        await ctx.addInitScript(injectWallet, { account, chainId: account === ACCOUNT_7 ? 31337 : 31338, rpc: RPC, rdns: WALLET_RDNS });
+        const ctx = await browser.newContext({
+          viewport: { width, height: width < 500 ? 844 : 900 },
+          deviceScaleFactor: 1,
+        });
+        await ctx.addInitScript(injectWallet, {
+          account,
+          chainId: account === ACCOUNT_7 ? 31337 : 31338,
+          rpc: RPC,
+          rdns: WALLET_RDNS,
+        });
         await ctx.route(/127\.0\.0\.1:854[56]/, async (route) => {
           const body = route.request().postData() ?? "";
           if (slow.on && body.includes("eth_getTransactionReceipt")) await sleep(2500);
@@ -173,7 +208,12 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 
 async function connectIfNeeded(page: Page) {
   await page.waitForTimeout(600);
-  if (await page.locator(tid("staking-connect")).isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator(tid("staking-connect"))
+      .isVisible()
+      .catch(() => false)
+  ) {
     await page.click(tid("staking-connect"));
     await page.click(tid(`connect-injected-${WALLET_RDNS}`));
     await page.waitForSelector(tid("staking-connect"), { state: "detached" });
@@ -189,7 +229,12 @@ async function runEmptyAccount(page: Page, shot: Shot) {
   });
   await page.reload({ waitUntil: "networkidle" });
   await page.waitForTimeout(600);
-  if (await page.locator(tid("staking-connect")).isVisible().catch(() => false)) {
+  if (
+    await page
+      .locator(tid("staking-connect"))
+      .isVisible()
+      .catch(() => false)
+  ) {
     await shot("staking-disconnected", true);
     await page.click(tid("staking-connect"));
     await page.waitForSelector(tid("connect-modal"));
@@ -214,7 +259,13 @@ async function runEmptyAccount(page: Page, shot: Shot) {
 /** Account #6: a stake, a claimable deposit, SHAFT in the wallet. */
 async function runFullAccount(page: Page, shot: Shot, slow: { on: boolean }, suffix: string) {
   await connectIfNeeded(page);
-  await page.waitForFunction(() => !document.querySelector('[data-testid="staked-amount"]')?.textContent?.startsWith("0 "), undefined, { timeout: 10000 }).catch(() => {});
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[data-testid="staked-amount"]')?.textContent?.startsWith("0 "),
+      undefined,
+      { timeout: 10000 },
+    )
+    .catch(() => {});
   await page.waitForTimeout(800);
   await shot("staking", true);
   if (await page.locator(tid("staking-tabs")).isVisible()) {
@@ -291,7 +342,12 @@ async function runFullAccount(page: Page, shot: Shot, slow: { on: boolean }, suf
   await page.goto(page.url().replace(/\/staking$/, "") || "/", { waitUntil: "networkidle" });
   await connectIfNeeded(page);
   const claim = page.locator(tid("claim-actions"));
-  if (await claim.waitFor({ timeout: 15000 }).then(() => true, () => false)) {
+  if (
+    await claim.waitFor({ timeout: 15000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await claim.scrollIntoViewIfNeeded();
     await page.locator(tid("buy-widget")).screenshot({ path: path.join(out, `home-claim-buttons-${suffix}.png`) });
     await page.click(tid("claim-and-stake"));

@@ -22,7 +22,13 @@ async function main() {
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const only = process.env.ONLY?.split(",");
   try {
@@ -33,7 +39,9 @@ async function main() {
         deviceScaleFactor: 1,
         isMobile: mobile,
         hasTouch: mobile,
-        userAgent: mobile ? "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1" : undefined,
+        userAgent: mobile
+          ? "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1"
+          : undefined,
       });
       const page = await ctx.newPage();
       for (const lang of LANGS) {
@@ -62,7 +70,11 @@ async function segments(page: Page, name: string) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const vp = page.viewportSize()!;
   for (let y = 0, i = 0; y < height; y += vp.height, i++) {
-    await page.screenshot({ path: path.join(out, `${name}-part${i}.png`), fullPage: true, clip: { x: 0, y, width: vp.width, height: Math.min(vp.height, height - y) } });
+    await page.screenshot({
+      path: path.join(out, `${name}-part${i}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width: vp.width, height: Math.min(vp.height, height - y) },
+    });
   }
 }
 

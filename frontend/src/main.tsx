@@ -7,18 +7,19 @@ import { afterNextPaint } from "./shared/schedule.ts";
 
 const RELOADED = "shaft.reloaded";
 
-afterNextPaint(() =>
-  void import("./app/boot.tsx")
-    .then((m) => m.boot())
-    .catch((err: unknown) => {
-      // Typically a chunk that a newer deployment replaced: one reload fetches the current index.html.
-      console.error("start-up failed", err);
-      try {
-        if (sessionStorage.getItem(RELOADED)) return;
-        sessionStorage.setItem(RELOADED, "1");
-      } catch {
-        return;
-      }
-      window.location.reload();
-    }),
+afterNextPaint(
+  () =>
+    void import("./app/boot.tsx")
+      .then((m) => m.boot())
+      .catch((err: unknown) => {
+        // Typically a chunk that a newer deployment replaced: one reload fetches the current index.html.
+        console.error("start-up failed", err);
+        try {
+          if (sessionStorage.getItem(RELOADED)) return;
+          sessionStorage.setItem(RELOADED, "1");
+        } catch {
+          return;
+        }
+        window.location.reload();
+      }),
 );

@@ -14,7 +14,9 @@ declare module "virtual:deployed-addresses" {
   import type { DeployedContracts } from "@deployments";
   /** The generated map without the ABIs (build/addresses.ts). */
   export const deployedAddresses: {
-    [C in keyof DeployedContracts]: { [N in keyof DeployedContracts[C]]: { address: `0x${string}`; deployBlock?: number } };
+    [C in keyof DeployedContracts]: {
+      [N in keyof DeployedContracts[C]]: { address: `0x${string}`; deployBlock?: number };
+    };
   };
 }
 declare module "virtual:local-test-wallet" {

@@ -17,7 +17,15 @@ import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 export interface SystemShape {
   chain: "eth" | "base";
   /** true = deploy the stand-in from contracts/mocks; false = use the address parameter. */
-  mocks: { usdt: boolean; usdc: boolean; ethUsdFeed: boolean; sequencerFeed: boolean; sanctionsList: boolean; multicall3: boolean; messenger: boolean };
+  mocks: {
+    usdt: boolean;
+    usdc: boolean;
+    ethUsdFeed: boolean;
+    sequencerFeed: boolean;
+    sanctionsList: boolean;
+    multicall3: boolean;
+    messenger: boolean;
+  };
   /** false when the chain has no such contract at all (USDT on Base, sequencer feed on L1, no sanctions oracle). */
   has: { usdt: boolean; sequencerFeed: boolean; sanctionsList: boolean };
   cardProviders: number;
@@ -42,23 +50,41 @@ export function buildSystemModule(shape: SystemShape) {
       if (shape.mocks[key]) return deployMock();
       return m.getParameter<string>(key);
     };
-    const usdt = !shape.has.usdt ? ZERO : addressOf("usdt", () => (results.USDT = m.contract("MockUSDT", [], { id: "USDT" })));
+    const usdt = !shape.has.usdt
+      ? ZERO
+      : addressOf("usdt", () => (results.USDT = m.contract("MockUSDT", [], { id: "USDT" })));
     const usdc = addressOf("usdc", () => (results.USDC = m.contract("MockUSDC", [], { id: "USDC" })));
-    const ethUsdFeed = addressOf("ethUsdFeed", () =>
-      (results.EthUsdFeed = m.contract("MockV3Aggregator", [8, m.getParameter("mockEthUsdAnswer", 3000_00000000n), "ETH / USD"], { id: "EthUsdFeed" })),
+    const ethUsdFeed = addressOf(
+      "ethUsdFeed",
+      () =>
+        (results.EthUsdFeed = m.contract(
+          "MockV3Aggregator",
+          [8, m.getParameter("mockEthUsdAnswer", 3000_00000000n), "ETH / USD"],
+          { id: "EthUsdFeed" },
+        )),
     );
     const sequencerFeed = !shape.has.sequencerFeed
       ? ZERO
-      : addressOf("sequencerFeed", () =>
-          (results.SequencerFeed = m.contract("MockV3Aggregator", [0, 0, "L2 Sequencer Uptime Status Feed"], { id: "SequencerFeed" })),
+      : addressOf(
+          "sequencerFeed",
+          () =>
+            (results.SequencerFeed = m.contract("MockV3Aggregator", [0, 0, "L2 Sequencer Uptime Status Feed"], {
+              id: "SequencerFeed",
+            })),
         );
     const sanctionsList = !shape.has.sanctionsList
       ? undefined
-      : addressOf("sanctionsList", () => (results.SanctionsList = m.contract("MockSanctionsList", [], { id: "SanctionsList" })));
+      : addressOf(
+          "sanctionsList",
+          () => (results.SanctionsList = m.contract("MockSanctionsList", [], { id: "SanctionsList" })),
+        );
     const messenger =
       shape.chain === "base"
         ? L2_MESSENGER_PREDEPLOY
-        : addressOf("messenger", () => (results.Messenger = m.contract("MockL1CrossDomainMessenger", [], { id: "Messenger" })));
+        : addressOf(
+            "messenger",
+            () => (results.Messenger = m.contract("MockL1CrossDomainMessenger", [], { id: "Messenger" })),
+          );
     if (shape.mocks.multicall3) results.Multicall3 = m.contract("Multicall3", [], { id: "Multicall3" });
 
     // ---- sale token (claim chain only); minted to the deployer, who funds presale and staking below
@@ -74,28 +100,32 @@ export function buildSystemModule(shape: SystemShape) {
 
     // ---- presale (linked with its ladder library, which keeps it under the contract size limit)
     const ladderBook = m.library("LadderBook");
-    const presale = (results.Presale = m.contract("Presale", [
-      {
-        owner: deployer,
-        adminDelay: m.getParameter("adminDelay"),
-        saleToken: saleToken ?? ZERO,
-        usdt,
-        usdc,
-        priceFeed: ethUsdFeed,
-        priceFeedHeartbeat: m.getParameter("priceFeedHeartbeat"),
-        sequencerFeed,
-        sequencerGracePeriod: m.getParameter("sequencerGracePeriod", 0n),
-        paymentWallet: m.getParameter("paymentWallet"),
-        startTime: m.getParameter("startTime"),
-        endTime: m.getParameter("endTime"),
-        maxTokensToBuy: m.getParameter("maxTokensToBuy"),
-        caps: m.getParameter("caps"),
-        prices: m.getParameter("prices"),
-        endTimes: m.getParameter("endTimes"),
-        messenger,
-        maxMirrorStep: shape.chain === "eth" ? m.getParameter("maxMirrorStep") : 0n,
-      },
-    ], { libraries: { LadderBook: ladderBook } }));
+    const presale = (results.Presale = m.contract(
+      "Presale",
+      [
+        {
+          owner: deployer,
+          adminDelay: m.getParameter("adminDelay"),
+          saleToken: saleToken ?? ZERO,
+          usdt,
+          usdc,
+          priceFeed: ethUsdFeed,
+          priceFeedHeartbeat: m.getParameter("priceFeedHeartbeat"),
+          sequencerFeed,
+          sequencerGracePeriod: m.getParameter("sequencerGracePeriod", 0n),
+          paymentWallet: m.getParameter("paymentWallet"),
+          startTime: m.getParameter("startTime"),
+          endTime: m.getParameter("endTime"),
+          maxTokensToBuy: m.getParameter("maxTokensToBuy"),
+          caps: m.getParameter("caps"),
+          prices: m.getParameter("prices"),
+          endTimes: m.getParameter("endTimes"),
+          messenger,
+          maxMirrorStep: shape.chain === "eth" ? m.getParameter("maxMirrorStep") : 0n,
+        },
+      ],
+      { libraries: { LadderBook: ladderBook } },
+    ));
 
     // ---- roles, splits, sanctions
     if (shape.chain === "eth") {
@@ -105,10 +135,13 @@ export function buildSystemModule(shape: SystemShape) {
     if (shape.cardProviders > 0) {
       const cardRole = m.staticCall(presale, "CARD_PROVIDER_ROLE", [], 0, { id: "CardProviderRole" });
       for (let i = 0; i < shape.cardProviders; i++) {
-        m.call(presale, "grantRole", [cardRole, m.getParameter(`cardProvider${i}`)], { id: `GrantCardProviderRole${i}` });
+        m.call(presale, "grantRole", [cardRole, m.getParameter(`cardProvider${i}`)], {
+          id: `GrantCardProviderRole${i}`,
+        });
       }
     }
-    if (shape.splits) m.call(presale, "setSplits", [m.getParameter("splitWallets"), m.getParameter("splitBps")], { id: "SetSplits" });
+    if (shape.splits)
+      m.call(presale, "setSplits", [m.getParameter("splitWallets"), m.getParameter("splitBps")], { id: "SetSplits" });
     if (sanctionsList !== undefined) {
       m.call(presale, "setSanctions", [sanctionsList, m.getParameter("sanctionsEnabled")], { id: "SetSanctions" });
     }
@@ -126,10 +159,15 @@ export function buildSystemModule(shape: SystemShape) {
       const linkP = m.call(presale, "setStaking", [staking], { id: "LinkPresaleToStaking" });
       const linkS = m.call(staking, "setPresale", [presale], { id: "LinkStakingToPresale" });
       if (shape.presaleFunding) {
-        m.call(saleToken, "transfer", [presale, m.getParameter("presaleFunding")], { id: "FundPresale", after: [linkP, linkS] });
+        m.call(saleToken, "transfer", [presale, m.getParameter("presaleFunding")], {
+          id: "FundPresale",
+          after: [linkP, linkS],
+        });
       }
       if (shape.rewardFunding) {
-        const approve = m.call(saleToken, "approve", [staking, m.getParameter("rewardFunding")], { id: "ApproveRewards" });
+        const approve = m.call(saleToken, "approve", [staking, m.getParameter("rewardFunding")], {
+          id: "ApproveRewards",
+        });
         m.call(staking, "fundRewards", [m.getParameter("rewardFunding")], { id: "FundRewards", after: [approve] });
       }
     }
@@ -141,7 +179,15 @@ export function buildSystemModule(shape: SystemShape) {
 export function localShape(chain: "eth" | "base"): SystemShape {
   return {
     chain,
-    mocks: { usdt: chain === "eth", usdc: true, ethUsdFeed: true, sequencerFeed: chain === "base", sanctionsList: true, multicall3: true, messenger: true },
+    mocks: {
+      usdt: chain === "eth",
+      usdc: true,
+      ethUsdFeed: true,
+      sequencerFeed: chain === "base",
+      sanctionsList: true,
+      multicall3: true,
+      messenger: true,
+    },
     has: { usdt: chain === "eth", sequencerFeed: chain === "base", sanctionsList: true },
     cardProviders: 1,
     splits: true,

@@ -35,11 +35,17 @@ export interface ChainCtx {
   saleToken?: SaleToken;
 }
 
-export async function openChain(network: string | undefined, env: AdminEnv, signer: "deployer" | "none" = "deployer"): Promise<ChainCtx> {
+export async function openChain(
+  network: string | undefined,
+  env: AdminEnv,
+  signer: "deployer" | "none" = "deployer",
+): Promise<ChainCtx> {
   const info = networkInfo(network);
   const record = readDeployment(info.chainId, env.deploymentsDir ?? DEPLOYMENTS_DIR);
   if (record === undefined) {
-    throw new Refusal(`no deployment for ${info.name} (chain ${info.chainId}) in ${env.deploymentsDir ?? DEPLOYMENTS_DIR}: deploy first (npm run deploy -- --network ${info.name})`);
+    throw new Refusal(
+      `no deployment for ${info.name} (chain ${info.chainId}) in ${env.deploymentsDir ?? DEPLOYMENTS_DIR}: deploy first (npm run deploy -- --network ${info.name})`,
+    );
   }
   const conn = env.connections?.[info.name] ?? (await connect(info.name, signer, { check: false }));
   await assertReachable(conn);
@@ -60,7 +66,11 @@ export async function openChain(network: string | undefined, env: AdminEnv, sign
   };
 }
 
-export async function makeExec(chain: ChainCtx, values: { "dry-run"?: boolean; safe?: string; "safe-address"?: string; from?: string }, out: (s: string) => void): Promise<ExecContext> {
+export async function makeExec(
+  chain: ChainCtx,
+  values: { "dry-run"?: boolean; safe?: string; "safe-address"?: string; from?: string },
+  out: (s: string) => void,
+): Promise<ExecContext> {
   let mode: Mode;
   let from: string;
   if (values.safe !== undefined) {
@@ -78,10 +88,16 @@ export async function makeExec(chain: ChainCtx, values: { "dry-run"?: boolean; s
     const signers = await chain.conn.ethers.getSigners();
     if (values["dry-run"]) {
       mode = { kind: "dry-run" };
-      from = values.from !== undefined ? parseAddress(values.from, "--from") : signers[0]?.address ?? (await chain.presale.owner());
+      from =
+        values.from !== undefined
+          ? parseAddress(values.from, "--from")
+          : (signers[0]?.address ?? (await chain.presale.owner()));
     } else {
       mode = { kind: "send" };
-      if (signers[0] === undefined) throw new Refusal(`no signer for ${chain.info.name}: set DEPLOYER_PRIVATE_KEY (env or hardhat keystore), or use --safe / --dry-run`);
+      if (signers[0] === undefined)
+        throw new Refusal(
+          `no signer for ${chain.info.name}: set DEPLOYER_PRIVATE_KEY (env or hardhat keystore), or use --safe / --dry-run`,
+        );
       from = signers[0].address;
     }
   }
@@ -96,7 +112,8 @@ export function parseAddress(v: string | undefined, what: string): string {
 
 /** Whole-token or plain integer argument. */
 export function parseUint(v: string | undefined, what: string): bigint {
-  if (v === undefined || !/^\d+$/.test(v.replace(/_/g, ""))) throw new Refusal(`${what}: "${v ?? ""}" is not a non-negative integer`);
+  if (v === undefined || !/^\d+$/.test(v.replace(/_/g, "")))
+    throw new Refusal(`${what}: "${v ?? ""}" is not a non-negative integer`);
   return BigInt(v.replace(/_/g, ""));
 }
 
@@ -105,7 +122,8 @@ export function parseBps(v: string | undefined, what: string): number {
   if (v === undefined) throw new UsageError(`${what} is required`);
   const m = /^(\d+(?:\.\d{1,2})?)%$/.exec(v);
   const bps = m ? Math.round(Number(m[1]) * 100) : /^\d+$/.test(v) ? Number(v) : NaN;
-  if (!Number.isFinite(bps)) throw new Refusal(`${what}: "${v}" is neither a percentage ("10%") nor basis points ("1000")`);
+  if (!Number.isFinite(bps))
+    throw new Refusal(`${what}: "${v}" is neither a percentage ("10%") nor basis points ("1000")`);
   return bps;
 }
 
@@ -134,12 +152,15 @@ export function parseBool(v: string | undefined, what: string): boolean | undefi
   throw new Refusal(`${what}: "${v}" is not true/false`);
 }
 
-export const fmtTime = (t: bigint | number) => (BigInt(t) === 0n ? "-" : `${new Date(Number(t) * 1000).toISOString().replace(".000Z", "Z")} (${t})`);
+export const fmtTime = (t: bigint | number) =>
+  BigInt(t) === 0n ? "-" : `${new Date(Number(t) * 1000).toISOString().replace(".000Z", "Z")} (${t})`;
 
 /** The staking contract and sale token of a chain; refused on a chain without staking (the Ethereum side). */
 export function needStaking(chain: ChainCtx): { staking: Staking; token: SaleToken } {
   if (chain.staking === undefined || chain.saleToken === undefined) {
-    throw new Refusal(`no staking on ${chain.info.name} (chain ${chain.record.chainId}): staking lives on the Base side`);
+    throw new Refusal(
+      `no staking on ${chain.info.name} (chain ${chain.record.chainId}): staking lives on the Base side`,
+    );
   }
   return { staking: chain.staking, token: chain.saleToken };
 }

@@ -18,12 +18,19 @@ export async function pendingRelays(eth: ChainCtx, base: ChainCtx, chunk = 5000)
   const head = await eth.conn.ethers.provider.getBlockNumber();
   const buyers = new Set<string>();
   for (let from = eth.record.contracts.Presale.deployBlock; from <= head; from += chunk) {
-    const logs = await eth.presale.queryFilter(eth.presale.filters.TokensBought(), from, Math.min(from + chunk - 1, head));
+    const logs = await eth.presale.queryFilter(
+      eth.presale.filters.TokensBought(),
+      from,
+      Math.min(from + chunk - 1, head),
+    );
     for (const l of logs) buyers.add(getAddress(l.args.user));
   }
   const out: PendingRelay[] = [];
   for (const user of buyers) {
-    const [deposit, imported] = await Promise.all([eth.presale.userDeposits(user), base.presale.remoteDepositsImported(user)]);
+    const [deposit, imported] = await Promise.all([
+      eth.presale.userDeposits(user),
+      base.presale.remoteDepositsImported(user),
+    ]);
     if (deposit > imported) out.push({ user, deposit, imported });
   }
   return out;
@@ -42,7 +49,11 @@ export interface ClaimReadiness {
 
 /** What still stands between the Ethereum sale and the claim on Base, in the order it has to happen. */
 export async function claimReadiness(eth: ChainCtx, base: ChainCtx): Promise<ClaimReadiness> {
-  const [ethClosed, ethEndTime, finalReportDelivered] = await Promise.all([eth.presale.saleClosed(), eth.presale.endTime(), base.presale.remoteSaleClosed()]);
+  const [ethClosed, ethEndTime, finalReportDelivered] = await Promise.all([
+    eth.presale.saleClosed(),
+    eth.presale.endTime(),
+    base.presale.remoteSaleClosed(),
+  ]);
   const ethNow = BigInt((await eth.conn.ethers.provider.getBlock("latest"))!.timestamp);
   const pending = await pendingRelays(eth, base);
   const missing: string[] = [];
@@ -53,11 +64,16 @@ export async function claimReadiness(eth: ChainCtx, base: ChainCtx): Promise<Cla
         : `the Ethereum sale is not closed: it ends at ${fmtTime(ethEndTime)}; close it now (owner) with npm run admin -- close-sale --network ${eth.info.name}, or wait for the end time`,
     );
   } else if (!finalReportDelivered) {
-    missing.push(`the Ethereum sale is closed but its final report has not reached Base yet: the bridge delivers it within minutes (locally the relayer of npm start or npm run relayer); check again shortly (a delivery that failed on Base is in the L2 messenger's failedMessages and anyone can replay it)`);
+    missing.push(
+      `the Ethereum sale is closed but its final report has not reached Base yet: the bridge delivers it within minutes (locally the relayer of npm start or npm run relayer); check again shortly (a delivery that failed on Base is in the L2 messenger's failedMessages and anyone can replay it)`,
+    );
   }
   if (pending.length > 0) {
     const total = pending.reduce((a, p) => a + (p.deposit - p.imported), 0n);
-    const sample = pending.slice(0, 5).map((p) => `${p.user} (${formatUnits(p.deposit - p.imported, 18)})`).join(", ");
+    const sample = pending
+      .slice(0, 5)
+      .map((p) => `${p.user} (${formatUnits(p.deposit - p.imported, 18)})`)
+      .join(", ");
     missing.push(
       `${pending.length} Ethereum buyer(s)' deposits are not on Base yet (${formatUnits(total, 18)} tokens: ${sample}${pending.length > 5 ? ", …" : ""}): ` +
         `relay them with npm run admin -- relay --network ${eth.info.name} (anyone can) or let the keeper do it, then wait for the bridge`,

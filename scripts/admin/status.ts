@@ -22,18 +22,38 @@ interface ChainState {
 }
 
 const keeperOf = (params: unknown): string | undefined =>
-  typeof params === "object" && params !== null && "keeper" in params && typeof params.keeper === "string" ? params.keeper : undefined;
+  typeof params === "object" && params !== null && "keeper" in params && typeof params.keeper === "string"
+    ? params.keeper
+    : undefined;
 
 async function readChain(c: ChainCtx): Promise<ChainState> {
   const p = c.presale;
-  const tryRead = async <T,>(f: () => Promise<T>): Promise<T | undefined> => {
+  const tryRead = async <T>(f: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await f();
     } catch {
       return undefined;
     }
   };
-  const [paused, start, end, step, cp, total, local, remote, usd, localUsd, max, wallet, splits, claimStart, rounds, imported, owner] = await Promise.all([
+  const [
+    paused,
+    start,
+    end,
+    step,
+    cp,
+    total,
+    local,
+    remote,
+    usd,
+    localUsd,
+    max,
+    wallet,
+    splits,
+    claimStart,
+    rounds,
+    imported,
+    owner,
+  ] = await Promise.all([
     p.paused(),
     p.startTime(),
     p.endTime(),
@@ -55,9 +75,9 @@ async function readChain(c: ChainCtx): Promise<ChainState> {
   const r = rounds[Number(step)] ?? rounds[rounds.length - 1];
   const usd6 = (x: bigint) => `$${Number(formatUnits(x, 6)).toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
   const row: Record<string, string> = {
-    "Presale": addressOf(p),
-    "owner": owner,
-    "paused": String(paused),
+    Presale: addressOf(p),
+    owner: owner,
+    paused: String(paused),
     "sale window": `${fmtTime(start).split(" ")[0]} → ${fmtTime(end).split(" ")[0]}`,
     "round (step)": `${Number(step) + 1} / ${rounds.length}`,
     "round price / cap": `$${formatUnits(r.price, 18)} / ${r.cap}`,
@@ -70,28 +90,43 @@ async function readChain(c: ChainCtx): Promise<ChainState> {
     "USD raised total": usd6(usd),
     "max tokens per purchase": max.toString(),
     "payment wallet": wallet,
-    "splits": splits.length === 0 ? "(none)" : splits.map((s) => `${s.wallet.slice(0, 8)}…:${Number(s.bps) / 100}%`).join(" "),
+    splits:
+      splits.length === 0 ? "(none)" : splits.map((s) => `${s.wallet.slice(0, 8)}…:${Number(s.bps) / 100}%`).join(" "),
     "claim start": c.saleToken ? fmtTime(claimStart) : "n/a (no claim here)",
     "sale closed": String(await tryRead(() => p.saleClosed())),
     "Ethereum final report received": c.saleToken ? String(await tryRead(() => p.remoteSaleClosed())) : "n/a",
     "other chain's presale (trusted)": String(await tryRead(() => p.remotePresale())),
-    "messenger": String(await tryRead(() => p.messenger())),
+    messenger: String(await tryRead(() => p.messenger())),
     "remote deposits imported": c.saleToken ? `${formatUnits(imported, 18)} tokens` : "n/a",
   };
   const keeper = keeperOf(c.record.params);
-  if (keeper) row["keeper (has KEEPER_ROLE?)"] = `${keeper.slice(0, 10)}… ${(await p.hasRole(await p.KEEPER_ROLE(), keeper)) ? "yes" : "NO"}`;
+  if (keeper)
+    row["keeper (has KEEPER_ROLE?)"] =
+      `${keeper.slice(0, 10)}… ${(await p.hasRole(await p.KEEPER_ROLE(), keeper)) ? "yes" : "NO"}`;
   const sold = { local, remote, imported, total };
-  const ladder = { rounds: rounds.map((x) => ({ cap: x.cap, price: x.price, endTime: x.endTime })), step: Number(step), checkPoint: cp };
+  const ladder = {
+    rounds: rounds.map((x) => ({ cap: x.cap, price: x.price, endTime: x.endTime })),
+    step: Number(step),
+    checkPoint: cp,
+  };
   if (c.saleToken) {
     row["presale SHAFT balance"] = formatUnits(await c.saleToken.balanceOf(addressOf(p)), 18);
   }
   if (c.staking) {
     const s = c.staking;
     const [apy, lock, send, lim, staked, reserve, dl, wl, cl] = await Promise.all([
-      s.apy(), s.lockTime(), s.endTime(), s.maxDepositLimit(), s.totalStaked(), s.rewardReserve(), s.depositsLocked(), s.withdrawalsLocked(), s.claimsLocked(),
+      s.apy(),
+      s.lockTime(),
+      s.endTime(),
+      s.maxDepositLimit(),
+      s.totalStaked(),
+      s.rewardReserve(),
+      s.depositsLocked(),
+      s.withdrawalsLocked(),
+      s.claimsLocked(),
     ]);
     Object.assign(row, {
-      "Staking": addressOf(s),
+      Staking: addressOf(s),
       "staking APY / lock": `${Number(apy) / 100}% / ${Number(lock) / 86400} d`,
       "staking end": fmtTime(send).split(" ")[0],
       "staking max deposit": lim === 0n ? "no cap" : formatUnits(lim, 18),
@@ -107,9 +142,11 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
   const { values } = parse(rest, { pair: { type: "string" }, network: { type: "string" } });
   const pair = values.network ? pairOf(values.network) : pairNamed(values.pair ?? "local");
   const ctxs = await Promise.allSettled([pair.eth, pair.base].map((n) => openChain(n, env, "none")));
-  const results = await Promise.allSettled(ctxs.map((c) => (c.status === "fulfilled" ? readChain(c.value) : Promise.reject(c.reason as Error))));
+  const results = await Promise.allSettled(
+    ctxs.map((c) => (c.status === "fulfilled" ? readChain(c.value) : Promise.reject(c.reason as Error))),
+  );
   const cols: ChainState[] = results.map((r) =>
-    r.status === "fulfilled" ? r.value : { rows: { "Presale": `UNREACHABLE: ${shortError(r.reason).slice(0, 60)}` } },
+    r.status === "fulfilled" ? r.value : { rows: { Presale: `UNREACHABLE: ${shortError(r.reason).slice(0, 60)}` } },
   );
   const keys = [...new Set(cols.flatMap((c) => Object.keys(c.rows)))];
   const rows: Row[] = [["", `Ethereum side (${pair.eth})`, `Base side (${pair.base})`]];
@@ -117,13 +154,19 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
   const [e, b] = [cols[0], cols[1]];
   if (e.sold && b.sold && ctxs[0].status === "fulfilled" && ctxs[1].status === "fulfilled") {
     const inStep = e.sold.total === b.sold.total;
-    rows.push(["CHECK one ladder", inStep ? "ok" : `NO: ${e.sold.total} vs ${b.sold.total}`, inStep ? "ok" : "keeper mirror (Base → Ethereum) / relay (Ethereum → Base)"]);
+    rows.push([
+      "CHECK one ladder",
+      inStep ? "ok" : `NO: ${e.sold.total} vs ${b.sold.total}`,
+      inStep ? "ok" : "keeper mirror (Base → Ethereum) / relay (Ethereum → Base)",
+    ]);
     const need = e.sold.local * 10n ** 18n;
     const ok = b.sold.imported >= need;
     const pending = ok ? [] : await pendingRelays(ctxs[0].value, ctxs[1].value);
     rows.push([
       "CHECK Ethereum deposits on Base",
-      ok ? "ok" : `NO: ${formatUnits(b.sold.imported, 18)} of ${e.sold.local} tokens; ${pending.length} buyer(s) to relay`,
+      ok
+        ? "ok"
+        : `NO: ${formatUnits(b.sold.imported, 18)} of ${e.sold.local} tokens; ${pending.length} buyer(s) to relay`,
       ok ? "ok" : "admin relay (anyone) or the keeper; then the bridge",
     ]);
   }
@@ -145,10 +188,14 @@ export async function status(rest: string[], env: AdminEnv, out: (s: string) => 
   const failed = results.find((r) => r.status === "rejected");
   if (failed) {
     const reason: unknown = failed.reason;
-    throw reason instanceof ChainDownError || reason instanceof Refusal ? reason : new ChainDownError(shortError(reason));
+    throw reason instanceof ChainDownError || reason instanceof Refusal
+      ? reason
+      : new ChainDownError(shortError(reason));
   }
   if (ladderDiffs.length > 0) {
-    throw new Refusal(`the two chains' ladders differ (${ladderDiffs.map((d) => d.what).join(", ")}): the DIFF rows above show each side; fix with set-rounds / set-step --pair ${values.pair ?? "<pair>"} (or run the keeper if only the position lags)`);
+    throw new Refusal(
+      `the two chains' ladders differ (${ladderDiffs.map((d) => d.what).join(", ")}): the DIFF rows above show each side; fix with set-rounds / set-step --pair ${values.pair ?? "<pair>"} (or run the keeper if only the position lags)`,
+    );
   }
 }
 
@@ -181,10 +228,12 @@ export function compareLadders(e: LadderView, b: LadderView): LadderDiff[] {
     const x = e.rounds[i];
     const y = b.rounds[i];
     if (x.cap !== y.cap) table(`round ${i + 1} cap`, x.cap.toString(), y.cap.toString());
-    if (x.price !== y.price) table(`round ${i + 1} price`, `$${formatUnits(x.price, 18)}`, `$${formatUnits(y.price, 18)}`);
+    if (x.price !== y.price)
+      table(`round ${i + 1} price`, `$${formatUnits(x.price, 18)}`, `$${formatUnits(y.price, 18)}`);
     if (x.endTime !== y.endTime) table(`round ${i + 1} end`, fmtTime(x.endTime), fmtTime(y.endTime));
   }
-  if (e.step !== b.step) diffs.push({ what: "step (round)", eth: String(e.step + 1), base: String(b.step + 1), position: true });
+  if (e.step !== b.step)
+    diffs.push({ what: "step (round)", eth: String(e.step + 1), base: String(b.step + 1), position: true });
   if (e.checkPoint !== b.checkPoint) {
     diffs.push({ what: "checkpoint", eth: e.checkPoint.toString(), base: b.checkPoint.toString(), position: true });
   }

@@ -130,11 +130,22 @@ async function runTests(kind: "mocha" | "solidity", files: string[]): Promise<Ru
   const r = await spawnHardhat(args);
   const out = r.out;
   if (r.timedOut) {
-    return { failed: true, compileError: false, firstFailure: `${kind}: timed out after ${RUN_TIMEOUT_MS / 60_000} min` };
+    return {
+      failed: true,
+      compileError: false,
+      firstFailure: `${kind}: timed out after ${RUN_TIMEOUT_MS / 60_000} min`,
+    };
   }
   if (r.status === 0) return { failed: false, compileError: false, firstFailure: null };
-  if (/(TypeError|DeclarationError|ParserError|CompilerError|Compilation failed)/.test(out) && !/\d+ failing/.test(out)) {
-    return { failed: true, compileError: true, firstFailure: out.match(/(TypeError|DeclarationError|ParserError)[^\n]*/)?.[0] ?? "compile error" };
+  if (
+    /(TypeError|DeclarationError|ParserError|CompilerError|Compilation failed)/.test(out) &&
+    !/\d+ failing/.test(out)
+  ) {
+    return {
+      failed: true,
+      compileError: true,
+      firstFailure: out.match(/(TypeError|DeclarationError|ParserError)[^\n]*/)?.[0] ?? "compile error",
+    };
   }
   return { failed: true, compileError: false, firstFailure: firstFailure(out) };
 }
@@ -159,11 +170,19 @@ async function runMutant(m: Mutant, checkOnly: boolean): Promise<Result> {
   const file = path.join(ROOT, m.file);
   const base = { id: m.id, file: m.file, description: m.description };
   const done = (r: Omit<Result, "id" | "file" | "description" | "seconds">): Result => ({
-    ...base, ...r, seconds: Math.round((Date.now() - started) / 1000),
+    ...base,
+    ...r,
+    seconds: Math.round((Date.now() - started) / 1000),
   });
   const text = readFileSync(file, "utf8");
   const at = locate(text, m.find, m.occurrence);
-  if (at < 0) return done({ line: null, status: "not applicable", killedBy: null, note: "pattern not found in the current source" });
+  if (at < 0)
+    return done({
+      line: null,
+      status: "not applicable",
+      killedBy: null,
+      note: "pattern not found in the current source",
+    });
   const line = lineOf(text, at);
   if (checkOnly) return done({ line, status: "survived", killedBy: null, note: "check only" });
 
@@ -172,10 +191,14 @@ async function runMutant(m: Mutant, checkOnly: boolean): Promise<Result> {
     const tests = testFor(m);
     const mocha = tests.filter((t) => t.endsWith(".ts"));
     const solidity = tests.filter((t) => t.endsWith(".sol"));
-    for (const [kind, files] of [["mocha", mocha], ["solidity", solidity]] as const) {
+    for (const [kind, files] of [
+      ["mocha", mocha],
+      ["solidity", solidity],
+    ] as const) {
       if (files.length === 0) continue;
       const run = await runTests(kind, files);
-      if (run.compileError) return done({ line, status: "invalid", killedBy: null, note: run.firstFailure ?? undefined });
+      if (run.compileError)
+        return done({ line, status: "invalid", killedBy: null, note: run.firstFailure ?? undefined });
       if (run.failed) return done({ line, status: "killed", killedBy: run.firstFailure });
     }
     if (m.equivalent) return done({ line, status: "equivalent", killedBy: null, note: m.equivalent });
@@ -192,11 +215,14 @@ const checkOnly = argv.includes("--check");
 const onlyArg = argv.indexOf("--only");
 const only = onlyArg >= 0 ? new Set(argv[onlyArg + 1].split(",")) : null;
 // --only runs its mutants in the order given (so the ones that matter most can go first).
-const selected = only === null ? MUTANTS : [...only].map((id) => {
-  const found = MUTANTS.find((m) => m.id === id);
-  if (found === undefined) throw new Error(`unknown mutant ${id}`);
-  return found;
-});
+const selected =
+  only === null
+    ? MUTANTS
+    : [...only].map((id) => {
+        const found = MUTANTS.find((m) => m.id === id);
+        if (found === undefined) throw new Error(`unknown mutant ${id}`);
+        return found;
+      });
 if (new Set(MUTANTS.map((m) => m.id)).size !== MUTANTS.length) throw new Error("duplicate mutant id");
 
 recoverJournal();
@@ -227,7 +253,13 @@ function writeReport(finished: boolean): string {
   writeFileSync(
     REPORT,
     JSON.stringify(
-      { generatedAt: new Date().toISOString(), lastRunSeconds: Math.round((Date.now() - started) / 1000), ...progress, score, mutants: all },
+      {
+        generatedAt: new Date().toISOString(),
+        lastRunSeconds: Math.round((Date.now() - started) / 1000),
+        ...progress,
+        score,
+        mutants: all,
+      },
       null,
       2,
     ) + "\n",
@@ -241,7 +273,8 @@ for (const [i, m] of selected.entries()) {
   results.push(r);
   console.log(
     `[${i + 1}/${selected.length}] ${r.status.padEnd(14)} ${m.id} (${m.file}:${r.line ?? "-"}) ${r.seconds}s` +
-      (r.killedBy ? ` — ${r.killedBy}` : "") + (r.note && r.status !== "killed" ? ` — ${r.note}` : ""),
+      (r.killedBy ? ` — ${r.killedBy}` : "") +
+      (r.note && r.status !== "killed" ? ` — ${r.note}` : ""),
   );
   if (!checkOnly && i + 1 < selected.length) writeReport(false);
 }

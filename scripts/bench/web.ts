@@ -41,20 +41,42 @@ async function bundle(): Promise<void> {
   const out = path.join(WORK, "dist-production");
   const vite = viteCli();
   const t0 = Date.now();
-  execFileSync(process.execPath, [vite, "build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], { cwd: path.join(ROOT, "frontend"), env: { ...process.env, VITE_APP_ENV: "production" }, stdio: ["ignore", "inherit", "inherit"] });
-  const { measureBundle } = (await import(pathToFileURL(path.join(ROOT, "frontend/scripts/measure-bundle.mjs")).href)) as { measureBundle: (d: string) => { initialJsGzipBytes: number; initialJsBytes: number; initialJsFiles: unknown[]; presaleReadsJsGzipBytes: number; walletLayerJsGzipBytes: number } };
+  execFileSync(process.execPath, [vite, "build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: path.join(ROOT, "frontend"),
+    env: { ...process.env, VITE_APP_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const { measureBundle } = (await import(
+    pathToFileURL(path.join(ROOT, "frontend/scripts/measure-bundle.mjs")).href
+  )) as {
+    measureBundle: (d: string) => {
+      initialJsGzipBytes: number;
+      initialJsBytes: number;
+      initialJsFiles: unknown[];
+      presaleReadsJsGzipBytes: number;
+      walletLayerJsGzipBytes: number;
+    };
+  };
   const m = measureBundle(out);
   report.initialJsGzipBytes = m.initialJsGzipBytes;
   report.initialJsBytes = m.initialJsBytes;
   report.initialJsFiles = m.initialJsFiles;
   report.presaleReadsJsGzipBytes = m.presaleReadsJsGzipBytes;
   report.walletLayerJsGzipBytes = m.walletLayerJsGzipBytes;
-  log(`production build in ${((Date.now() - t0) / 1000).toFixed(0)} s; initial JS ${m.initialJsGzipBytes} bytes gzipped (budget ${BUDGETS.initialJsGzipBytes}), then presale reads ${m.presaleReadsJsGzipBytes} and wallet layer ${m.walletLayerJsGzipBytes}`);
+  log(
+    `production build in ${((Date.now() - t0) / 1000).toFixed(0)} s; initial JS ${m.initialJsGzipBytes} bytes gzipped (budget ${BUDGETS.initialJsGzipBytes}), then presale reads ${m.presaleReadsJsGzipBytes} and wallet layer ${m.walletLayerJsGzipBytes}`,
+  );
 }
 
 /** Counts the page's JSON-RPC HTTP requests per chain (and the calls inside them) over `seconds`. */
-async function countRpc(page: Page, seconds: number): Promise<Record<"eth" | "base", { requests: number; calls: number; methods: Record<string, number> }>> {
-  const counts = { eth: { requests: 0, calls: 0, methods: {} as Record<string, number> }, base: { requests: 0, calls: 0, methods: {} as Record<string, number> } };
+async function countRpc(
+  page: Page,
+  seconds: number,
+): Promise<Record<"eth" | "base", { requests: number; calls: number; methods: Record<string, number> }>> {
+  const counts = {
+    eth: { requests: 0, calls: 0, methods: {} as Record<string, number> },
+    base: { requests: 0, calls: 0, methods: {} as Record<string, number> },
+  };
   const onRequest = (req: import("@playwright/test").Request) => {
     const u = req.url();
     const chain = u.startsWith(URLS.eth) ? "eth" : u.startsWith(URLS.base) ? "base" : undefined;
@@ -100,7 +122,7 @@ async function idleRpc(): Promise<void> {
     })()`);
     log(`idle, hidden: counting for ${IDLE_S} s…`);
     const hidden = await countRpc(page, IDLE_S);
-    const perMin = (n: number) => Math.round((n * 60) / IDLE_S * 10) / 10;
+    const perMin = (n: number) => Math.round(((n * 60) / IDLE_S) * 10) / 10;
     report.rpcRequestsPerMinuteIdle = {
       eth: perMin(visible.eth.requests),
       base: perMin(visible.base.requests),
@@ -112,7 +134,9 @@ async function idleRpc(): Promise<void> {
       visible,
       hidden,
     };
-    log(`visible: eth ${visible.eth.requests}, base ${visible.base.requests}; hidden: eth ${hidden.eth.requests}, base ${hidden.base.requests} (per ${IDLE_S} s)`);
+    log(
+      `visible: eth ${visible.eth.requests}, base ${visible.base.requests}; hidden: eth ${hidden.eth.requests}, base ${hidden.base.requests} (per ${IDLE_S} s)`,
+    );
     await ctx.close();
   } finally {
     await browser.close();
@@ -126,9 +150,18 @@ async function lighthouseRun(): Promise<void> {
   try {
     const runs: { score: number; lcp: number; report: string }[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await lighthouse(`${URLS.dapp}/`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+      const r = await lighthouse(`${URLS.dapp}/`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance"],
+      });
       const lhr = r!.lhr;
-      runs.push({ score: Math.round((lhr.categories.performance.score ?? 0) * 100), lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue ?? 0), report: typeof r!.report === "string" ? r!.report : JSON.stringify(lhr) });
+      runs.push({
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue ?? 0),
+        report: typeof r!.report === "string" ? r!.report : JSON.stringify(lhr),
+      });
     }
     // The median of five runs (Lighthouse's own advice for run-to-run variance); its full report is kept.
     runs.sort((a, b) => a.score - b.score);
@@ -137,7 +170,15 @@ async function lighthouseRun(): Promise<void> {
     fs.writeFileSync(path.join(WORK, "lighthouse.json"), median.report);
     report.lighthousePerformance = median.score;
     report.lcpMs = median.lcp;
-    report.lighthouseDetail = { runs: runs.map(({ score, lcp }) => ({ score, lcp })), report: ".local/bench/lighthouse.json", formFactor: "mobile", throttling: "simulated (Lighthouse default mobile)", url: "/", chromium: CHROMIUM, lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version };
+    report.lighthouseDetail = {
+      runs: runs.map(({ score, lcp }) => ({ score, lcp })),
+      report: ".local/bench/lighthouse.json",
+      formFactor: "mobile",
+      throttling: "simulated (Lighthouse default mobile)",
+      url: "/",
+      chromium: CHROMIUM,
+      lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version,
+    };
     log(`Lighthouse performance ${median.score} (runs ${runs.map((r) => r.score).join(", ")}), LCP ${median.lcp} ms`);
   } finally {
     chrome.kill();
@@ -152,13 +193,27 @@ async function lighthouseCategories(): Promise<void> {
   try {
     const out: Record<string, { accessibility: number; bestPractices: number; seo: number; failing: string[] }> = {};
     for (const p of PAGES) {
-      const r = await lighthouse(`${URLS.dapp}${p}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["accessibility", "best-practices", "seo"] });
+      const r = await lighthouse(`${URLS.dapp}${p}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["accessibility", "best-practices", "seo"],
+      });
       const lhr = r!.lhr;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       // The audits that cost points, so a score below 100 says why.
-      const failing = Object.values(lhr.categories).flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1).map((a) => `${c.id}:${a.id}`));
-      out[p] = { accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo"), failing };
-      log(`Lighthouse ${p}: accessibility ${out[p].accessibility}, best practices ${out[p].bestPractices}, SEO ${out[p].seo}${failing.length ? ` (failing: ${failing.join(", ")})` : ""}`);
+      const failing = Object.values(lhr.categories).flatMap((c) =>
+        c.auditRefs.filter((a) => a.weight > 0 && (lhr.audits[a.id]?.score ?? 1) < 1).map((a) => `${c.id}:${a.id}`),
+      );
+      out[p] = {
+        accessibility: score("accessibility"),
+        bestPractices: score("best-practices"),
+        seo: score("seo"),
+        failing,
+      };
+      log(
+        `Lighthouse ${p}: accessibility ${out[p].accessibility}, best practices ${out[p].bestPractices}, SEO ${out[p].seo}${failing.length ? ` (failing: ${failing.join(", ")})` : ""}`,
+      );
     }
     report.lighthouseCategories = out;
   } finally {
@@ -247,7 +302,13 @@ async function axeScan(): Promise<void> {
 const t0 = Date.now();
 if (!SKIP.has("bundle")) await bundle();
 if (!SKIP.has("rpc") || !SKIP.has("lighthouse") || !SKIP.has("categories") || !SKIP.has("axe")) {
-  const stack = await startLocalStack({ ethPort: PORTS.eth, basePort: PORTS.base, frontend: false, keeper: false, log: (m) => log(`stack: ${m}`) });
+  const stack = await startLocalStack({
+    ethPort: PORTS.eth,
+    basePort: PORTS.base,
+    frontend: false,
+    keeper: false,
+    log: (m) => log(`stack: ${m}`),
+  });
   let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
   try {
     const dist = path.join(WORK, "dist-local");
@@ -263,18 +324,30 @@ if (!SKIP.has("rpc") || !SKIP.has("lighthouse") || !SKIP.has("categories") || !S
   }
 }
 report.generatedAt = new Date().toISOString();
-report.budgets = { initialJsGzipBytes: BUDGETS.initialJsGzipBytes, lighthousePerformance: BUDGETS.lighthousePerformance, lighthouseAccessibilityBestPracticesSeo: BUDGETS.lighthouseCategory, axeViolations: BUDGETS.axeViolations, rpcRequestsPerMinuteIdleHidden: 0 };
+report.budgets = {
+  initialJsGzipBytes: BUDGETS.initialJsGzipBytes,
+  lighthousePerformance: BUDGETS.lighthousePerformance,
+  lighthouseAccessibilityBestPracticesSeo: BUDGETS.lighthouseCategory,
+  axeViolations: BUDGETS.axeViolations,
+  rpcRequestsPerMinuteIdleHidden: 0,
+};
 fs.mkdirSync(path.dirname(REPORT), { recursive: true });
 fs.writeFileSync(REPORT, JSON.stringify(report, null, 2) + "\n");
 log(`wrote ${path.relative(ROOT, REPORT)} in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
 const over: string[] = [];
-if (typeof report.initialJsGzipBytes === "number" && report.initialJsGzipBytes > BUDGETS.initialJsGzipBytes) over.push("initialJsGzipBytes");
-if (typeof report.lighthousePerformance === "number" && report.lighthousePerformance < BUDGETS.lighthousePerformance) over.push("lighthousePerformance");
-for (const [p, c] of Object.entries((report.lighthouseCategories ?? {}) as Record<string, { accessibility: number; bestPractices: number; seo: number }>)) {
-  for (const k of ["accessibility", "bestPractices", "seo"] as const) if (c[k] < BUDGETS.lighthouseCategory) over.push(`lighthouseCategories.${p}.${k}`);
+if (typeof report.initialJsGzipBytes === "number" && report.initialJsGzipBytes > BUDGETS.initialJsGzipBytes)
+  over.push("initialJsGzipBytes");
+if (typeof report.lighthousePerformance === "number" && report.lighthousePerformance < BUDGETS.lighthousePerformance)
+  over.push("lighthousePerformance");
+for (const [p, c] of Object.entries(
+  (report.lighthouseCategories ?? {}) as Record<string, { accessibility: number; bestPractices: number; seo: number }>,
+)) {
+  for (const k of ["accessibility", "bestPractices", "seo"] as const)
+    if (c[k] < BUDGETS.lighthouseCategory) over.push(`lighthouseCategories.${p}.${k}`);
 }
-if (typeof report.axeViolations === "number" && report.axeViolations > BUDGETS.axeViolations) over.push("axeViolations");
+if (typeof report.axeViolations === "number" && report.axeViolations > BUDGETS.axeViolations)
+  over.push("axeViolations");
 const hidden = (report.rpcRequestsPerMinuteIdle as { hidden?: { eth: number; base: number } } | undefined)?.hidden;
 if (hidden && hidden.eth + hidden.base > 0) over.push("rpcRequestsPerMinuteIdle.hidden");
 if (over.length) {

@@ -16,7 +16,12 @@ import { Keeper, runLoop, type KeeperSide } from "./keeper.js";
 
 const log = (m: string) => console.log(`${new Date().toISOString()} keeper ${m}`);
 
-export async function sideFor(network: string, url: string | undefined, check: boolean, dir = DEPLOYMENTS_DIR): Promise<KeeperSide> {
+export async function sideFor(
+  network: string,
+  url: string | undefined,
+  check: boolean,
+  dir = DEPLOYMENTS_DIR,
+): Promise<KeeperSide> {
   const info = networkInfo(network);
   const record = readDeployment(info.chainId, dir);
   if (record === undefined) throw new Refusal(`no deployment for ${network} (chain ${info.chainId}): deploy first`);
@@ -70,7 +75,8 @@ await runMain(async () => {
   // Test hook only (tests kill the process while it waits here, i.e. after a batch is mined, before it is recorded).
   const pauseMs = Number(process.env.KEEPER_TEST_PAUSE_AFTER_BATCH_MS ?? 0);
   const tag = values["eth-block-tag"];
-  if (tag !== "finalized" && tag !== "safe" && tag !== "latest") throw new Refusal(`--eth-block-tag ${tag}: finalized, safe or latest`);
+  if (tag !== "finalized" && tag !== "safe" && tag !== "latest")
+    throw new Refusal(`--eth-block-tag ${tag}: finalized, safe or latest`);
   const keeper = new Keeper(eth, base, {
     stateFile: values.state ?? path.join(ROOT, ".local/keeper", `${eth.record.chainId}-${base.record.chainId}.json`),
     batchSize: Number(values["batch-size"]),
@@ -83,7 +89,9 @@ await runMain(async () => {
   keeper.checkStateFile();
   if (values.once) {
     const r = await keeper.tick();
-    log(`once: Ethereum block ${r.ethBlock}, ${r.mirrors} mirror call(s), relayed ${r.relayed} buyer(s) in ${r.batches} batch(es), ${r.inFlight} in flight, ${r.pending} pending`);
+    log(
+      `once: Ethereum block ${r.ethBlock}, ${r.mirrors} mirror call(s), relayed ${r.relayed} buyer(s) in ${r.batches} batch(es), ${r.inFlight} in flight, ${r.pending} pending`,
+    );
     return 0;
   }
   const interval = Number(values.interval ?? (local ? 3 : 15)) * 1000;

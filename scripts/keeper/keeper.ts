@@ -83,11 +83,19 @@ export class Keeper {
   private tagFallbackLogged = false;
 
   constructor(eth: KeeperSide, base: KeeperSide, opts: KeeperOptions) {
-    if (eth.record.chain !== "eth" || base.record.chain !== "base") throw new Refusal("keeper needs the Ethereum-side deployment first and the Base-side one second");
+    if (eth.record.chain !== "eth" || base.record.chain !== "base")
+      throw new Refusal("keeper needs the Ethereum-side deployment first and the Base-side one second");
     if (eth.signer === undefined) throw new Refusal("keeper needs the Ethereum account that holds KEEPER_ROLE");
     this.eth = eth;
     this.base = base;
-    this.opts = { batchSize: 50, blockChunk: 2000, ethBlockTag: "finalized", resendAfterMs: 15 * 60_000, log: () => {}, ...opts };
+    this.opts = {
+      batchSize: 50,
+      blockChunk: 2000,
+      ethBlockTag: "finalized",
+      resendAfterMs: 15 * 60_000,
+      log: () => {},
+      ...opts,
+    };
   }
 
   private async presales() {
@@ -104,14 +112,18 @@ export class Keeper {
   async preflight(): Promise<void> {
     for (const s of [this.eth, this.base]) {
       const id = await assertReachable(s.conn);
-      if (id !== s.record.chainId) throw new Refusal(`${s.name} is chain ${id}, but its deployment record is for chain ${s.record.chainId}`);
+      if (id !== s.record.chainId)
+        throw new Refusal(`${s.name} is chain ${id}, but its deployment record is for chain ${s.record.chainId}`);
     }
     const { ethP, baseP } = await this.presales();
     const [ethAddress, baseAddress] = [getAddress(await ethP.getAddress()), getAddress(await baseP.getAddress())];
-    if (!(await ethP.hasRole(await ethP.KEEPER_ROLE(), this.eth.signer!))) throw new Refusal(`${this.eth.signer} does not hold KEEPER_ROLE on ${this.eth.name}'s presale ${ethAddress}`);
+    if (!(await ethP.hasRole(await ethP.KEEPER_ROLE(), this.eth.signer!)))
+      throw new Refusal(`${this.eth.signer} does not hold KEEPER_ROLE on ${this.eth.name}'s presale ${ethAddress}`);
     const [ethRemote, baseRemote] = [getAddress(await ethP.remotePresale()), getAddress(await baseP.remotePresale())];
     if (ethRemote !== baseAddress || baseRemote !== ethAddress) {
-      throw new Refusal(`the presales are not linked to each other (Ethereum trusts ${ethRemote}, Base trusts ${baseRemote}): run the deploy's link step first`);
+      throw new Refusal(
+        `the presales are not linked to each other (Ethereum trusts ${ethRemote}, Base trusts ${baseRemote}): run the deploy's link step first`,
+      );
     }
   }
 
@@ -128,7 +140,9 @@ export class Keeper {
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
     const s = readStateFile(this.opts.stateFile);
     if (s.version !== 2 || JSON.stringify([s.eth, s.base]) !== JSON.stringify([fresh.eth, fresh.base])) {
-      this.opts.log(`state file ${this.opts.stateFile} belongs to other deployments, an earlier local chain or an older keeper: starting over`);
+      this.opts.log(
+        `state file ${this.opts.stateFile} belongs to other deployments, an earlier local chain or an older keeper: starting over`,
+      );
       return fresh;
     }
     return s;
@@ -154,7 +168,8 @@ export class Keeper {
       const tx = await call(ethP);
       return (await tx.wait())!;
     } catch (e) {
-      if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name} while sending ${fn}: ${shortError(e)}`);
+      if (isConnectionError(e))
+        throw new ChainDownError(`cannot reach ${this.eth.name} while sending ${fn}: ${shortError(e)}`);
       throw new Error(`${this.eth.name}: ${fn} failed: ${decodeRevert(ethP, e)}`, { cause: e });
     }
   }
@@ -169,7 +184,10 @@ export class Keeper {
     } catch (e) {
       if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name}: ${shortError(e)}`);
       if (NETWORKS[this.eth.record.network]?.local !== true) throw e;
-      if (!this.tagFallbackLogged) this.opts.log(`${this.eth.name} has no ${this.opts.ethBlockTag} block (local chain without finality): reading at latest`);
+      if (!this.tagFallbackLogged)
+        this.opts.log(
+          `${this.eth.name} has no ${this.opts.ethBlockTag} block (local chain without finality): reading at latest`,
+        );
       this.tagFallbackLogged = true;
       return provider.getBlockNumber();
     }
@@ -187,7 +205,8 @@ export class Keeper {
       report.mirrorError = (e as Error).message;
       this.opts.log(`mirror failed (relays go on): ${report.mirrorError}`);
     }
-    const origin = (await this.eth.conn.ethers.provider.getBlock(this.eth.record.contracts.Presale.deployBlock))?.hash ?? "none";
+    const origin =
+      (await this.eth.conn.ethers.provider.getBlock(this.eth.record.contracts.Presale.deployBlock))?.hash ?? "none";
     const state = this.loadState(origin);
     report.scanned = await this.scanBuyers(state, ethBlock);
     await this.relayPending(state, ethBlock, report);
@@ -211,7 +230,9 @@ export class Keeper {
     for (const [i, s] of steps.entries()) {
       const r = await this.send("mirrorRemoteSales", (p) => p.mirrorRemoteSales(s.roundSold, s.usdRaised));
       const moved = s.roundSold.reduce((a, b) => a + b, 0n);
-      this.opts.log(`mirror → ${this.eth.name}: Base sold ${moved} tokens / $${formatUnits(s.usdRaised, 6)} (step ${i + 1}/${steps.length}, per round [${s.roundSold.join(", ")}]) tx ${r.hash}`);
+      this.opts.log(
+        `mirror → ${this.eth.name}: Base sold ${moved} tokens / $${formatUnits(s.usdRaised, 6)} (step ${i + 1}/${steps.length}, per round [${s.roundSold.join(", ")}]) tx ${r.hash}`,
+      );
     }
     return steps.length;
   }
@@ -228,7 +249,8 @@ export class Keeper {
       try {
         logs = await ethP.queryFilter(ethP.filters.TokensBought(), from, to);
       } catch (e) {
-        if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${this.eth.name} while scanning logs: ${shortError(e)}`);
+        if (isConnectionError(e))
+          throw new ChainDownError(`cannot reach ${this.eth.name} while scanning logs: ${shortError(e)}`);
         throw e;
       }
       for (const l of logs) pending.add(getAddress(l.args.user));
@@ -254,7 +276,12 @@ export class Keeper {
         const [owed, imported] = reads[j];
         const flight = state.inFlight[u];
         if (imported >= owed) done.add(u);
-        else if (flight === undefined || BigInt(flight.deposit) < owed || Date.now() - flight.at >= this.opts.resendAfterMs) todo.push({ user: u, deposit: owed });
+        else if (
+          flight === undefined ||
+          BigInt(flight.deposit) < owed ||
+          Date.now() - flight.at >= this.opts.resendAfterMs
+        )
+          todo.push({ user: u, deposit: owed });
       });
     }
     state.pending = state.pending.filter((u) => !done.has(u));
@@ -287,14 +314,21 @@ export interface MirrorStep {
  * `maxStep` tokens: rounds are filled in ladder order, USD raised follows in proportion and lands on the target with
  * the last call. Rounds where the mirror is already at or above Base's count are left as they are (never lowered).
  */
-export function mirrorSteps(current: bigint[], target: bigint[], usdCurrent: bigint, usdTarget: bigint, maxStep: bigint): MirrorStep[] {
+export function mirrorSteps(
+  current: bigint[],
+  target: bigint[],
+  usdCurrent: bigint,
+  usdTarget: bigint,
+  maxStep: bigint,
+): MirrorStep[] {
   const n = Math.max(current.length, target.length);
   const cur = Array.from({ length: n }, (_, i) => current[i] ?? 0n);
-  const goal = Array.from({ length: n }, (_, i) => (target[i] ?? 0n) > cur[i] ? target[i] : cur[i]);
+  const goal = Array.from({ length: n }, (_, i) => ((target[i] ?? 0n) > cur[i] ? target[i] : cur[i]));
   const missing = goal.reduce((a, g, i) => a + (g - cur[i]), 0n);
   const usdGoal = usdTarget > usdCurrent ? usdTarget : usdCurrent;
   if (missing === 0n) return usdGoal > usdCurrent ? [{ roundSold: cur, usdRaised: usdGoal }] : [];
-  if (maxStep <= 0n) throw new Refusal("the Ethereum presale's maxMirrorStep is 0: the owner must set it before the keeper can mirror");
+  if (maxStep <= 0n)
+    throw new Refusal("the Ethereum presale's maxMirrorStep is 0: the owner must set it before the keeper can mirror");
   const steps: MirrorStep[] = [];
   const next = [...cur];
   let moved = 0n;
@@ -324,13 +358,17 @@ async function localUsdRaised(p: Presale): Promise<bigint> {
 export function isConnectionError(e: unknown): boolean {
   const err = errorFields(e);
   const s = [err.code, err.cause?.code, err.message].map((x) => (typeof x === "string" ? x : "")).join(" ");
-  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|socket hang up|fetch failed|NETWORK_ERROR|HHE7\d\d|Cannot connect/i.test(s);
+  return /ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|socket hang up|fetch failed|NETWORK_ERROR|HHE7\d\d|Cannot connect/i.test(
+    s,
+  );
 }
 
 /** Long-running mode (see scripts/lib/loop.ts), logging a line for every tick that did something. */
 export function runLoop(keeper: Keeper, intervalMs: number, log: (m: string) => void): { stop: () => Promise<void> } {
   return runLoopOf(keeper, intervalMs, log, (r) =>
-    r.mirrors > 0 || r.relayed > 0 ? `tick done (Ethereum block ${r.ethBlock}): ${r.mirrors} mirror call(s), ${r.relayed} buyer(s) relayed, ${r.inFlight} in flight, ${r.pending} pending` : undefined,
+    r.mirrors > 0 || r.relayed > 0
+      ? `tick done (Ethereum block ${r.ethBlock}): ${r.mirrors} mirror call(s), ${r.relayed} buyer(s) relayed, ${r.inFlight} in flight, ${r.pending} pending`
+      : undefined,
   );
 }
 
@@ -342,10 +380,21 @@ function readStateFile(file: string): KeeperState {
   try {
     s = JSON.parse(fs.readFileSync(file, "utf8")) as KeeperState;
   } catch (e) {
-    throw new CorruptStateError(`keeper state file ${file} is unreadable (${(e as Error).message.split("\n")[0]}): move it aside to rescan from the deploy block, or restore it; stopping`);
+    throw new CorruptStateError(
+      `keeper state file ${file} is unreadable (${(e as Error).message.split("\n")[0]}): move it aside to rescan from the deploy block, or restore it; stopping`,
+    );
   }
-  if (typeof s !== "object" || s === null || typeof s.scannedTo !== "number" || !Array.isArray(s.pending) || typeof s.eth?.presale !== "string" || typeof s.base?.presale !== "string") {
-    throw new CorruptStateError(`keeper state file ${file} does not have the keeper's format (scannedTo, pending, eth, base): move it aside to rescan from the deploy block, or restore it; stopping`);
+  if (
+    typeof s !== "object" ||
+    s === null ||
+    typeof s.scannedTo !== "number" ||
+    !Array.isArray(s.pending) ||
+    typeof s.eth?.presale !== "string" ||
+    typeof s.base?.presale !== "string"
+  ) {
+    throw new CorruptStateError(
+      `keeper state file ${file} does not have the keeper's format (scannedTo, pending, eth, base): move it aside to rescan from the deploy block, or restore it; stopping`,
+    );
   }
   return s;
 }

@@ -34,7 +34,11 @@ export type Signer = "deployer" | "keeper" | "none";
  * the key from DEPLOYER_PRIVATE_KEY / KEEPER_PRIVATE_KEY (environment or `npx hardhat keystore set`), or none at all
  * for read-only work (status, --dry-run, --safe).
  */
-export async function connect(network: string, signer: Signer = "deployer", opts: { url?: string; check?: boolean } = {}): Promise<Connection> {
+export async function connect(
+  network: string,
+  signer: Signer = "deployer",
+  opts: { url?: string; check?: boolean } = {},
+): Promise<Connection> {
   const info = networkInfo(network);
   const override: HttpNetworkConfigOverride = {};
   if (opts.url !== undefined) override.url = opts.url;
@@ -58,7 +62,9 @@ export async function assertReachable(conn: Connection, timeoutMs = 5000): Promi
   try {
     const id = await Promise.race([
       conn.provider.request({ method: "eth_chainId" }) as Promise<string>,
-      new Promise<never>((_, rej) => setTimeout(() => rej(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+      new Promise<never>((_, rej) =>
+        setTimeout(() => rej(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref(),
+      ),
     ]);
     return Number(id);
   } catch (e) {
@@ -69,7 +75,9 @@ export async function assertReachable(conn: Connection, timeoutMs = 5000): Promi
 /** Hardhat's "configuration variable not found" (a key or URL not set) as a usage error naming the variable. */
 export function missingVariable(e: unknown): UsageError | undefined {
   const text = String((e as Error)?.message ?? e);
-  const m = /Configuration Variable "([A-Z0-9_]+)" not found/i.exec(text) ?? /Key "([A-Z0-9_]+)" not found in the [a-z ]*keystore/i.exec(text);
+  const m =
+    /Configuration Variable "([A-Z0-9_]+)" not found/i.exec(text) ??
+    /Key "([A-Z0-9_]+)" not found in the [a-z ]*keystore/i.exec(text);
   if (m === null) return undefined;
   return new UsageError(`${m[1]} is not set: export it, or store it with \`npx hardhat keystore set ${m[1]}\``);
 }
@@ -103,7 +111,9 @@ export function errorFields(e: unknown): ErrorFields {
 
 export function shortError(e: unknown): string {
   const err = errorFields(e);
-  const parts = [err.shortMessage, err.cause?.code, err.code, err.message].filter((x): x is string => typeof x === "string" && x.length > 0);
+  const parts = [err.shortMessage, err.cause?.code, err.code, err.message].filter(
+    (x): x is string => typeof x === "string" && x.length > 0,
+  );
   return (parts[0] ?? String(e)).split("\n")[0];
 }
 
@@ -114,7 +124,10 @@ export async function runMain(main: () => Promise<void | number>): Promise<void>
     process.exitCode = typeof code === "number" ? code : 0;
   } catch (e) {
     process.exitCode = exitCodeFor(e);
-    const label = e instanceof UsageError ? "usage error" : ({ 1: "refused", 2: "chain unreachable" }[process.exitCode as 1 | 2] ?? "error");
+    const label =
+      e instanceof UsageError
+        ? "usage error"
+        : ({ 1: "refused", 2: "chain unreachable" }[process.exitCode as 1 | 2] ?? "error");
     console.error(`${label}: ${(e as Error).message}`);
     if (process.exitCode === 3 && process.env.DEBUG) console.error(e);
   }

@@ -10,8 +10,24 @@ import type { NetworkConnection } from "hardhat/types/network";
 import { ZeroAddress } from "ethers";
 import { Presale__factory } from "../../typechain-types/index.js";
 import { buildSystemModule, moduleId, type SystemShape } from "../../ignition/modules/System.js";
-import { L2_MESSENGER_PREDEPLOY, loadParams, ParamsError, resolveParams, toJsonSafe, type DeployParams, type ResolvedParams } from "../../deploy/schema.js";
-import { DEPLOYMENTS_DIR, ERC20_ABI, MESSENGER_ABI, readDeployment, writeDeployment, type ContractRecord, type DeploymentRecord } from "./deployments.js";
+import {
+  L2_MESSENGER_PREDEPLOY,
+  loadParams,
+  ParamsError,
+  resolveParams,
+  toJsonSafe,
+  type DeployParams,
+  type ResolvedParams,
+} from "../../deploy/schema.js";
+import {
+  DEPLOYMENTS_DIR,
+  ERC20_ABI,
+  MESSENGER_ABI,
+  readDeployment,
+  writeDeployment,
+  type ContractRecord,
+  type DeploymentRecord,
+} from "./deployments.js";
 import { NETWORKS, pairOf, ROOT } from "./networks.js";
 import { assertDeployable, isPublicChain } from "./preflight.js";
 
@@ -61,7 +77,10 @@ export function shapeOf(r: ResolvedParams): SystemShape {
 }
 
 /** What Ignition takes as one module's parameters (addresses, numbers, strings, booleans and arrays of them). */
-type ModuleParameters = Extract<NonNullable<NonNullable<Parameters<Connection["ignition"]["deploy"]>[1]>["parameters"]>, object>[string];
+type ModuleParameters = Extract<
+  NonNullable<NonNullable<Parameters<Connection["ignition"]["deploy"]>[1]>["parameters"]>,
+  object
+>[string];
 
 /** Module parameters for Ignition, keyed by module id. */
 export function ignitionParameters(r: ResolvedParams): Record<string, ModuleParameters> {
@@ -82,7 +101,8 @@ export function ignitionParameters(r: ResolvedParams): Record<string, ModulePara
     if (r.keeper !== undefined) p.keeper = r.keeper;
     p.maxMirrorStep = r.maxMirrorStep;
   }
-  for (const [k, v] of Object.entries(r.external)) if (v !== null && v !== "mock" && !(k === "messenger" && r.chain === "base")) p[k] = v;
+  for (const [k, v] of Object.entries(r.external))
+    if (v !== null && v !== "mock" && !(k === "messenger" && r.chain === "base")) p[k] = v;
   if (r.external.ethUsdFeed === "mock") p.mockEthUsdAnswer = r.mockEthUsdAnswer;
   r.cardProviders.forEach((a, i) => (p[`cardProvider${i}`] = a));
   if (r.splits.length > 0) {
@@ -113,14 +133,17 @@ async function chainIdOf(conn: Connection): Promise<number> {
 export async function assertChain(conn: Connection, expected: number, what: string): Promise<void> {
   const actual = await chainIdOf(conn);
   if (actual !== expected) {
-    throw new ParamsError(`chain id mismatch: ${what} is for chain ${expected} but network "${conn.networkName}" is chain ${actual}; refusing to send anything`);
+    throw new ParamsError(
+      `chain id mismatch: ${what} is for chain ${expected} but network "${conn.networkName}" is chain ${actual}; refusing to send anything`,
+    );
   }
 }
 
 /** First block at which `address` has code (binary search over eth_getCode; needs historical state). */
 export async function findDeployBlock(conn: Connection, address: string, lo: number, hi: number): Promise<number> {
   const hasCode = async (b: number) =>
-    ((await conn.provider.request({ method: "eth_getCode", params: [address, `0x${b.toString(16)}`] })) as string) !== "0x";
+    ((await conn.provider.request({ method: "eth_getCode", params: [address, `0x${b.toString(16)}`] })) as string) !==
+    "0x";
   try {
     if (!(await hasCode(hi))) return hi;
     if (lo > 0 && (await hasCode(lo - 1))) lo = 0; // resumed deployment: created before this run
@@ -141,13 +164,18 @@ const ANCHOR_FILE = "shaft-anchor.json";
  * Deploys (or resumes) the system for `params` on `conn`. Idempotent per Ignition journal: re-running on a public
  * network after an interruption continues where it stopped, with the same resolved times.
  */
-export async function deploySystem(conn: Connection, params: DeployParams, opts: DeployOptions = {}): Promise<DeploymentRecord> {
+export async function deploySystem(
+  conn: Connection,
+  params: DeployParams,
+  opts: DeployOptions = {},
+): Promise<DeploymentRecord> {
   const log = opts.log ?? (() => {});
   await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
   // Public chain ids: no placeholder, and every external address checked on the chain, before anything is sent.
   await assertDeployable(conn, params, { allowUnverified: opts.allowUnverified, log });
   const [deployerSigner] = await conn.ethers.getSigners();
-  if (deployerSigner === undefined) throw new ParamsError(`network ${conn.networkName} has no account to deploy from (set DEPLOYER_PRIVATE_KEY)`);
+  if (deployerSigner === undefined)
+    throw new ParamsError(`network ${conn.networkName} has no account to deploy from (set DEPLOYER_PRIVATE_KEY)`);
   const deployer = deployerSigner.address;
   const latest = await conn.ethers.provider.getBlock("latest");
   const now = Number(latest!.timestamp);
@@ -170,8 +198,14 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
 
   const shape = shapeOf(resolved);
   if (shape.chain === "base" && shape.mocks.messenger) {
-    const l1 = opts.l1Messenger ?? readDeployment(NETWORKS[pairOf(conn.networkName).eth]?.chainId ?? 31337, opts.outDir ?? DEPLOYMENTS_DIR)?.contracts.Messenger?.address;
-    if (l1 === undefined) throw new ParamsError(`the local Base messenger stand-in needs the local Ethereum one: deploy ${pairOf(conn.networkName).eth} first`);
+    const l1 =
+      opts.l1Messenger ??
+      readDeployment(NETWORKS[pairOf(conn.networkName).eth]?.chainId ?? 31337, opts.outDir ?? DEPLOYMENTS_DIR)
+        ?.contracts.Messenger?.address;
+    if (l1 === undefined)
+      throw new ParamsError(
+        `the local Base messenger stand-in needs the local Ethereum one: deploy ${pairOf(conn.networkName).eth} first`,
+      );
     await installL2MessengerStandIn(conn, l1);
     log(`installed the L2 messenger stand-in at ${L2_MESSENGER_PREDEPLOY} (trusts the L1 messenger ${l1})`);
   }
@@ -210,7 +244,9 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
         usdc: result.USDC ? addrOf("USDC") : resolved.external.usdc,
         priceFeed: result.EthUsdFeed ? addrOf("EthUsdFeed") : resolved.external.ethUsdFeed,
         priceFeedHeartbeat: resolved.priceFeedHeartbeat,
-        sequencerFeed: result.SequencerFeed ? addrOf("SequencerFeed") : (resolved.external.sequencerFeed ?? "0x0000000000000000000000000000000000000000"),
+        sequencerFeed: result.SequencerFeed
+          ? addrOf("SequencerFeed")
+          : (resolved.external.sequencerFeed ?? "0x0000000000000000000000000000000000000000"),
         sequencerGracePeriod: resolved.sequencerGracePeriod,
         paymentWallet: resolved.paymentWallet,
         startTime: resolved.startTime,
@@ -219,14 +255,28 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
         caps: resolved.rounds.map((x) => x.cap),
         prices: resolved.rounds.map((x) => x.price),
         endTimes: resolved.rounds.map((x) => x.endTime),
-        messenger: resolved.chain === "base" ? L2_MESSENGER_PREDEPLOY : result.Messenger ? addrOf("Messenger") : resolved.external.messenger,
+        messenger:
+          resolved.chain === "base"
+            ? L2_MESSENGER_PREDEPLOY
+            : result.Messenger
+              ? addrOf("Messenger")
+              : resolved.external.messenger,
         maxMirrorStep: resolved.maxMirrorStep,
       },
     ],
     Staking: resolved.staking
-      ? [deployer, result.SaleToken ? addrOf("SaleToken") : "", resolved.staking.apyBps, resolved.staking.lockTime, resolved.staking.endTime, resolved.staking.maxDepositLimitWei]
+      ? [
+          deployer,
+          result.SaleToken ? addrOf("SaleToken") : "",
+          resolved.staking.apyBps,
+          resolved.staking.lockTime,
+          resolved.staking.endTime,
+          resolved.staking.maxDepositLimitWei,
+        ]
       : [],
-    SaleToken: resolved.saleToken ? [resolved.saleToken.name, resolved.saleToken.symbol, resolved.saleToken.supplyWei, deployer] : [],
+    SaleToken: resolved.saleToken
+      ? [resolved.saleToken.name, resolved.saleToken.symbol, resolved.saleToken.supplyWei, deployer]
+      : [],
     USDT: [],
     USDC: [],
     EthUsdFeed: [8, resolved.mockEthUsdAnswer, "ETH / USD"],
@@ -251,20 +301,52 @@ export async function deploySystem(conn: Connection, params: DeployParams, opts:
   const externals: [string, string | null, () => unknown[] | Promise<unknown[]>][] = [
     ["USDT", resolved.external.usdt, () => [...ERC20_ABI]],
     ["USDC", resolved.external.usdc, () => [...ERC20_ABI]],
-    ["EthUsdFeed", resolved.external.ethUsdFeed, async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[]],
-    ["SequencerFeed", resolved.external.sequencerFeed, async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[]],
-    ["SanctionsList", resolved.external.sanctionsList, async () => (await hre.artifacts.readArtifact("ISanctionsList")).abi as unknown[]],
-    ["Multicall3", resolved.external.multicall3, async () => (await hre.artifacts.readArtifact("Multicall3")).abi as unknown[]],
-    ["Messenger", resolved.chain === "eth" ? resolved.external.messenger : L2_MESSENGER_PREDEPLOY, () => [...MESSENGER_ABI]],
+    [
+      "EthUsdFeed",
+      resolved.external.ethUsdFeed,
+      async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[],
+    ],
+    [
+      "SequencerFeed",
+      resolved.external.sequencerFeed,
+      async () => (await hre.artifacts.readArtifact("IAggregatorV3")).abi as unknown[],
+    ],
+    [
+      "SanctionsList",
+      resolved.external.sanctionsList,
+      async () => (await hre.artifacts.readArtifact("ISanctionsList")).abi as unknown[],
+    ],
+    [
+      "Multicall3",
+      resolved.external.multicall3,
+      async () => (await hre.artifacts.readArtifact("Multicall3")).abi as unknown[],
+    ],
+    [
+      "Messenger",
+      resolved.chain === "eth" ? resolved.external.messenger : L2_MESSENGER_PREDEPLOY,
+      () => [...MESSENGER_ABI],
+    ],
   ];
   for (const [name, addr, abi] of externals) {
     if (addr === null || addr === "mock") continue;
-    contracts[name] = { address: addr, deployBlock: contracts.Presale.deployBlock, artifact: "external", external: true, abi: await abi() };
+    contracts[name] = {
+      address: addr,
+      deployBlock: contracts.Presale.deployBlock,
+      artifact: "external",
+      external: true,
+      abi: await abi(),
+    };
   }
   if (resolved.chain === "base" && resolved.external.messenger === "mock") {
     // The predeploy address existed before this deploy; locally it runs the stand-in's code.
     const artifact = await hre.artifacts.readArtifact("MockL2CrossDomainMessenger");
-    contracts.Messenger = { address: L2_MESSENGER_PREDEPLOY, deployBlock: contracts.Presale.deployBlock, artifact: artifact.contractName, external: true, abi: artifact.abi as unknown[] };
+    contracts.Messenger = {
+      address: L2_MESSENGER_PREDEPLOY,
+      deployBlock: contracts.Presale.deployBlock,
+      artifact: artifact.contractName,
+      external: true,
+      abi: artifact.abi as unknown[],
+    };
   }
 
   const record: DeploymentRecord = {
@@ -311,14 +393,21 @@ export async function linkPresales(
   base: { conn: Connection; record: DeploymentRecord },
   log: (msg: string) => void = () => {},
 ): Promise<void> {
-  for (const [side, other] of [[eth, base], [base, eth]] as const) {
+  for (const [side, other] of [
+    [eth, base],
+    [base, eth],
+  ] as const) {
     const [owner] = await side.conn.ethers.getSigners();
-    if (owner === undefined) throw new ParamsError(`network ${side.conn.networkName} has no account to link from (set DEPLOYER_PRIVATE_KEY)`);
+    if (owner === undefined)
+      throw new ParamsError(`network ${side.conn.networkName} has no account to link from (set DEPLOYER_PRIVATE_KEY)`);
     const p = Presale__factory.connect(side.record.contracts.Presale.address, owner);
     const want = other.record.contracts.Presale.address;
     const current = await p.remotePresale();
     if (current === want) continue;
-    if (current !== ZeroAddress) throw new ParamsError(`the presale on chain ${side.record.chainId} already trusts ${current}, not ${want}: it can be set once (redeploy)`);
+    if (current !== ZeroAddress)
+      throw new ParamsError(
+        `the presale on chain ${side.record.chainId} already trusts ${current}, not ${want}: it can be set once (redeploy)`,
+      );
     await (await p.setRemotePresale(want)).wait();
     log(`presale on chain ${side.record.chainId} now trusts presale ${want} on chain ${other.record.chainId}`);
   }

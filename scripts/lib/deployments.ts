@@ -6,7 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { erc20Abi, type Abi } from "viem";
 import type { RecordedParams } from "../../deploy/schema.js";
-import { MockL1CrossDomainMessenger__factory, MockL2CrossDomainMessenger__factory } from "../../typechain-types/index.js";
+import {
+  MockL1CrossDomainMessenger__factory,
+  MockL2CrossDomainMessenger__factory,
+} from "../../typechain-types/index.js";
 import { ROOT } from "./networks.js";
 
 export const DEPLOYMENTS_DIR = path.join(ROOT, "deployments");
@@ -35,7 +38,18 @@ export interface DeploymentRecord {
 }
 
 /** Order of keys in the generated map, per CONVENTIONS.md. */
-const KEY_ORDER = ["Presale", "Staking", "SaleToken", "USDT", "USDC", "Multicall3", "EthUsdFeed", "SequencerFeed", "SanctionsList", "Messenger"];
+const KEY_ORDER = [
+  "Presale",
+  "Staking",
+  "SaleToken",
+  "USDT",
+  "USDC",
+  "Multicall3",
+  "EthUsdFeed",
+  "SequencerFeed",
+  "SanctionsList",
+  "Messenger",
+];
 
 export function deploymentFile(chainId: number, dir = DEPLOYMENTS_DIR): string {
   return path.join(dir, `${chainId}.json`);

@@ -86,14 +86,19 @@ export async function execute(ctx: ExecContext, calls: PlannedCall[], title: str
   }
   if (ctx.mode.kind === "safe") {
     res.safeFile = writeSafeBatch(ctx.mode.file, ctx.chainId, ctx.mode.safeAddress, title, calls);
-    ctx.out(`wrote Safe Transaction Builder batch ${ctx.mode.file} (${calls.length} tx) for Safe ${ctx.mode.safeAddress}; nothing sent.`);
+    ctx.out(
+      `wrote Safe Transaction Builder batch ${ctx.mode.file} (${calls.length} tx) for Safe ${ctx.mode.safeAddress}; nothing sent.`,
+    );
     return res;
   }
   const signer = await ctx.conn.ethers.getSigner(ctx.from);
   for (const c of calls) {
     let receipt;
     try {
-      const tx = await c.contract.connect(signer).getFunction(c.fn).send(...c.args);
+      const tx = await c.contract
+        .connect(signer)
+        .getFunction(c.fn)
+        .send(...c.args);
       receipt = await tx.wait();
     } catch (e) {
       throw new Refusal(`${c.label}.${c.fn} failed: ${decodeRevert(c.contract, e)}`, { cause: e });
@@ -112,7 +117,13 @@ function targetOf(c: PlannedCall): string {
 }
 
 /** Safe{Wallet} Transaction Builder batch file (Apps → Transaction Builder → drag the file in). */
-export function writeSafeBatch(file: string, chainId: number, safeAddress: string, title: string, calls: PlannedCall[]): string {
+export function writeSafeBatch(
+  file: string,
+  chainId: number,
+  safeAddress: string,
+  title: string,
+  calls: PlannedCall[],
+): string {
   const batch = {
     version: "1.0",
     chainId: String(chainId),

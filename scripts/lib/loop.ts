@@ -1,7 +1,12 @@
 /** Long-running mode shared by the keeper and the local relayer: a tick every `intervalMs`, exponential backoff (up to 5 min) while something fails. */
 import { ChainDownError } from "./cli.js";
 
-export function runLoop<T>(worker: { tick(): Promise<T> }, intervalMs: number, log: (m: string) => void, summary: (r: T) => string | undefined = () => undefined): { stop: () => Promise<void> } {
+export function runLoop<T>(
+  worker: { tick(): Promise<T> },
+  intervalMs: number,
+  log: (m: string) => void,
+  summary: (r: T) => string | undefined = () => undefined,
+): { stop: () => Promise<void> } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let failures = 0;
@@ -23,7 +28,9 @@ export function runLoop<T>(worker: { tick(): Promise<T> }, intervalMs: number, l
       } catch (e) {
         failures++;
         const delay = Math.min(intervalMs * 2 ** Math.min(failures, 10), 300_000);
-        log(`${e instanceof ChainDownError ? "chain down" : "tick failed"}: ${(e as Error).message}; retry ${failures} in ${Math.round(delay / 1000)} s`);
+        log(
+          `${e instanceof ChainDownError ? "chain down" : "tick failed"}: ${(e as Error).message}; retry ${failures} in ${Math.round(delay / 1000)} s`,
+        );
         await sleep(delay);
         continue;
       }

@@ -42,11 +42,16 @@ const ETH_USD_DECIMALS = 8;
 const clientOf = (conn: Connection): PublicClient => createPublicClient({ transport: custom(conn.provider) });
 
 /** Calls a view; a failure is returned as text ("reverted", "no answer") rather than thrown. */
-async function read<T>(fn: string, call: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; why: string }> {
+async function read<T>(
+  fn: string,
+  call: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; why: string }> {
   try {
     return { ok: true, value: await call() };
   } catch (e) {
-    const msg = String((e as { shortMessage?: string; message?: string }).shortMessage ?? (e as Error).message ?? e).split("\n")[0];
+    const msg = String(
+      (e as { shortMessage?: string; message?: string }).shortMessage ?? (e as Error).message ?? e,
+    ).split("\n")[0];
     return { ok: false, why: `${fn}() failed (${msg.slice(0, 120)})` };
   }
 }
@@ -59,10 +64,14 @@ const token =
   async ({ conn }, address) => {
     const [client, token] = [clientOf(conn), toAddress(address)];
     const out: string[] = [];
-    const d = await read("decimals", () => client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" }));
+    const d = await read("decimals", () =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" }),
+    );
     if (!d.ok) out.push(d.why);
     else if (d.value !== 6) out.push(`decimals() = ${d.value}, expected 6`);
-    const s = await read("symbol", () => client.readContract({ address: token, abi: erc20Abi, functionName: "symbol" }));
+    const s = await read("symbol", () =>
+      client.readContract({ address: token, abi: erc20Abi, functionName: "symbol" }),
+    );
     if (!s.ok) out.push(s.why);
     else if (s.value !== symbol) out.push(`symbol() = "${s.value}", expected "${symbol}"`);
     return out;
@@ -71,23 +80,32 @@ const token =
 const ethUsdFeed: Check = async ({ conn, params, now }, address) => {
   const [client, feed] = [clientOf(conn), toAddress(address)];
   const out: string[] = [];
-  const d = await read("decimals", () => client.readContract({ address: feed, abi: FEED_ABI, functionName: "decimals" }));
+  const d = await read("decimals", () =>
+    client.readContract({ address: feed, abi: FEED_ABI, functionName: "decimals" }),
+  );
   if (!d.ok) out.push(d.why);
   else if (d.value !== ETH_USD_DECIMALS) out.push(`decimals() = ${d.value}, expected ${ETH_USD_DECIMALS}`);
-  const r = await read("latestRoundData", () => client.readContract({ address: feed, abi: FEED_ABI, functionName: "latestRoundData" }));
+  const r = await read("latestRoundData", () =>
+    client.readContract({ address: feed, abi: FEED_ABI, functionName: "latestRoundData" }),
+  );
   if (!r.ok) out.push(r.why);
   else {
     const [, answer, , updatedAt] = r.value;
     if (answer <= 0n) out.push(`latestRoundData() answer ${answer}, expected a positive price`);
     const age = now - Number(updatedAt);
-    if (age > params.priceFeed.heartbeat) out.push(`latestRoundData() updated ${age} s ago, older than priceFeed.heartbeat (${params.priceFeed.heartbeat} s)`);
+    if (age > params.priceFeed.heartbeat)
+      out.push(
+        `latestRoundData() updated ${age} s ago, older than priceFeed.heartbeat (${params.priceFeed.heartbeat} s)`,
+      );
   }
   return out;
 };
 
 const sequencerFeed: Check = async ({ conn }, address) => {
   const client = clientOf(conn);
-  const r = await read("latestRoundData", () => client.readContract({ address: toAddress(address), abi: FEED_ABI, functionName: "latestRoundData" }));
+  const r = await read("latestRoundData", () =>
+    client.readContract({ address: toAddress(address), abi: FEED_ABI, functionName: "latestRoundData" }),
+  );
   if (!r.ok) return [r.why];
   const [, answer, startedAt] = r.value;
   if (answer !== 0n && answer !== 1n) return [`latestRoundData() answer ${answer}, expected 0 (up) or 1 (down)`];
@@ -100,7 +118,12 @@ const SANCTIONS_PROBE = "0x000000000000000000000000000000000000dEaD";
 const sanctionsList: Check = async ({ conn }, address) => {
   const client = clientOf(conn);
   const r = await read("isSanctioned", () =>
-    client.readContract({ address: toAddress(address), abi: SANCTIONS_ABI, functionName: "isSanctioned", args: [SANCTIONS_PROBE] }),
+    client.readContract({
+      address: toAddress(address),
+      abi: SANCTIONS_ABI,
+      functionName: "isSanctioned",
+      args: [SANCTIONS_PROBE],
+    }),
   );
   return r.ok ? [] : [r.why];
 };
@@ -130,15 +153,24 @@ function at(obj: unknown, dotted: string): unknown {
 export function placeholderIssues(params: DeployParams, opts: { allowUnverified?: boolean } = {}): PreflightIssue[] {
   const issues: PreflightIssue[] = [];
   for (const [field, value] of Object.entries(params.external)) {
-    if (value === "mock") issues.push({ param: `external.${field}`, found: `"mock": a mock contract (anyone can mint or set its answer) on a public chain` });
+    if (value === "mock")
+      issues.push({
+        param: `external.${field}`,
+        found: `"mock": a mock contract (anyone can mint or set its answer) on a public chain`,
+      });
   }
   for (const [field, value] of Object.entries(params.accounts)) {
-    if (value === "deployer") issues.push({ param: `accounts.${field}`, found: `"deployer" placeholder: set the real address` });
+    if (value === "deployer")
+      issues.push({ param: `accounts.${field}`, found: `"deployer" placeholder: set the real address` });
   }
   if (opts.allowUnverified !== true) {
     for (const p of params.unverified ?? []) {
       const v = at(params, p);
-      issues.push({ param: p, address: typeof v === "string" ? v : undefined, found: 'listed under "unverified" (verify it, or pass --allow-unverified)' });
+      issues.push({
+        param: p,
+        address: typeof v === "string" ? v : undefined,
+        found: 'listed under "unverified" (verify it, or pass --allow-unverified)',
+      });
     }
   }
   return issues;
@@ -149,7 +181,9 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
   const latest = await conn.ethers.provider.getBlock("latest");
   const ctx: CheckContext = { conn, params, now: Number(latest!.timestamp) };
   const fields: Array<[string, unknown, Check]> = [
-    ...Object.entries(params.external).map(([f, v]) => [`external.${f}`, v, EXTERNAL_CHECKS[f] ?? hasCode] as [string, unknown, Check]),
+    ...Object.entries(params.external).map(
+      ([f, v]) => [`external.${f}`, v, EXTERNAL_CHECKS[f] ?? hasCode] as [string, unknown, Check],
+    ),
     ...OTHER_CONTRACT_PARAMS.map((p) => [p, at(params, p), hasCode] as [string, unknown, Check]),
   ];
   const mocks = mockRuntimeCodes();
@@ -164,7 +198,11 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
     }
     const mock = whichMock(code, mocks);
     if (mock !== undefined) {
-      issues.push({ param, address, found: `the code is ${mock} from contracts/mocks (a local stand-in), not the real contract` });
+      issues.push({
+        param,
+        address,
+        found: `the code is ${mock} from contracts/mocks (a local stand-in), not the real contract`,
+      });
       continue;
     }
     for (const found of await check(ctx, address)) issues.push({ param, address, found });
@@ -185,7 +223,11 @@ function mockRuntimeCodes(): Map<string, { code: string; refs: ImmutableRefs }> 
   if (!fs.existsSync(dir)) return out;
   for (const sol of fs.readdirSync(dir)) {
     for (const f of fs.readdirSync(path.join(dir, sol)).filter((x) => x.endsWith(".json"))) {
-      const a = JSON.parse(fs.readFileSync(path.join(dir, sol, f), "utf8")) as { contractName?: string; deployedBytecode?: string; immutableReferences?: ImmutableRefs };
+      const a = JSON.parse(fs.readFileSync(path.join(dir, sol, f), "utf8")) as {
+        contractName?: string;
+        deployedBytecode?: string;
+        immutableReferences?: ImmutableRefs;
+      };
       if (!a.contractName || !a.deployedBytecode || a.deployedBytecode.length <= 2) continue;
       const refs = a.immutableReferences ?? {};
       out.set(a.contractName, { code: blankImmutables(a.deployedBytecode, refs), refs });
@@ -215,11 +257,17 @@ export function formatIssues(issues: PreflightIssue[]): string {
  * Refuses (ParamsError, nothing sent) a deploy of `params` to a public chain unless every placeholder is replaced and
  * every external address checks out on `conn`. Local chain ids pass untouched (their mocks are deployed on purpose).
  */
-export async function assertDeployable(conn: Connection, params: DeployParams, opts: { allowUnverified?: boolean; log?: (s: string) => void } = {}): Promise<void> {
+export async function assertDeployable(
+  conn: Connection,
+  params: DeployParams,
+  opts: { allowUnverified?: boolean; log?: (s: string) => void } = {},
+): Promise<void> {
   if (!isPublicChain(params.chainId)) return;
   const issues = [...placeholderIssues(params, opts), ...(await onChainIssues(conn, params))];
   if (issues.length > 0) {
-    throw new ParamsError(`refusing to deploy ${params.network} (chain ${params.chainId}, a public chain id): ${issues.length} problem(s), nothing sent:\n${formatIssues(issues)}`);
+    throw new ParamsError(
+      `refusing to deploy ${params.network} (chain ${params.chainId}, a public chain id): ${issues.length} problem(s), nothing sent:\n${formatIssues(issues)}`,
+    );
   }
   opts.log?.(`preflight on chain ${params.chainId}: every external address answers as expected`);
 }

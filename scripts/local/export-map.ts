@@ -10,9 +10,16 @@ import { deploySystem, loadNetworkParams, type Connection } from "../lib/deploy.
 
 await runMain(async () => {
   if (!process.argv.includes("--no-compile")) await hre.tasks.getTask("build").run({ quiet: true });
-  for (const [net, params] of [["hardhatEth", "localEth"], ["hardhatBase", "localBase"]] as const) {
+  for (const [net, params] of [
+    ["hardhatEth", "localEth"],
+    ["hardhatBase", "localBase"],
+  ] as const) {
     const conn: Connection = await hre.network.create(net);
     const rec = await deploySystem(conn, loadNetworkParams(params), { log: (m) => console.log(m) });
-    console.log(`  ${Object.entries(rec.contracts).map(([k, v]) => `${k} ${v.address}`).join("\n  ")}`);
+    console.log(
+      `  ${Object.entries(rec.contracts)
+        .map(([k, v]) => `${k} ${v.address}`)
+        .join("\n  ")}`,
+    );
   }
 });

@@ -86,11 +86,18 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess, logFile?: string): Promise<void> {
+async function waitFor(
+  what: string,
+  probe: () => Promise<boolean>,
+  timeoutMs: number,
+  child?: ChildProcess,
+  logFile?: string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child && child.exitCode !== null) {
-      const tail = logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
+      const tail =
+        logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
       throw new Error(`${what} exited with code ${child.exitCode}\n${tail}`);
     }
     if (await probe().catch(() => false)) return;
@@ -100,11 +107,22 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: n
 }
 
 async function rpcUp(url: string): Promise<boolean> {
-  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) });
+  const r = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+  });
   return r.ok;
 }
 
-function spawnLogged(logDir: string, name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT): { child: ChildProcess; logFile: string } {
+function spawnLogged(
+  logDir: string,
+  name: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = ROOT,
+): { child: ChildProcess; logFile: string } {
   fs.mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${name}.log`);
   const fd = fs.openSync(logFile, "w");
@@ -133,7 +151,15 @@ async function killTree(child: ChildProcess, graceMs = 4000): Promise<void> {
 }
 
 export function localAccounts(): LocalAccount[] {
-  const roles = ["deployer / owner", "keeper", "card provider", "buyer (dapp's local test wallet)", "buyer", "buyer", "buyer"];
+  const roles = [
+    "deployer / owner",
+    "keeper",
+    "card provider",
+    "buyer (dapp's local test wallet)",
+    "buyer",
+    "buyer",
+    "buyer",
+  ];
   const m = Mnemonic.fromPhrase(HARDHAT_MNEMONIC);
   return roles.map((role, index) => {
     const w = HDNodeWallet.fromMnemonic(m, `m/44'/60'/0'/0/${index}`);
@@ -150,7 +176,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   const baseUrl = `http://127.0.0.1:${basePort}`;
   // Stacks on other ports (tests) keep their logs and Ignition journals apart from `npm start`'s.
   const LOG_DIR = path.join(LOGS_ROOT, ethPort === 8545 ? "" : `stack-${ethPort}`);
-  const journalId = (chainId: number, port: number) => (port === 8545 || port === 8546 ? `chain-${chainId}` : `local-${port}`);
+  const journalId = (chainId: number, port: number) =>
+    port === 8545 || port === 8546 ? `chain-${chainId}` : `local-${port}`;
   const children: { name: string; child: ChildProcess }[] = [];
   let keeperLoop: { stop: () => Promise<void> } | undefined;
   let relayerLoop: { stop: () => Promise<void> } | undefined;
@@ -176,26 +203,46 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     await Promise.all(children.reverse().map((c) => killTree(c.child)));
     if (opts.removeLogsOnStop && LOG_DIR !== LOGS_ROOT) fs.rmSync(LOG_DIR, { recursive: true, force: true });
     // Journals of throw-away chains on non-default ports are useless once the chains are gone.
-    for (const [id, port] of [[31337, ethPort], [31338, basePort]] as const) {
-      if (journalId(id, port).startsWith("local-")) fs.rmSync(path.join(ROOT, "ignition/deployments", journalId(id, port)), { recursive: true, force: true });
+    for (const [id, port] of [
+      [31337, ethPort],
+      [31338, basePort],
+    ] as const) {
+      if (journalId(id, port).startsWith("local-"))
+        fs.rmSync(path.join(ROOT, "ignition/deployments", journalId(id, port)), { recursive: true, force: true });
     }
   };
 
   try {
     const wantServer = opts.server !== false && fs.existsSync(path.join(ROOT, "server/package.json"));
     const wantDapp = opts.frontend !== false && fs.existsSync(path.join(ROOT, "frontend/package.json"));
-    const wantWidget = wantServer && /"widget"\s*:/.test(fs.readFileSync(path.join(ROOT, "server/package.json"), "utf8"));
+    const wantWidget =
+      wantServer && /"widget"\s*:/.test(fs.readFileSync(path.join(ROOT, "server/package.json"), "utf8"));
     const widgetPort = opts.widgetPort ?? (Number(process.env.WIDGET_PORT) || 8788);
-    const ports: [number, string][] = [[ethPort, "local Ethereum"], [basePort, "local Base"]];
+    const ports: [number, string][] = [
+      [ethPort, "local Ethereum"],
+      [basePort, "local Base"],
+    ];
     if (wantServer) ports.push([opts.apiPort ?? 8787, "API server"]);
     if (wantDapp) ports.push([opts.dappPort ?? 5173, "dapp dev server"]);
     if (wantWidget) ports.push([widgetPort, "stand-in card widget"]);
     for (const [port, what] of ports) {
-      if (await portInUse(port)) throw new Error(`port ${port} (${what}) is already in use on 127.0.0.1 (another stack, node or dev server is running): stop it first`);
+      if (await portInUse(port))
+        throw new Error(
+          `port ${port} (${what}) is already in use on 127.0.0.1 (another stack, node or dev server is running): stop it first`,
+        );
     }
     // 1. Two fresh chains (in parallel with the compile).
-    for (const [name, network, port] of [["eth-node", "hardhatEth", ethPort], ["base-node", "hardhatBase", basePort]] as const) {
-      const { child } = spawnLogged(LOG_DIR, name, process.execPath, [HARDHAT_CLI, "--network", network, "node", "--hostname", "127.0.0.1", "--port", String(port)], { HARDHAT_DISABLE_TELEMETRY: "true" });
+    for (const [name, network, port] of [
+      ["eth-node", "hardhatEth", ethPort],
+      ["base-node", "hardhatBase", basePort],
+    ] as const) {
+      const { child } = spawnLogged(
+        LOG_DIR,
+        name,
+        process.execPath,
+        [HARDHAT_CLI, "--network", network, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+        { HARDHAT_DISABLE_TELEMETRY: "true" },
+      );
       children.push({ name, child });
     }
     if (opts.compile !== false) {
@@ -203,22 +250,42 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       await hre.tasks.getTask("build").run({ quiet: true });
     }
     await Promise.all(
-      children.map((c, i) => waitFor(`hardhat node ${c.name}`, () => rpcUp(i === 0 ? ethUrl : baseUrl), 60_000, c.child, path.join(LOG_DIR, `${c.name}.log`))),
+      children.map((c, i) =>
+        waitFor(
+          `hardhat node ${c.name}`,
+          () => rpcUp(i === 0 ? ethUrl : baseUrl),
+          60_000,
+          c.child,
+          path.join(LOG_DIR, `${c.name}.log`),
+        ),
+      ),
     );
     log(`chains up: ${ethUrl} (31337, l1), ${baseUrl} (31338, op)`);
 
     // 2. Deploy both systems with the real Ignition code; local journals belong to the previous (dead) chains.
-    for (const id of [journalId(31337, ethPort), journalId(31338, basePort)]) fs.rmSync(path.join(ROOT, "ignition/deployments", id), { recursive: true, force: true });
+    for (const id of [journalId(31337, ethPort), journalId(31338, basePort)])
+      fs.rmSync(path.join(ROOT, "ignition/deployments", id), { recursive: true, force: true });
     const ethConn = await connect("localEth", "deployer", { url: ethUrl });
     const baseConn = await connect("localBase", "deployer", { url: baseUrl });
     const outDir = opts.deploymentsDir ?? DEPLOYMENTS_DIR;
     // Ethereum first: the Base side's messenger stand-in trusts the Ethereum side's (its aliased address delivers).
     // One anchor for both chains: identical round end times, one ladder (`admin status` compares them).
     const anchor = Number((await ethConn.ethers.provider.getBlock("latest"))!.timestamp);
-    const ethDep = await deploySystem(ethConn, loadNetworkParams("localEth"), { outDir, anchor, deploymentId: journalId(31337, ethPort) });
-    const baseDep = await deploySystem(baseConn, loadNetworkParams("localBase"), { outDir, anchor, deploymentId: journalId(31338, basePort), l1Messenger: ethDep.contracts.Messenger.address });
+    const ethDep = await deploySystem(ethConn, loadNetworkParams("localEth"), {
+      outDir,
+      anchor,
+      deploymentId: journalId(31337, ethPort),
+    });
+    const baseDep = await deploySystem(baseConn, loadNetworkParams("localBase"), {
+      outDir,
+      anchor,
+      deploymentId: journalId(31338, basePort),
+      l1Messenger: ethDep.contracts.Messenger.address,
+    });
     await linkPresales({ conn: ethConn, record: ethDep }, { conn: baseConn, record: baseDep });
-    log(`deployed: Presale ${ethDep.contracts.Presale.address} on 31337, Presale ${baseDep.contracts.Presale.address} + Staking on 31338, linked through the messengers; wrote ${path.relative(ROOT, outDir) || "."}/deployedContracts.ts`);
+    log(
+      `deployed: Presale ${ethDep.contracts.Presale.address} on 31337, Presale ${baseDep.contracts.Presale.address} + Staking on 31338, linked through the messengers; wrote ${path.relative(ROOT, outDir) || "."}/deployedContracts.ts`,
+    );
 
     // 3. Fund the test accounts and make sure the sale is open.
     const accounts = localAccounts();
@@ -289,7 +356,10 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const waits: Promise<void>[] = [];
     if (wantServer) {
-      const { child, logFile } = spawnLogged(LOG_DIR, "server", npm, ["--prefix", "server", "run", "dev"], { ...env, PORT: String(apiPort) });
+      const { child, logFile } = spawnLogged(LOG_DIR, "server", npm, ["--prefix", "server", "run", "dev"], {
+        ...env,
+        PORT: String(apiPort),
+      });
       children.push({ name: "server", child });
       urls.api = `http://127.0.0.1:${apiPort}`;
       waits.push(waitFor("API server", () => portInUse(apiPort), 60_000, child, logFile));
@@ -307,7 +377,13 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       waits.push(waitFor("stand-in card widget", () => portInUse(widgetPort), 60_000, child, logFile));
     }
     if (wantDapp) {
-      const { child, logFile } = spawnLogged(LOG_DIR, "frontend", npm, ["--prefix", "frontend", "run", "dev", "--", "--host", "127.0.0.1", "--port", String(dappPort), "--strictPort"], env);
+      const { child, logFile } = spawnLogged(
+        LOG_DIR,
+        "frontend",
+        npm,
+        ["--prefix", "frontend", "run", "dev", "--", "--host", "127.0.0.1", "--port", String(dappPort), "--strictPort"],
+        env,
+      );
       children.push({ name: "frontend", child });
       urls.dapp = `http://127.0.0.1:${dappPort}`;
       waits.push(waitFor("dapp dev server", () => portInUse(dappPort), 60_000, child, logFile));
@@ -332,7 +408,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
 async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAccount[], which: number[]) {
   const [deployer] = await conn.ethers.getSigners();
   // The local stand-ins (a chain whose stablecoin is a real token has none to mint from).
-  const standIn = (name: "USDT" | "USDC") => (dep.contracts[name] && !dep.contracts[name].external ? dep.contracts[name].address : undefined);
+  const standIn = (name: "USDT" | "USDC") =>
+    dep.contracts[name] && !dep.contracts[name].external ? dep.contracts[name].address : undefined;
   const usdtAt = standIn("USDT");
   const usdcAt = standIn("USDC");
   const usdt = usdtAt === undefined ? undefined : MockUSDT__factory.connect(usdtAt, deployer);
@@ -340,7 +417,10 @@ async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAcco
   let nonce = await deployer.getNonce();
   const txs = [];
   for (const i of which) {
-    const a = accounts[i]?.address ?? new Wallet(HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(HARDHAT_MNEMONIC), `m/44'/60'/0'/0/${i}`).privateKey).address;
+    const a =
+      accounts[i]?.address ??
+      new Wallet(HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(HARDHAT_MNEMONIC), `m/44'/60'/0'/0/${i}`).privateKey)
+        .address;
     await conn.provider.request({ method: "hardhat_setBalance", params: [a, `0x${parseEther("10000").toString(16)}`] });
     if (usdt) txs.push(await usdt.mint(a, parseUnits("100000", 6), { nonce: nonce++ }));
     if (usdc) txs.push(await usdc.mint(a, parseUnits("100000", 6), { nonce: nonce++ }));
@@ -354,5 +434,6 @@ async function openSale(conn: Connection, dep: DeploymentRecord) {
   if (await p.paused()) await (await p.unpause()).wait();
   const now = BigInt((await conn.ethers.provider.getBlock("latest"))!.timestamp);
   const [start, end] = [await p.startTime(), await p.endTime()];
-  if (now < start || now >= end) throw new Error(`the local sale on chain ${dep.chainId} is not open (start ${start}, end ${end}, now ${now})`);
+  if (now < start || now >= end)
+    throw new Error(`the local sale on chain ${dep.chainId} is not open (start ${start}, end ${end}, now ${now})`);
 }

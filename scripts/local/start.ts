@@ -38,20 +38,41 @@ await runMain(async () => {
   };
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(sig, () => onSignal(sig));
 
-  stack = await startLocalStack({ frontend: !values["no-frontend"], server: !values["no-server"], keeper: !values["no-keeper"], relayer: !values["no-relayer"], compile: !values["no-compile"], log,
-    ethPort: port(values["eth-port"]), basePort: port(values["base-port"]), apiPort: port(values["api-port"]), dappPort: port(values["dapp-port"]), widgetPort: port(values["widget-port"]) });
+  stack = await startLocalStack({
+    frontend: !values["no-frontend"],
+    server: !values["no-server"],
+    keeper: !values["no-keeper"],
+    relayer: !values["no-relayer"],
+    compile: !values["no-compile"],
+    log,
+    ethPort: port(values["eth-port"]),
+    basePort: port(values["base-port"]),
+    apiPort: port(values["api-port"]),
+    dappPort: port(values["dapp-port"]),
+    widgetPort: port(values["widget-port"]),
+  });
   const line = "─".repeat(78);
   console.log(`\n${line}\nLocal stack up in ${(stack.startedInMs / 1000).toFixed(1)} s (loopback only)\n`);
   if (stack.urls.dapp) console.log(`  dapp        ${stack.urls.dapp}   ← open this`);
   else console.log("  dapp        (not started: --no-frontend or no frontend/package.json)");
   console.log(`  API server  ${stack.urls.api ?? "(not started: --no-server or no server/package.json)"}`);
   if (stack.urls.widget) console.log(`  card widget ${stack.urls.widget}  (stand-in on-ramp)`);
-  console.log(`  Ethereum    ${stack.urls.eth}  chain 31337  Presale ${stack.deployments.eth.contracts.Presale.address}`);
-  console.log(`  Base        ${stack.urls.base}  chain 31338  Presale ${stack.deployments.base.contracts.Presale.address}  Staking ${stack.deployments.base.contracts.Staking.address}`);
-  console.log(`  keeper      ${values["no-keeper"] ? "not started" : "in-process"} (mirrors Base's sales into Ethereum's ladder, pays for relays)`);
-  console.log(`  bridge      ${values["no-relayer"] ? "not started (npm run relayer)" : "in-process"} (delivers Ethereum's messages to Base a few blocks later); logs of everything in .local/logs/\n`);
+  console.log(
+    `  Ethereum    ${stack.urls.eth}  chain 31337  Presale ${stack.deployments.eth.contracts.Presale.address}`,
+  );
+  console.log(
+    `  Base        ${stack.urls.base}  chain 31338  Presale ${stack.deployments.base.contracts.Presale.address}  Staking ${stack.deployments.base.contracts.Staking.address}`,
+  );
+  console.log(
+    `  keeper      ${values["no-keeper"] ? "not started" : "in-process"} (mirrors Base's sales into Ethereum's ladder, pays for relays)`,
+  );
+  console.log(
+    `  bridge      ${values["no-relayer"] ? "not started (npm run relayer)" : "in-process"} (delivers Ethereum's messages to Base a few blocks later); logs of everything in .local/logs/\n`,
+  );
   console.log("  Test accounts (Hardhat's well-known keys — LOCAL ONLY, never use them elsewhere):");
   for (const a of stack.accounts) console.log(`    #${a.index} ${a.address}  ${a.privateKey}  ${a.role}`);
-  console.log(`\n  #3..#6 hold 10000 ETH, 100000 USDT (Ethereum) and 100000 USDC (both chains).\n  Owner commands: npm run admin -- status\n\nCtrl-C stops everything.\n${line}`);
+  console.log(
+    `\n  #3..#6 hold 10000 ETH, 100000 USDT (Ethereum) and 100000 USDC (both chains).\n  Owner commands: npm run admin -- status\n\nCtrl-C stops everything.\n${line}`,
+  );
   await finished;
 });

@@ -17,7 +17,9 @@ const log = (m: string) => console.log(`${new Date().toISOString()} relayer ${m}
 
 await runMain(async () => {
   if (process.argv.includes("--help")) {
-    console.log("npm run relayer -- [--once] [--interval 1] [--state file] [--delay-blocks 2] [--delay-ms 2000] [--eth-url URL] [--base-url URL] [--deployments dir]");
+    console.log(
+      "npm run relayer -- [--once] [--interval 1] [--state file] [--delay-blocks 2] [--delay-ms 2000] [--eth-url URL] [--base-url URL] [--deployments dir]",
+    );
     return;
   }
   const { values } = parse(process.argv.slice(2), {
@@ -33,7 +35,10 @@ await runMain(async () => {
   const pair = PAIRS.local;
   const dir = values.deployments ?? DEPLOYMENTS_DIR;
   const ethDep = readDeployment(31337, dir);
-  if (ethDep?.contracts.Messenger === undefined) throw new Refusal(`no local Ethereum deployment with a messenger stand-in in ${dir}: start the stack (npm start) or deploy first`);
+  if (ethDep?.contracts.Messenger === undefined)
+    throw new Refusal(
+      `no local Ethereum deployment with a messenger stand-in in ${dir}: start the stack (npm start) or deploy first`,
+    );
   const eth = await connect(pair.eth, "none", { url: values["eth-url"], check: values.once });
   const base = await connect(pair.base, "none", { url: values["base-url"], check: values.once });
   const relayer = new Relayer(
@@ -49,7 +54,9 @@ await runMain(async () => {
   );
   if (values.once) {
     const r = await relayer.tick();
-    log(`once: ${r.seen} new message(s), ${r.delivered} delivered, ${r.failed} failed on Base, ${r.skipped} already delivered, ${r.queued} waiting`);
+    log(
+      `once: ${r.seen} new message(s), ${r.delivered} delivered, ${r.failed} failed on Base, ${r.skipped} already delivered, ${r.queued} waiting`,
+    );
     return 0;
   }
   log(`bridging ${pair.eth} → ${pair.base} every ${values.interval} s (Ctrl-C to stop)`);

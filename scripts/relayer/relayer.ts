@@ -13,7 +13,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getAddress, keccak256, toBeHex } from "ethers";
-import { decodeEventLog, decodeFunctionData, decodeFunctionResult, encodeEventTopics, encodeFunctionData, getAddress as toAddress, type Hex } from "viem";
+import {
+  decodeEventLog,
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeEventTopics,
+  encodeFunctionData,
+  getAddress as toAddress,
+  type Hex,
+} from "viem";
 import {
   MockL1CrossDomainMessenger__factory,
   MockL2CrossDomainMessenger__factory,
@@ -151,7 +159,9 @@ export class Relayer {
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
     const s = JSON.parse(fs.readFileSync(this.opts.stateFile, "utf8")) as RelayerState;
     if (JSON.stringify([s.l1, s.l2]) !== JSON.stringify([fresh.l1, fresh.l2])) {
-      this.opts.log(`state file ${this.opts.stateFile} belongs to other chains, messengers or an earlier local chain: starting over`);
+      this.opts.log(
+        `state file ${this.opts.stateFile} belongs to other chains, messengers or an earlier local chain: starting over`,
+      );
       return fresh;
     }
     return s;
@@ -183,7 +193,9 @@ export class Relayer {
   /** Scans new SentMessage events into the queue, then delivers every message that has waited long enough. */
   async tick(): Promise<RelayerTick> {
     const ids = await this.chainIds();
-    const origin = (await this.rpc<{ hash: string } | null>(this.l1, "eth_getBlockByNumber", [toBeHex(this.opts.fromBlock), false]))?.hash ?? "none";
+    const origin =
+      (await this.rpc<{ hash: string } | null>(this.l1, "eth_getBlockByNumber", [toBeHex(this.opts.fromBlock), false]))
+        ?.hash ?? "none";
     const state = this.loadState(ids, origin);
     const report: RelayerTick = { seen: 0, delivered: 0, failed: 0, skipped: 0, queued: 0 };
     const head = Number(await this.rpc<string>(this.l1, "eth_blockNumber", []));
@@ -193,7 +205,12 @@ export class Relayer {
         { address: this.l1.messenger, topics: [SENT_MESSAGE_TOPIC], fromBlock: toBeHex(from), toBlock: toBeHex(to) },
       ]);
       for (const l of logs) {
-        const { args } = decodeEventLog({ abi: L1_MESSENGER_ABI, eventName: "SentMessage", data: l.data, topics: l.topics });
+        const { args } = decodeEventLog({
+          abi: L1_MESSENGER_ABI,
+          eventName: "SentMessage",
+          data: l.data,
+          topics: l.topics,
+        });
         state.queue.push({
           nonce: args.messageNonce.toString(),
           sender: getAddress(args.sender),
@@ -216,7 +233,9 @@ export class Relayer {
       if (head - m.block < this.opts.delayBlocks && Date.now() - m.seenAt < this.opts.delayMs) break; // keep the order
       const hash = messageHash(m);
       if ((await this.l2Flag("successfulMessages", hash)) || (await this.l2Flag("failedMessages", hash))) {
-        this.opts.log(`message ${m.nonce} (${hash.slice(0, 10)}…) already delivered on ${this.l2.name}: not sent again`);
+        this.opts.log(
+          `message ${m.nonce} (${hash.slice(0, 10)}…) already delivered on ${this.l2.name}: not sent again`,
+        );
         report.skipped++;
       } else {
         const ok = await this.deliver(m, hash, aliased);
@@ -237,7 +256,9 @@ export class Relayer {
     await this.rpc(this.l2, "hardhat_impersonateAccount", [aliased]);
     await this.rpc(this.l2, "hardhat_setBalance", [aliased, toBeHex(10n ** 20n)]);
     const data = relayMessageCall(m);
-    const txHash = await this.rpc<string>(this.l2, "eth_sendTransaction", [{ from: aliased, to: this.l2.messenger, data, gas: toBeHex(depositGas(m)) }]);
+    const txHash = await this.rpc<string>(this.l2, "eth_sendTransaction", [
+      { from: aliased, to: this.l2.messenger, data, gas: toBeHex(depositGas(m)) },
+    ]);
     let receipt: RpcReceipt | null = null;
     for (let i = 0; receipt === null && i < 600; i++) {
       receipt = await this.rpc<RpcReceipt | null>(this.l2, "eth_getTransactionReceipt", [txHash]);
@@ -281,5 +302,8 @@ function describeMessage(data: string): string {
 
 /** Refuses anything but a local pair: on public networks the OP Stack itself relays. */
 export function assertLocal(names: string[], local: boolean): void {
-  if (!local) throw new Refusal(`the relayer stands in for the bridge on local chains only (${names.join(" + ")} is a public pair: the OP Stack relays there)`);
+  if (!local)
+    throw new Refusal(
+      `the relayer stands in for the bridge on local chains only (${names.join(" + ")} is a public pair: the OP Stack relays there)`,
+    );
 }

@@ -48,20 +48,23 @@ async function waitReady(url: string, ms = 30_000) {
 function run(name: string, opts: autocannon.Options): Promise<Row> {
   return new Promise((resolve, reject) => {
     // `duration` bounds the time and `maxOverallRequests` the count (autocannon's `amount` would ignore duration).
-    autocannon({ ...opts, connections: CONNECTIONS, duration: DURATION_S, maxOverallRequests: MAX_REQUESTS }, (err, r) => {
-      if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      const seconds = r.duration;
-      resolve({
-        endpoint: name,
-        requests: r.requests.total,
-        durationSeconds: Number(seconds.toFixed(2)),
-        connections: CONNECTIONS,
-        requestsPerSecond: Number((r.requests.total / seconds).toFixed(1)),
-        latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-        non2xx: r.non2xx,
-        errors: r.errors + r.timeouts,
-      });
-    });
+    autocannon(
+      { ...opts, connections: CONNECTIONS, duration: DURATION_S, maxOverallRequests: MAX_REQUESTS },
+      (err, r) => {
+        if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+        const seconds = r.duration;
+        resolve({
+          endpoint: name,
+          requests: r.requests.total,
+          durationSeconds: Number(seconds.toFixed(2)),
+          connections: CONNECTIONS,
+          requestsPerSecond: Number((r.requests.total / seconds).toFixed(1)),
+          latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+          non2xx: r.non2xx,
+          errors: r.errors + r.timeouts,
+        });
+      },
+    );
   });
 }
 
@@ -88,7 +91,9 @@ async function main() {
         WERT_SIGNER_PRIVATE_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
         WERT_PARTNER_ID: "bench-partner",
         DEPLOYMENTS_DIR: path.join(dataDir, "none"),
-        ...(chain ? { RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale } : { RPC_URL_31338: "http://127.0.0.1:9" }),
+        ...(chain
+          ? { RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale }
+          : { RPC_URL_31338: "http://127.0.0.1:9" }),
         ...extra,
       },
     });
@@ -103,13 +108,21 @@ async function main() {
   try {
     const base = await startServer("single");
     // 1,000 wallets: the first call of each creates its link, later ones read it (the dapp's real mix).
-    const wallets = Array.from({ length: 1000 }, (_, i) => privateKeyToAddress(`0x${(i + 1).toString(16).padStart(64, "0")}`));
+    const wallets = Array.from({ length: 1000 }, (_, i) =>
+      privateKeyToAddress(`0x${(i + 1).toString(16).padStart(64, "0")}`),
+    );
     let i = 0;
     const headers = { "content-type": "application/json" };
     rows.push(
       await run("POST /api/referral", {
         url: `${base}/api/referral`,
-        requests: [{ method: "POST", headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ walletAddress: wallets[i++ % wallets.length] }) }) }],
+        requests: [
+          {
+            method: "POST",
+            headers,
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ walletAddress: wallets[i++ % wallets.length] }) }),
+          },
+        ],
       }),
     );
     if (chain) {
@@ -121,7 +134,14 @@ async function main() {
             {
               method: "POST",
               headers,
-              setupRequest: (req) => ({ ...req, body: JSON.stringify({ address: wallets[j++ % wallets.length], tokenAmount: 100 + (j % 5000), stake: false }) }),
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({
+                  address: wallets[j++ % wallets.length],
+                  tokenAmount: 100 + (j % 5000),
+                  stake: false,
+                }),
+              }),
             },
           ],
         }),
@@ -132,12 +152,24 @@ async function main() {
     if ("skip" in r) redisSkip = r.skip;
     else {
       redis = r;
-      const urls = [await startServer("shared-a", { REDIS_URL: r.url }), await startServer("shared-b", { REDIS_URL: r.url })];
+      const urls = [
+        await startServer("shared-a", { REDIS_URL: r.url }),
+        await startServer("shared-b", { REDIS_URL: r.url }),
+      ];
       let k = 0;
       rows.push(
         await run("POST /api/referral (2 instances, shared Redis limit)", {
           url: urls.map((u) => `${u}/api/referral`) as unknown as string, // autocannon spreads the connections over several URLs
-          requests: [{ method: "POST", headers, setupRequest: (req) => ({ ...req, body: JSON.stringify({ walletAddress: wallets[k++ % wallets.length] }) }) }],
+          requests: [
+            {
+              method: "POST",
+              headers,
+              setupRequest: (req) => ({
+                ...req,
+                body: JSON.stringify({ walletAddress: wallets[k++ % wallets.length] }),
+              }),
+            },
+          ],
         }),
       );
     }
@@ -153,7 +185,8 @@ async function main() {
     tool: "autocannon",
     bounds: { durationSeconds: DURATION_S, maxRequests: MAX_REQUESTS, connections: CONNECTIONS },
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` },
-    setup: "server as its own process (SQLite, logs at warn, rate limits raised), client on loopback; card sessions read ethBuyHelper and dry-run the purchase on a local hardhat node each request; the shared-limit run: two server processes (one SQLite file each) counting in one redis-server, the client's connections spread over both",
+    setup:
+      "server as its own process (SQLite, logs at warn, rate limits raised), client on loopback; card sessions read ethBuyHelper and dry-run the purchase on a local hardhat node each request; the shared-limit run: two server processes (one SQLite file each) counting in one redis-server, the client's connections spread over both",
     results: rows,
     skipped: [
       ...(chain ? [] : [{ endpoint: "POST /api/card/session", reason: skipChain }]),
@@ -163,7 +196,9 @@ async function main() {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
   for (const r of rows) {
-    console.log(`${r.endpoint.padEnd(24)} ${String(r.requestsPerSecond).padStart(8)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  (${r.requests} requests, non-2xx ${r.non2xx}, errors ${r.errors})`);
+    console.log(
+      `${r.endpoint.padEnd(24)} ${String(r.requestsPerSecond).padStart(8)} req/s  p50 ${r.latencyMs.p50} ms  p99 ${r.latencyMs.p99} ms  (${r.requests} requests, non-2xx ${r.non2xx}, errors ${r.errors})`,
+    );
   }
   console.log(`wrote ${path.relative(process.cwd(), out)}`);
   const bad = rows.find((r) => r.non2xx > 0 || r.errors > 0);

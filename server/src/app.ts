@@ -31,7 +31,10 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_TYPE: "unsupported_media_type",
 };
 
-export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions["logger"] } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: Deps,
+  opts: { logger?: FastifyServerOptions["logger"] } = {},
+): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: opts.logger ?? {
@@ -52,7 +55,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     const err = asUnavailable(raw, config.redisUrl !== undefined) ?? raw;
     if (err instanceof HttpError) {
       if (err.statusCode >= 500) {
-        throttle.run(`${err.code}:${err.reason}`, (suppressed) => req.log.warn({ code: err.code, reason: err.reason, cause: causeOf(raw), suppressed }, "request failed"));
+        throttle.run(`${err.code}:${err.reason}`, (suppressed) =>
+          req.log.warn({ code: err.code, reason: err.reason, cause: causeOf(raw), suppressed }, "request failed"),
+        );
       }
       if (err instanceof UnavailableError) reply.header("retry-after", String(err.retryAfterSeconds));
       return reply.code(err.statusCode).send({ error: err.code, reason: err.reason });
@@ -63,7 +68,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       const code = (err.code && FASTIFY_CODES[err.code]) ?? "bad_request";
       return reply.code(status).send({ error: code, reason: err.message.replace(/^FST_\w+:\s*/, "") });
     }
-    throttle.run(`internal:${err.name}:${err.message}`, (suppressed) => req.log.error({ err, suppressed }, "unhandled error"));
+    throttle.run(`internal:${err.name}:${err.message}`, (suppressed) =>
+      req.log.error({ err, suppressed }, "unhandled error"),
+    );
     return reply.code(500).send({ error: "internal", reason: "internal server error" });
   });
 
@@ -78,7 +85,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     }
   });
 
-  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: "not_found", reason: `no route for ${req.method} ${req.url.split("?")[0]}` }));
+  app.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ error: "not_found", reason: `no route for ${req.method} ${req.url.split("?")[0]}` }),
+  );
 
   // CORS: only the site's origin(s). A browser request from any other origin is refused outright (not just left
   // without CORS headers), so nothing is stored for it; requests without an Origin (server-to-server) pass.
@@ -89,14 +98,26 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
       done(new HttpError(403, "origin_not_allowed", `origin ${origin.slice(0, 200)} is not allowed`));
     } else done();
   });
-  await app.register(cors, { origin: [...allowed], methods: ["GET", "POST"], allowedHeaders: ["content-type", "x-request-id"], maxAge: 600 });
+  await app.register(cors, {
+    origin: [...allowed],
+    methods: ["GET", "POST"],
+    allowedHeaders: ["content-type", "x-request-id"],
+    maxAge: 600,
+  });
 
   // With REDIS_URL the counters live in Redis, so several instances behind a load balancer share one limit.
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+    redis = new Redis(config.redisUrl, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      lazyConnect: false,
+    });
     // Connection errors surface on the requests (503); the client reconnects by itself.
-    redis.on("error", (e: Error) => throttle.run(`redis:${e.message}`, (suppressed) => app.log.warn({ err: e.message, suppressed }, "redis error")));
+    redis.on("error", (e: Error) =>
+      throttle.run(`redis:${e.message}`, (suppressed) => app.log.warn({ err: e.message, suppressed }, "redis error")),
+    );
     const client = redis;
     app.addHook("onClose", (_app, done) => {
       client.disconnect();
@@ -109,7 +130,9 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     errorResponseBuilder: (_req, ctx) => {
-      const e = new Error(`too many requests: at most ${ctx.max} per ${Math.round(config.rateLimit.windowMs / 1000)} s; retry in ${Math.ceil(ctx.ttl / 1000)} s`) as Error & { statusCode: number };
+      const e = new Error(
+        `too many requests: at most ${ctx.max} per ${Math.round(config.rateLimit.windowMs / 1000)} s; retry in ${Math.ceil(ctx.ttl / 1000)} s`,
+      ) as Error & { statusCode: number };
       e.statusCode = 429;
       return e;
     },
@@ -132,10 +155,15 @@ export async function buildApp(deps: Deps, opts: { logger?: FastifyServerOptions
  * Redis holds the rate-limit counters, ioredis's own errors (its retry limit, a closed connection, a server reply error).
  */
 function asUnavailable(err: Error, usesRedis: boolean): UnavailableError | undefined {
-  if (err instanceof StoreUnavailableError) return new UnavailableError("db_unavailable", "the database is unavailable; retry shortly");
+  if (err instanceof StoreUnavailableError)
+    return new UnavailableError("db_unavailable", "the database is unavailable; retry shortly");
   if (!usesRedis || err instanceof HttpError) return undefined;
-  const redisDown = /^(MaxRetriesPerRequestError|ReplyError|AbortError)$/.test(err.name) || /^(Connection is closed\.?|Stream isn't writeable.*)$/.test(err.message);
-  return redisDown ? new UnavailableError("rate_limit_unavailable", "the rate-limit store is unavailable; retry shortly") : undefined;
+  const redisDown =
+    /^(MaxRetriesPerRequestError|ReplyError|AbortError)$/.test(err.name) ||
+    /^(Connection is closed\.?|Stream isn't writeable.*)$/.test(err.message);
+  return redisDown
+    ? new UnavailableError("rate_limit_unavailable", "the rate-limit store is unavailable; retry shortly")
+    : undefined;
 }
 
 function causeOf(err: Error): string | undefined {

@@ -61,7 +61,10 @@ export function publicKeyOf(privateKeyHex: string): string {
 /** Verifies a widget signature with Node's own Ed25519 (independent of the signer library). */
 export function verifyCardSignature(o: ScOptions, signatureHex: string, publicKeyHex: string): boolean {
   if (!/^[0-9a-fA-F]{128}$/.test(signatureHex) || !/^(0x)?[0-9a-fA-F]{64}$/.test(publicKeyHex)) return false;
-  const spki = Buffer.concat([Buffer.from("302a300506032b6570032100", "hex"), Buffer.from(publicKeyHex.replace(/^0x/, ""), "hex")]);
+  const spki = Buffer.concat([
+    Buffer.from("302a300506032b6570032100", "hex"),
+    Buffer.from(publicKeyHex.replace(/^0x/, ""), "hex"),
+  ]);
   const key = crypto.createPublicKey({ key: spki, format: "der", type: "spki" });
   return crypto.verify(null, signedMessage(o), key, Buffer.from(signatureHex, "hex"));
 }

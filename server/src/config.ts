@@ -88,7 +88,9 @@ export async function presaleFromDeployments(dir: string, chainId: number): Prom
   const mapFile = path.join(dir, "deployedContracts.ts");
   if (fs.existsSync(mapFile)) {
     try {
-      const mod = (await import(pathToFileURL(mapFile).href)) as { deployedContracts?: Record<number, Record<string, unknown>> };
+      const mod = (await import(pathToFileURL(mapFile).href)) as {
+        deployedContracts?: Record<number, Record<string, unknown>>;
+      };
       const found = pick(mod.deployedContracts?.[chainId]?.Presale);
       if (found) return found;
     } catch {
@@ -185,7 +187,8 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
   }
   if (!chains.has(cardChainId)) throw new ConfigError(`CARD_CHAIN_ID ${cardChainId} has no RPC_URL_${cardChainId}`);
   for (const c of chains.values()) {
-    c.presale = presales[`PRESALE_ADDRESS_${c.chainId}`] ?? (await presaleFromDeployments(deploymentsDir, c.chainId)).address;
+    c.presale =
+      presales[`PRESALE_ADDRESS_${c.chainId}`] ?? (await presaleFromDeployments(deploymentsDir, c.chainId)).address;
   }
 
   const siteOrigins = env.SITE_ORIGIN ?? (production ? [] : ["http://127.0.0.1:5173", "http://localhost:5173"]);
@@ -220,7 +223,8 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
       tokenSymbol: env.TOKEN_SYMBOL ?? "SHAFT",
       minTokens: BigInt(env.MIN_TOKENS ?? 10),
       providerAddress:
-        env.CARD_PROVIDER_ADDRESS ?? ((LOCAL_CHAIN_IDS as readonly number[]).includes(cardChainId) ? LOCAL_CARD_PROVIDER : undefined),
+        env.CARD_PROVIDER_ADDRESS ??
+        ((LOCAL_CHAIN_IDS as readonly number[]).includes(cardChainId) ? LOCAL_CARD_PROVIDER : undefined),
       lang: env.WERT_LANG ?? "en",
       theme: env.WERT_THEME ?? "dark",
       currency: env.WERT_CURRENCY ?? "USD",

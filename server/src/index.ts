@@ -18,9 +18,14 @@ async function main() {
   const repo = await openRepository(config.database);
   const chains = new Chains(config);
   const app = await buildApp({ config, repo, chains });
-  if (!config.card.signerPrivateKey) app.log.warn("WERT_SIGNER_PRIVATE_KEY is not set: POST /api/card/session answers 503");
+  if (!config.card.signerPrivateKey)
+    app.log.warn("WERT_SIGNER_PRIVATE_KEY is not set: POST /api/card/session answers 503");
   for (const c of config.chains.values()) {
-    if (!c.presale) app.log.warn({ chainId: c.chainId }, "no presale address for this chain (deployments map or PRESALE_ADDRESS_<chainId>)");
+    if (!c.presale)
+      app.log.warn(
+        { chainId: c.chainId },
+        "no presale address for this chain (deployments map or PRESALE_ADDRESS_<chainId>)",
+      );
   }
 
   let closing = false;
@@ -39,7 +44,14 @@ async function main() {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { db: repo.kind, rateLimitStore: config.redisUrl ? "redis" : "process", trustProxy: config.trustProxy, chains: [...config.chains.keys()], cardChainId: config.card.chainId, origins: config.siteOrigins },
+    {
+      db: repo.kind,
+      rateLimitStore: config.redisUrl ? "redis" : "process",
+      trustProxy: config.trustProxy,
+      chains: [...config.chains.keys()],
+      cardChainId: config.card.chainId,
+      origins: config.siteOrigins,
+    },
     "server ready",
   );
 }

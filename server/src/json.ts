@@ -9,10 +9,14 @@ import { errorCodes } from "fastify";
 type SourceContext = { source?: string };
 
 function reviver(this: unknown, key: string, value: unknown, context?: SourceContext): unknown {
-  if (key === "__proto__" || (key === "constructor" && typeof value === "object" && value !== null && "prototype" in value)) {
+  if (
+    key === "__proto__" ||
+    (key === "constructor" && typeof value === "object" && value !== null && "prototype" in value)
+  ) {
     throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
   }
-  if (typeof value === "number" && context?.source !== undefined && context.source !== String(value)) return context.source;
+  if (typeof value === "number" && context?.source !== undefined && context.source !== String(value))
+    return context.source;
   return value;
 }
 

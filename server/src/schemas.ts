@@ -6,7 +6,10 @@ import { getAddress, isAddress, zeroAddress } from "viem";
 export const address = z
   .string()
   .trim()
-  .refine((s) => isAddress(s, { strict: true }), "must be a 0x-prefixed 20-byte address (mixed case must be a valid checksum)")
+  .refine(
+    (s) => isAddress(s, { strict: true }),
+    "must be a 0x-prefixed 20-byte address (mixed case must be a valid checksum)",
+  )
   .transform((s) => getAddress(s))
   .refine((a) => a !== zeroAddress, "must not be the zero address");
 
@@ -25,7 +28,9 @@ const optText = (max: number) => text(max).optional();
 
 /** Largest accepted amount: 24 integer digits, 18 decimals (a wei-precise ether amount, far above any purchase). */
 export const AMOUNT_LIMITS = { integerDigits: 24, fractionDigits: 18 } as const;
-const DECIMAL = new RegExp(`^(0|[1-9]\\d{0,${AMOUNT_LIMITS.integerDigits - 1}})(\\.\\d{1,${AMOUNT_LIMITS.fractionDigits}})?$`);
+const DECIMAL = new RegExp(
+  `^(0|[1-9]\\d{0,${AMOUNT_LIMITS.integerDigits - 1}})(\\.\\d{1,${AMOUNT_LIMITS.fractionDigits}})?$`,
+);
 const DECIMAL_REASON = `must be a non-negative decimal string with at most ${AMOUNT_LIMITS.integerDigits} digits before the point and ${AMOUNT_LIMITS.fractionDigits} after`;
 
 /**
@@ -47,7 +52,13 @@ const amount = z
 
 /** Whole tokens (spec: the token field allows 0 decimals). */
 export const wholeTokens = z
-  .union([z.number().int("must be a whole number of tokens").positive().max(1e15), z.string().trim().regex(/^[1-9]\d{0,14}$/, "must be a whole number of tokens")])
+  .union([
+    z.number().int("must be a whole number of tokens").positive().max(1e15),
+    z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{0,14}$/, "must be a whole number of tokens"),
+  ])
   .transform((v) => BigInt(v));
 
 /** Accepts what the dapp sends (CardSessionRequest, shared with it through @shaft/card-options). */
@@ -98,7 +109,13 @@ export const conversionBody = z.object({
     .trim()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x-prefixed 32-byte transaction hash")
     .transform((h) => h.toLowerCase() as `0x${string}`),
-  chainId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,12}$/).transform(Number)]),
+  chainId: z.union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  ]),
   presaleName: optText(128),
   isBW: z.boolean().default(false),
   /** The spec's "one extra tracking parameter": stored as text. */

@@ -3,7 +3,17 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
-import { SITE, json, makeApp, tempDir, type ErrorBody, type ReadyBody, type RecordedBody, type ReferralBody, type TestApp } from "./helpers/app.ts";
+import {
+  SITE,
+  json,
+  makeApp,
+  tempDir,
+  type ErrorBody,
+  type ReadyBody,
+  type RecordedBody,
+  type ReferralBody,
+  type TestApp,
+} from "./helpers/app.ts";
 
 const WALLET = "0x90F79bf6EB2c4f870365E785982E1f101E93b906"; // Hardhat #3
 const WALLET2 = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65"; // Hardhat #4
@@ -38,7 +48,11 @@ void describe("API without a chain", () => {
   void test("GET /readyz reports the unreachable RPC (503) with the database ok", async () => {
     const r = await t.app.inject("/readyz");
     assert.equal(r.statusCode, 503);
-    assert.deepEqual(r.json(), { status: "not_ready", db: "sqlite", checks: { db: "ok", rpc: { "31338": "unavailable" } } });
+    assert.deepEqual(r.json(), {
+      status: "not_ready",
+      db: "sqlite",
+      checks: { db: "ok", rpc: { "31338": "unavailable" } },
+    });
   });
 
   void test("unknown routes are a JSON 404", async () => {
@@ -80,17 +94,57 @@ void describe("API without a chain", () => {
     }
 
     void test("400 for malformed JSON and an empty JSON body", async () => {
-      assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "{bad", headers: { "content-type": "application/json" } }), 400, "invalid_json");
-      assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "", headers: { "content-type": "application/json" } }), 400, "invalid_body");
+      assertError(
+        await t.app.inject({
+          method: "POST",
+          url: "/api/referral",
+          payload: "{bad",
+          headers: { "content-type": "application/json" },
+        }),
+        400,
+        "invalid_json",
+      );
+      assertError(
+        await t.app.inject({
+          method: "POST",
+          url: "/api/referral",
+          payload: "",
+          headers: { "content-type": "application/json" },
+        }),
+        400,
+        "invalid_body",
+      );
     });
 
     void test("415 for a non-JSON body", async () => {
-      assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "walletAddress=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "unsupported_media_type");
-      assertError(await t.app.inject({ method: "POST", url: "/api/referral", payload: "x", headers: { "content-type": "text/plain" } }), 415, "unsupported_media_type");
+      assertError(
+        await t.app.inject({
+          method: "POST",
+          url: "/api/referral",
+          payload: "walletAddress=x",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        }),
+        415,
+        "unsupported_media_type",
+      );
+      assertError(
+        await t.app.inject({
+          method: "POST",
+          url: "/api/referral",
+          payload: "x",
+          headers: { "content-type": "text/plain" },
+        }),
+        415,
+        "unsupported_media_type",
+      );
     });
 
     void test("413 for a body over the limit", async () => {
-      assertError(await post("/api/referral", { walletAddress: WALLET, pad: "x".repeat(20_000) }), 413, "payload_too_large");
+      assertError(
+        await post("/api/referral", { walletAddress: WALLET, pad: "x".repeat(20_000) }),
+        413,
+        "payload_too_large",
+      );
     });
   });
 
@@ -134,11 +188,21 @@ void describe("API without a chain", () => {
       ["long referrer", { walletAddress: WALLET, referrer: "r".repeat(1025) }],
       ["object source", { walletAddress: WALLET, source: { a: 1 } }],
     ];
-    for (const [name, body] of bad) void test(`400 for ${name}`, async () => assertError(await post("/api/track/lead", body), 400, "invalid_input"));
+    for (const [name, body] of bad)
+      void test(`400 for ${name}`, async () => assertError(await post("/api/track/lead", body), 400, "invalid_input"));
   });
 
   void describe("POST /api/track/conversion", () => {
-    const conv = { publicAddress: WALLET, event: "conversion", purchaseType: "CARD", purchaseTokens: "100", hash: HASH, chainId: 31338, presaleName: "shaft", isBW: false };
+    const conv = {
+      publicAddress: WALLET,
+      event: "conversion",
+      purchaseType: "CARD",
+      purchaseTokens: "100",
+      hash: HASH,
+      chainId: 31338,
+      presaleName: "shaft",
+      isBW: false,
+    };
     const bad: Array<[string, unknown]> = [
       ["no hash", { ...conv, hash: undefined }],
       ["short hash", { ...conv, hash: "0x1234" }],
@@ -147,9 +211,13 @@ void describe("API without a chain", () => {
       ["chainId not a number", { ...conv, chainId: "base" }],
       ["isBW not boolean", { ...conv, isBW: "yes" }],
     ];
-    for (const [name, body] of bad) void test(`400 for ${name}`, async () => assertError(await post("/api/track/conversion", body), 400, "invalid_input"));
-    void test("400 for a chain the server does not know", async () => assertError(await post("/api/track/conversion", { ...conv, chainId: 1 }), 400, "unsupported_chain"));
-    void test("503 when the chain has no presale address", async () => assertError(await post("/api/track/conversion", conv), 503, "chain_unavailable"));
+    for (const [name, body] of bad)
+      void test(`400 for ${name}`, async () =>
+        assertError(await post("/api/track/conversion", body), 400, "invalid_input"));
+    void test("400 for a chain the server does not know", async () =>
+      assertError(await post("/api/track/conversion", { ...conv, chainId: 1 }), 400, "unsupported_chain"));
+    void test("503 when the chain has no presale address", async () =>
+      assertError(await post("/api/track/conversion", conv), 503, "chain_unavailable"));
   });
 
   void describe("POST /api/card/session", () => {
@@ -163,20 +231,34 @@ void describe("API without a chain", () => {
       ["tokens as words", { ...ok, tokenAmount: "ten" }],
       ["absurd tokens", { ...ok, tokenAmount: "1".repeat(30) }],
       ["stake not boolean", { ...ok, stake: "true" }],
-      ["a client price (not accepted: unknown keys are dropped, but the amount is still required)", { address: WALLET, commodity_amount: 0.0001 }],
+      [
+        "a client price (not accepted: unknown keys are dropped, but the amount is still required)",
+        { address: WALLET, commodity_amount: 0.0001 },
+      ],
     ];
-    for (const [name, body] of bad) void test(`400 for ${name}`, async () => assertError(await post("/api/card/session", body), 400, "invalid_input"));
+    for (const [name, body] of bad)
+      void test(`400 for ${name}`, async () =>
+        assertError(await post("/api/card/session", body), 400, "invalid_input"));
     void test("400 below the minimum token amount", async () => {
       const r = await post("/api/card/session", { ...ok, tokenAmount: 9 });
       assertError(r, 400, "invalid_input");
       assert.match(r.json<ErrorBody>().reason, /at least 10/);
     });
-    void test("503 when no presale is configured", async () => assertError(await post("/api/card/session", ok), 503, "card_unavailable"));
+    void test("503 when no presale is configured", async () =>
+      assertError(await post("/api/card/session", ok), 503, "card_unavailable"));
   });
 
   void describe("CORS", () => {
     void test("preflight from the site origin is allowed", async () => {
-      const r = await t.app.inject({ method: "OPTIONS", url: "/api/referral", headers: { origin: SITE, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+      const r = await t.app.inject({
+        method: "OPTIONS",
+        url: "/api/referral",
+        headers: {
+          origin: SITE,
+          "access-control-request-method": "POST",
+          "access-control-request-headers": "content-type",
+        },
+      });
       assert.equal(r.statusCode, 204);
       assert.equal(r.headers["access-control-allow-origin"], SITE);
     });
@@ -187,7 +269,16 @@ void describe("API without a chain", () => {
     });
     void test("any other origin is refused with 403 and no CORS header", async () => {
       for (const method of ["OPTIONS", "POST"] as const) {
-        const r = await t.app.inject({ method, url: "/api/referral", ...json({ walletAddress: WALLET }), headers: { "content-type": "application/json", origin: "https://evil.example", "access-control-request-method": "POST" } });
+        const r = await t.app.inject({
+          method,
+          url: "/api/referral",
+          ...json({ walletAddress: WALLET }),
+          headers: {
+            "content-type": "application/json",
+            origin: "https://evil.example",
+            "access-control-request-method": "POST",
+          },
+        });
         assertError(r, 403, "origin_not_allowed");
         assert.equal(r.headers["access-control-allow-origin"], undefined);
       }
@@ -219,7 +310,8 @@ void describe("rate limiting", () => {
   });
 
   void test("health checks are not limited", async () => {
-    for (let i = 0; i < 6; i++) assert.equal((await t.app.inject({ url: "/healthz", remoteAddress: "10.0.0.1" })).statusCode, 200);
+    for (let i = 0; i < 6; i++)
+      assert.equal((await t.app.inject({ url: "/healthz", remoteAddress: "10.0.0.1" })).statusCode, 200);
   });
 });
 
@@ -235,7 +327,11 @@ void describe("persistence across a restart", () => {
       const r2 = await b.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: WALLET }) });
       assert.equal(r2.statusCode, 200);
       assert.equal(r2.json<ReferralBody>().data.url, r1.json<ReferralBody>().data.url);
-      const l = await b.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, clickId: "x" }) });
+      const l = await b.app.inject({
+        method: "POST",
+        url: "/api/track/lead",
+        ...json({ walletAddress: WALLET, clickId: "x" }),
+      });
       assert.equal(l.json<RecordedBody>().data.status, "duplicate");
     } finally {
       await b.close();

@@ -3,7 +3,14 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { decodeFunctionData, parseEther } from "viem";
-import { commodityAmount, encodeCardPurchase, publicKeyOf, signCardOptions, verifyCardSignature, type ScOptions } from "../src/card.ts";
+import {
+  commodityAmount,
+  encodeCardPurchase,
+  publicKeyOf,
+  signCardOptions,
+  verifyCardSignature,
+  type ScOptions,
+} from "../src/card.ts";
 import { presaleAbi } from "../src/contracts.ts";
 import { TEST_SIGNER_KEY } from "./helpers/app.ts";
 
@@ -56,7 +63,11 @@ void test("signature: made by the provider's signer, verified with its public ke
   // RFC 8032 test vector 1: this secret's public key.
   assert.equal(pub, "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a");
   assert.equal(verifyCardSignature(o, signed.signature, pub), true);
-  assert.equal(verifyCardSignature({ ...o, commodity: "eth" }, signed.signature, pub), true, "commodity is case-insensitive in the signer");
+  assert.equal(
+    verifyCardSignature({ ...o, commodity: "eth" }, signed.signature, pub),
+    true,
+    "commodity is case-insensitive in the signer",
+  );
   const tampered: Array<Partial<ScOptions>> = [
     { address: PRESALE },
     { commodity_amount: 0.01 },
@@ -64,7 +75,8 @@ void test("signature: made by the provider's signer, verified with its public ke
     { sc_address: USER },
     { sc_input_data: encodeCardPurchase(USER, 1001n, false) },
   ];
-  for (const t of tampered) assert.equal(verifyCardSignature({ ...o, ...t }, signed.signature, pub), false, JSON.stringify(t));
+  for (const t of tampered)
+    assert.equal(verifyCardSignature({ ...o, ...t }, signed.signature, pub), false, JSON.stringify(t));
   assert.equal(verifyCardSignature(o, signed.signature, publicKeyOf("11".repeat(32))), false, "another key");
   assert.equal(verifyCardSignature(o, "zz", pub), false, "garbage signature");
 });

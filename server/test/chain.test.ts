@@ -8,7 +8,16 @@ import { commodityAmount, publicKeyOf, verifyCardSignature } from "../src/card.t
 import { presaleAbi } from "../src/contracts.ts";
 import { createWidgetServer } from "../src/widget/server.ts";
 import { loadWidgetConfig } from "../src/widget/config.ts";
-import { json, makeApp, TEST_SIGNER_KEY, type ErrorBody, type ReadyBody, type RecordedBody, type SessionBody, type TestApp } from "./helpers/app.ts";
+import {
+  json,
+  makeApp,
+  TEST_SIGNER_KEY,
+  type ErrorBody,
+  type ReadyBody,
+  type RecordedBody,
+  type SessionBody,
+  type TestApp,
+} from "./helpers/app.ts";
 import { ACCOUNTS, MAX_TOKENS, chainUnavailable, startChain, type TestChain } from "./helpers/chain.ts";
 
 const skip = chainUnavailable();
@@ -24,7 +33,11 @@ void describe("with a local chain", { skip }, () => {
   let t: TestApp;
   before(async () => {
     chain = await startChain();
-    t = await makeApp({ RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale, WERT_ORIGIN: "http://127.0.0.1:8788" });
+    t = await makeApp({
+      RPC_URL_31338: chain.rpcUrl,
+      PRESALE_ADDRESS_31338: chain.presale,
+      WERT_ORIGIN: "http://127.0.0.1:8788",
+    });
   });
   after(async () => {
     await t?.close();
@@ -38,10 +51,17 @@ void describe("with a local chain", { skip }, () => {
     return { status: r.statusCode, body: r.json<SessionBody>(), refusal: r.json<ErrorBody>() };
   };
   const quote = (tokens: bigint) =>
-    chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "ethBuyHelper", args: [tokens] });
+    chain.publicClient.readContract({
+      address: chain.presale,
+      abi: presaleAbi,
+      functionName: "ethBuyHelper",
+      args: [tokens],
+    });
   /** Sends a transaction and returns its hash once mined (reverted ones included). */
   const sendTx = async (from: Address, to: Address, data: Hex, value = 0n) => {
-    const hash = await chain.wallet(from).sendTransaction({ account: from, chain: chain.chain, to, data, value, gas: 1_000_000n });
+    const hash = await chain
+      .wallet(from)
+      .sendTransaction({ account: from, chain: chain.chain, to, data, value, gas: 1_000_000n });
     await chain.publicClient.waitForTransactionReceipt({ hash });
     return hash;
   };
@@ -76,13 +96,21 @@ void describe("with a local chain", { skip }, () => {
       const call = decodeFunctionData({ abi: presaleAbi, data: hex(d.sc_input_data) });
       assert.equal(call.functionName, "buyWithETHWert");
       assert.deepEqual(call.args, [ACCOUNTS.buyer, 1000n, false]);
-      assert.ok(verifyCardSignature(d, d.signature, publicKeyOf(TEST_SIGNER_KEY)), "signature verifies against the signer's public key");
+      assert.ok(
+        verifyCardSignature(d, d.signature, publicKeyOf(TEST_SIGNER_KEY)),
+        "signature verifies against the signer's public key",
+      );
       assert.ok(!verifyCardSignature({ ...d, commodity_amount: 0.002 }, d.signature, publicKeyOf(TEST_SIGNER_KEY)));
       assert.ok((await t.repo.countCardSessions()) >= 1);
     });
 
     void test("a price sent by the client is ignored", async () => {
-      const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: "1000", commodity_amount: 0.0000001, ethNeeded: "1" });
+      const { body } = await session({
+        address: ACCOUNTS.buyer,
+        tokenAmount: "1000",
+        commodity_amount: 0.0000001,
+        ethNeeded: "1",
+      });
       assert.equal(body.data.commodity_amount, 0.00202);
     });
 
@@ -100,7 +128,13 @@ void describe("with a local chain", { skip }, () => {
     void test("a paused sale is refused", async () => {
       const owner = chain.wallet(ACCOUNTS.deployer);
       const tx = async (fn: "pause" | "unpause") => {
-        const hash = await owner.writeContract({ address: chain.presale, abi: presaleAbi, functionName: fn, account: ACCOUNTS.deployer, chain: chain.chain });
+        const hash = await owner.writeContract({
+          address: chain.presale,
+          abi: presaleAbi,
+          functionName: fn,
+          account: ACCOUNTS.deployer,
+          chain: chain.chain,
+        });
         await chain.publicClient.waitForTransactionReceipt({ hash });
       };
       await tx("pause");
@@ -115,11 +149,26 @@ void describe("with a local chain", { skip }, () => {
 
     void test("the signed session, executed by the card provider, credits the buyer", async () => {
       const { body } = await session({ address: ACCOUNTS.buyer2, tokenAmount: 2500 });
-      const before = await chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer2] });
-      const hash = await sendTx(ACCOUNTS.cardProvider, getAddress(body.data.sc_address), hex(body.data.sc_input_data), parseEther(body.data.commodity_amount.toFixed(8)));
+      const before = await chain.publicClient.readContract({
+        address: chain.presale,
+        abi: presaleAbi,
+        functionName: "userDeposits",
+        args: [ACCOUNTS.buyer2],
+      });
+      const hash = await sendTx(
+        ACCOUNTS.cardProvider,
+        getAddress(body.data.sc_address),
+        hex(body.data.sc_input_data),
+        parseEther(body.data.commodity_amount.toFixed(8)),
+      );
       const r = await chain.publicClient.getTransactionReceipt({ hash });
       assert.equal(r.status, "success");
-      const afterDeposits = await chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer2] });
+      const afterDeposits = await chain.publicClient.readContract({
+        address: chain.presale,
+        abi: presaleAbi,
+        functionName: "userDeposits",
+        args: [ACCOUNTS.buyer2],
+      });
       assert.equal(afterDeposits - before, 2500n * 10n ** 18n);
     });
   });
@@ -128,11 +177,27 @@ void describe("with a local chain", { skip }, () => {
     let cardTx: Hex;
     before(async () => {
       const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 1200 });
-      cardTx = await sendTx(ACCOUNTS.cardProvider, chain.presale, hex(body.data.sc_input_data), parseEther(body.data.commodity_amount.toFixed(8)));
+      cardTx = await sendTx(
+        ACCOUNTS.cardProvider,
+        chain.presale,
+        hex(body.data.sc_input_data),
+        parseEther(body.data.commodity_amount.toFixed(8)),
+      );
     });
     const conv = (over: Record<string, unknown> = {}) => ({
-      publicAddress: ACCOUNTS.buyer, event: "conversion", purchaseType: "CARD", purchaseTokens: "1200", purchaseTypeAmount: "0.0024",
-      purchaseUsdAmount: "7.2", clickId: "c-1", source: "ads", hash: cardTx, chainId: 31338, presaleName: "shaft", isBW: false, ...over,
+      publicAddress: ACCOUNTS.buyer,
+      event: "conversion",
+      purchaseType: "CARD",
+      purchaseTokens: "1200",
+      purchaseTypeAmount: "0.0024",
+      purchaseUsdAmount: "7.2",
+      clickId: "c-1",
+      source: "ads",
+      hash: cardTx,
+      chainId: 31338,
+      presaleName: "shaft",
+      isBW: false,
+      ...over,
     });
 
     void test("a card purchase (sent by the provider) counts for the credited buyer; repeats are duplicates", async () => {
@@ -140,7 +205,10 @@ void describe("with a local chain", { skip }, () => {
       assert.equal(a.statusCode, 201, a.body);
       assert.equal(a.json<RecordedBody>().data.status, "recorded");
       assert.equal(a.json<RecordedBody>().data.tokens, "1200");
-      const b = await post("/api/track/conversion", conv({ hash: cardTx.toUpperCase().replace("0X", "0x"), event: "revenue" }));
+      const b = await post(
+        "/api/track/conversion",
+        conv({ hash: cardTx.toUpperCase().replace("0X", "0x"), event: "revenue" }),
+      );
       assert.equal(b.statusCode, 200);
       assert.equal(b.json<RecordedBody>().data.status, "duplicate");
       assert.equal(await t.repo.countConversions(), 1);
@@ -153,12 +221,23 @@ void describe("with a local chain", { skip }, () => {
     });
 
     void test("a direct ETH purchase counts for its sender", async () => {
-      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [100n, false] });
+      const data = (await import("viem")).encodeFunctionData({
+        abi: presaleAbi,
+        functionName: "buyWithEth",
+        args: [100n, false],
+      });
       const hash = await sendTx(ACCOUNTS.buyer2, chain.presale, data, await quote(100n));
-      const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH" }));
+      const r = await post(
+        "/api/track/conversion",
+        conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH" }),
+      );
       assert.equal(r.statusCode, 201, r.body);
       // ...but not for someone else.
-      const data2 = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [100n, false] });
+      const data2 = (await import("viem")).encodeFunctionData({
+        abi: presaleAbi,
+        functionName: "buyWithEth",
+        args: [100n, false],
+      });
       const hash2 = await sendTx(ACCOUNTS.buyer2, chain.presale, data2, await quote(100n));
       const n = await post("/api/track/conversion", conv({ hash: hash2 }));
       assert.equal(n.statusCode, 422);
@@ -166,12 +245,23 @@ void describe("with a local chain", { skip }, () => {
     });
 
     void test("a reverted purchase is refused", async () => {
-      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [100n, false] });
+      const data = (await import("viem")).encodeFunctionData({
+        abi: presaleAbi,
+        functionName: "buyWithEth",
+        args: [100n, false],
+      });
       // Hardhat refuses to send a transaction that reverts under automine: queue it, then mine it.
       await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [false] as never });
       let hash: Hex;
       try {
-        hash = await chain.wallet(ACCOUNTS.buyer).sendTransaction({ account: ACCOUNTS.buyer, chain: chain.chain, to: chain.presale, data, value: 1n, gas: 500_000n });
+        hash = await chain.wallet(ACCOUNTS.buyer).sendTransaction({
+          account: ACCOUNTS.buyer,
+          chain: chain.chain,
+          to: chain.presale,
+          data,
+          value: 1n,
+          gas: 500_000n,
+        });
         await chain.publicClient.request({ method: "evm_mine" as never, params: [] as never });
       } finally {
         await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [true] as never });
@@ -191,33 +281,92 @@ void describe("with a local chain", { skip }, () => {
 
     void test("attribution belongs to the buyer: a third party posting first with its own clickId/source cannot take the credit", async () => {
       const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [150n, false] });
+      const data = (await import("viem")).encodeFunctionData({
+        abi: presaleAbi,
+        functionName: "buyWithEth",
+        args: [150n, false],
+      });
       // The buyer lands through a referral link and connects: its own lead. Later a third party records a lead for
       // the same wallet with its own click id (it cannot replace the first one).
-      const own = { walletAddress: ACCOUNTS.buyer2, clickId: "buyer-click", source: "newsletter", pid: "p-1", referrer: "refcode001" };
+      const own = {
+        walletAddress: ACCOUNTS.buyer2,
+        clickId: "buyer-click",
+        source: "newsletter",
+        pid: "p-1",
+        referrer: "refcode001",
+      };
       assert.equal((await post("/api/track/lead", own)).statusCode, 201);
       await sleep(5);
-      assert.equal((await post("/api/track/lead", { walletAddress: ACCOUNTS.buyer2, clickId: "attacker-click", source: "attacker" })).statusCode, 201);
+      assert.equal(
+        (
+          await post("/api/track/lead", {
+            walletAddress: ACCOUNTS.buyer2,
+            clickId: "attacker-click",
+            source: "attacker",
+          })
+        ).statusCode,
+        201,
+      );
       const hash = await sendTx(ACCOUNTS.buyer2, chain.presale, data, await quote(150n));
       // The third party sees the transaction in the mempool/explorer and posts the conversion first, with its attribution.
-      const first = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH", clickId: "attacker-click", source: "attacker", pid: "evil", referrer: "evilcode01" }));
+      const first = await post(
+        "/api/track/conversion",
+        conv({
+          publicAddress: ACCOUNTS.buyer2,
+          hash,
+          purchaseType: "ETH",
+          clickId: "attacker-click",
+          source: "attacker",
+          pid: "evil",
+          referrer: "evilcode01",
+        }),
+      );
       assert.equal(first.statusCode, 201, first.body);
       assert.equal(first.json<RecordedBody>().data.attribution, "wallet_first_lead");
       // The buyer's own report is a duplicate, and the stored attribution is the buyer's own lead either way.
-      const mine = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH", clickId: "buyer-click", source: "newsletter" }));
+      const mine = await post(
+        "/api/track/conversion",
+        conv({
+          publicAddress: ACCOUNTS.buyer2,
+          hash,
+          purchaseType: "ETH",
+          clickId: "buyer-click",
+          source: "newsletter",
+        }),
+      );
       assert.equal(mine.statusCode, 200);
       assert.equal(mine.json<RecordedBody>().data.status, "duplicate");
       const stored = await t.repo.findConversion(31338, hash.toLowerCase());
       assert.deepEqual(
         { ...stored!.attribution, leadKey: undefined },
-        { leadKey: undefined, clickId: "buyer-click", source: "newsletter", pid: "p-1", tid: undefined, referrer: "refcode001" },
+        {
+          leadKey: undefined,
+          clickId: "buyer-click",
+          source: "newsletter",
+          pid: "p-1",
+          tid: undefined,
+          referrer: "refcode001",
+        },
       );
     });
 
     void test("a conversion for a wallet that recorded no lead carries no attribution, whatever the request says", async () => {
-      const data = (await import("viem")).encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [120n, false] });
+      const data = (await import("viem")).encodeFunctionData({
+        abi: presaleAbi,
+        functionName: "buyWithEth",
+        args: [120n, false],
+      });
       const hash = await sendTx(ACCOUNTS.keeper, chain.presale, data, await quote(120n));
-      const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.keeper, hash, purchaseType: "ETH", clickId: "someone-else", source: "someone-else" }));
+      const r = await post(
+        "/api/track/conversion",
+        conv({
+          publicAddress: ACCOUNTS.keeper,
+          hash,
+          purchaseType: "ETH",
+          clickId: "someone-else",
+          source: "someone-else",
+        }),
+      );
       assert.equal(r.statusCode, 201, r.body);
       assert.equal(r.json<RecordedBody>().data.attribution, "none");
       const stored = await t.repo.findConversion(31338, hash.toLowerCase());
@@ -236,7 +385,13 @@ void describe("with a local chain", { skip }, () => {
     let server: Server;
     let base: string;
     before(async () => {
-      const cfg = loadWidgetConfig({ WIDGET_RPC_URL: chain.rpcUrl, WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY, WERT_PARTNER_ID: "test-partner", WIDGET_PRESALE_ADDRESS: chain.presale, WIDGET_PORT: "0" });
+      const cfg = loadWidgetConfig({
+        WIDGET_RPC_URL: chain.rpcUrl,
+        WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        WERT_PARTNER_ID: "test-partner",
+        WIDGET_PRESALE_ADDRESS: chain.presale,
+        WIDGET_PORT: "0",
+      });
       server = createWidgetServer(cfg);
       await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -246,7 +401,10 @@ void describe("with a local chain", { skip }, () => {
     /** The iframe URL exactly as @wert-io/widget-initializer builds it: scalar options as query parameters. */
     const embedUrl = (o: SessionBody["data"]) => {
       const q = Object.entries({ ...o, widget_layout_mode: "Modal" })
-        .filter((e): e is [string, string | number] => (typeof e[1] === "string" || typeof e[1] === "number") && e[0] !== "origin" && e[0] !== "partner_id")
+        .filter(
+          (e): e is [string, string | number] =>
+            (typeof e[1] === "string" || typeof e[1] === "number") && e[0] !== "origin" && e[0] !== "partner_id",
+        )
         .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
         .join("&");
       return `${base}/${o.partner_id}/widget?${q}`;
@@ -260,10 +418,29 @@ void describe("with a local chain", { skip }, () => {
       const html = await page.text();
       assert.match(html, /"ok":true/);
       assert.match(page.headers.get("content-security-policy") ?? "", /frame-ancestors/);
-      for (const type of ["loaded", "payment-status", "3ds-start", "3ds-end", "close", "rate-update", "position", "error"]) assert.ok(html.includes(`"${type}"`), type);
+      for (const type of [
+        "loaded",
+        "payment-status",
+        "3ds-start",
+        "3ds-end",
+        "close",
+        "rate-update",
+        "position",
+        "error",
+      ])
+        assert.ok(html.includes(`"${type}"`), type);
 
-      const before = await chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer] });
-      const pay = await fetch(url.replace("/widget?", "/widget/pay?"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: new URL(url).search }) });
+      const before = await chain.publicClient.readContract({
+        address: chain.presale,
+        abi: presaleAbi,
+        functionName: "userDeposits",
+        args: [ACCOUNTS.buyer],
+      });
+      const pay = await fetch(url.replace("/widget?", "/widget/pay?"), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: new URL(url).search }),
+      });
       assert.equal(pay.status, 200, await pay.clone().text());
       const { tx_id } = (await pay.json()) as { tx_id: Hex };
       const st = (await (await fetch(`${base}/test-partner/widget/tx/${tx_id}`)).json()) as { status: string };
@@ -271,17 +448,31 @@ void describe("with a local chain", { skip }, () => {
       const tx = await chain.publicClient.getTransaction({ hash: tx_id });
       assert.equal(tx.from.toLowerCase(), ACCOUNTS.cardProvider.toLowerCase());
       assert.equal(tx.value, parseEther(body.data.commodity_amount.toFixed(8)));
-      const afterDeposits = await chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer] });
+      const afterDeposits = await chain.publicClient.readContract({
+        address: chain.presale,
+        abi: presaleAbi,
+        functionName: "userDeposits",
+        args: [ACCOUNTS.buyer],
+      });
       assert.equal(afterDeposits - before, 777n * 10n ** 18n);
     });
 
     void test("tampered options are shown as problems and never paid", async () => {
       const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 500 });
-      for (const change of [{ commodity_amount: 0.0001 }, { sc_input_data: body.data.sc_input_data.replace(/01f4(0{64})$/, "01f5$1") }, { signature: "00".repeat(64) }, { partner_id: "someone-else" }]) {
+      for (const change of [
+        { commodity_amount: 0.0001 },
+        { sc_input_data: body.data.sc_input_data.replace(/01f4(0{64})$/, "01f5$1") },
+        { signature: "00".repeat(64) },
+        { partner_id: "someone-else" },
+      ]) {
         const url = embedUrl({ ...body.data, ...change });
         const html = await (await fetch(url)).text();
         assert.match(html, /"ok":false/);
-        const pay = await fetch(url.replace("/widget?", "/widget/pay?"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: new URL(url).search }) });
+        const pay = await fetch(url.replace("/widget?", "/widget/pay?"), {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: new URL(url).search }),
+        });
         assert.equal(pay.status, 400, JSON.stringify(change));
         assert.equal(((await pay.json()) as { error: string }).error, "refused");
       }
@@ -290,7 +481,11 @@ void describe("with a local chain", { skip }, () => {
     void test("only the widget's own page may ask it to pay", async () => {
       const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 500 });
       const url = embedUrl(body.data);
-      const r = await fetch(url.replace("/widget?", "/widget/pay?"), { method: "POST", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: JSON.stringify({ query: new URL(url).search }) });
+      const r = await fetch(url.replace("/widget?", "/widget/pay?"), {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://evil.example" },
+        body: JSON.stringify({ query: new URL(url).search }),
+      });
       assert.equal(r.status, 403);
     });
   });

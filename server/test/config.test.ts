@@ -54,7 +54,13 @@ void test("<chainId>.json is read when there is no typed map", async () => {
 void test("production: Base mainnet, the real widget origin, and required settings", async () => {
   await assert.rejects(loadConfig({ NODE_ENV: "production", SITE_ORIGIN: "https://shaft.example" }), ConfigError);
   await assert.rejects(loadConfig({ NODE_ENV: "production", RPC_URL_8453: "https://rpc.example" }), /SITE_ORIGIN/);
-  const c = await loadConfig({ NODE_ENV: "production", RPC_URL_8453: "https://rpc.example", RPC_URL_1: "https://eth.example", SITE_ORIGIN: "https://shaft.example/", DEPLOYMENTS_DIR: tempDir() });
+  const c = await loadConfig({
+    NODE_ENV: "production",
+    RPC_URL_8453: "https://rpc.example",
+    RPC_URL_1: "https://eth.example",
+    SITE_ORIGIN: "https://shaft.example/",
+    DEPLOYMENTS_DIR: tempDir(),
+  });
   assert.equal(c.card.chainId, 8453);
   assert.equal(c.card.network, "base");
   assert.equal(c.card.origin, "https://widget.wert.io");
@@ -75,7 +81,8 @@ void test("bad values stop the start with a readable message", async () => {
     [{ TRUST_PROXY: "proxy.internal" }, /TRUST_PROXY/],
     [{ REDIS_URL: "http://cache:6379" }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
   ];
-  for (const [env, re] of bad) await assert.rejects(loadConfig({ DEPLOYMENTS_DIR: tempDir(), ...env }), re, JSON.stringify(env));
+  for (const [env, re] of bad)
+    await assert.rejects(loadConfig({ DEPLOYMENTS_DIR: tempDir(), ...env }), re, JSON.stringify(env));
 });
 
 void test("widget: public key from the signer secret, local defaults", () => {
@@ -89,17 +96,42 @@ void test("widget: public key from the signer secret, local defaults", () => {
 });
 
 void test("the local stack's variable names: ETH_/BASE_RPC_URL with their chain ids", async () => {
-  const c = await loadConfig({ DEPLOYMENTS_DIR: tempDir(), ETH_RPC_URL: "http://127.0.0.1:9545", BASE_RPC_URL: "http://127.0.0.1:9546", ETH_CHAIN_ID: "31337", BASE_CHAIN_ID: "31338" });
-  assert.deepEqual([...c.chains.values()].map((x) => [x.chainId, x.rpcUrl]), [[31337, "http://127.0.0.1:9545"], [31338, "http://127.0.0.1:9546"]]);
+  const c = await loadConfig({
+    DEPLOYMENTS_DIR: tempDir(),
+    ETH_RPC_URL: "http://127.0.0.1:9545",
+    BASE_RPC_URL: "http://127.0.0.1:9546",
+    ETH_CHAIN_ID: "31337",
+    BASE_CHAIN_ID: "31338",
+  });
+  assert.deepEqual(
+    [...c.chains.values()].map((x) => [x.chainId, x.rpcUrl]),
+    [
+      [31337, "http://127.0.0.1:9545"],
+      [31338, "http://127.0.0.1:9546"],
+    ],
+  );
   assert.equal(c.card.chainId, 31338);
-  const explicit = await loadConfig({ DEPLOYMENTS_DIR: tempDir(), BASE_RPC_URL: "http://127.0.0.1:9546", RPC_URL_31338: "http://127.0.0.1:7777" });
+  const explicit = await loadConfig({
+    DEPLOYMENTS_DIR: tempDir(),
+    BASE_RPC_URL: "http://127.0.0.1:9546",
+    RPC_URL_31338: "http://127.0.0.1:7777",
+  });
   assert.equal(explicit.chains.get(31338)!.rpcUrl, "http://127.0.0.1:7777", "RPC_URL_<id> wins");
   assert.equal(loadWidgetConfig({ BASE_RPC_URL: "http://127.0.0.1:9546" }).rpcUrl, "http://127.0.0.1:9546");
 });
 
 void test("every bad variable is named in one message, not only the first", async () => {
-  const env = { DEPLOYMENTS_DIR: tempDir(), PORT: "http", REDIS_URL: "http://cache:6379", PRESALE_ADDRESS_31338: "0x12" };
-  await assert.rejects(loadConfig(env), (e: Error) => e instanceof ConfigError && ["PORT", "REDIS_URL", "PRESALE_ADDRESS_31338"].every((n) => e.message.includes(n)));
+  const env = {
+    DEPLOYMENTS_DIR: tempDir(),
+    PORT: "http",
+    REDIS_URL: "http://cache:6379",
+    PRESALE_ADDRESS_31338: "0x12",
+  };
+  await assert.rejects(
+    loadConfig(env),
+    (e: Error) =>
+      e instanceof ConfigError && ["PORT", "REDIS_URL", "PRESALE_ADDRESS_31338"].every((n) => e.message.includes(n)),
+  );
 });
 
 void test(".env.example lists every variable, and taken as it is gives the defaults", async () => {
@@ -112,7 +144,11 @@ void test(".env.example lists every variable, and taken as it is gives the defau
   );
   const listed = Object.keys(example);
   const read = [...Object.keys(serverVariables.shape), ...Object.keys(widgetVariables.shape), "NODE_ENV"];
-  assert.deepEqual(read.filter((name) => !listed.includes(name)), [], "variables the server reads but .env.example does not list");
+  assert.deepEqual(
+    read.filter((name) => !listed.includes(name)),
+    [],
+    "variables the server reads but .env.example does not list",
+  );
   assert.ok(listed.some((n) => n.startsWith("RPC_URL_")) && listed.some((n) => n.startsWith("PRESALE_ADDRESS_")));
   const dir = tempDir();
   assert.deepEqual(await loadConfig({ ...example, DEPLOYMENTS_DIR: dir }), await loadConfig({ DEPLOYMENTS_DIR: dir }));

@@ -9,7 +9,15 @@ import { PostgresRepository } from "../src/db/postgres.ts";
 import type { Repository } from "../src/db/repository.ts";
 import { migrations } from "../src/db/migrations.ts";
 import { startPostgres, type TestPostgres } from "./helpers/postgres.ts";
-import { json, logLine, makeApp, type ErrorBody, type ReadyBody, type RecordedBody, type ReferralBody } from "./helpers/app.ts";
+import {
+  json,
+  logLine,
+  makeApp,
+  type ErrorBody,
+  type ReadyBody,
+  type RecordedBody,
+  type ReferralBody,
+} from "./helpers/app.ts";
 import { freePort } from "./helpers/net.ts";
 import { loadConfig } from "../src/config.ts";
 import { Chains } from "../src/chain.ts";
@@ -91,7 +99,10 @@ for (const s of stores) {
       });
 
     void maybe("migrations apply once, then are a no-op", async () => {
-      assert.deepEqual(await repo.migrate(), migrations.map((m) => m.id));
+      assert.deepEqual(
+        await repo.migrate(),
+        migrations.map((m) => m.id),
+      );
       assert.deepEqual(await repo.migrate(), []);
       await repo.ping();
     });
@@ -114,7 +125,11 @@ for (const s of stores) {
 
     void maybe("referral: concurrent first calls agree on one code", async () => {
       let i = 0;
-      const results = await Promise.all(Array.from({ length: 8 }, () => repo.getOrCreateReferral("0xccc", undefined, () => `conc${String(++i).padStart(6, "0")}`)));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          repo.getOrCreateReferral("0xccc", undefined, () => `conc${String(++i).padStart(6, "0")}`),
+        ),
+      );
       assert.equal(new Set(results.map((r) => r.referral.code)).size, 1);
     });
 
@@ -136,8 +151,14 @@ for (const s of stores) {
 
     void maybe("card session stored", async () => {
       await repo.recordCardSession({
-        clickId: "11111111-1111-4111-8111-111111111111", address: "0xabc", tokenAmount: "100", stake: true, chainId: 31338,
-        scAddress: "0xdef", ethNeededWei: "1000", commodityAmount: "0.00000001",
+        clickId: "11111111-1111-4111-8111-111111111111",
+        address: "0xabc",
+        tokenAmount: "100",
+        stake: true,
+        chainId: 31338,
+        scAddress: "0xdef",
+        ethNeededWei: "1000",
+        commodityAmount: "0.00000001",
       });
       assert.equal(await repo.countCardSessions(), 1);
     });
@@ -146,7 +167,10 @@ for (const s of stores) {
       await repo.close();
       repo = await store.open();
       assert.deepEqual(await repo.migrate(), []);
-      assert.equal((await repo.getOrCreateReferral("0xaaa", undefined, () => "zzzzzzzzzz")).referral.code, "code000001");
+      assert.equal(
+        (await repo.getOrCreateReferral("0xaaa", undefined, () => "zzzzzzzzzz")).referral.code,
+        "code000001",
+      );
       assert.equal(await repo.countLeads(), 2);
       assert.equal(await repo.countConversions(), 2);
       assert.equal(await repo.countCardSessions(), 1);
@@ -163,7 +187,16 @@ void describe("the API on PostgreSQL (DATABASE_URL)", () => {
     assert.equal(a.repo.kind, "postgres");
     const r1 = await a.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: wallet }) });
     assert.equal(r1.statusCode, 201);
-    assert.equal((await a.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).statusCode, 201);
+    assert.equal(
+      (
+        await a.app.inject({
+          method: "POST",
+          url: "/api/track/lead",
+          ...json({ walletAddress: wallet, clickId: "pg" }),
+        })
+      ).statusCode,
+      201,
+    );
     assert.equal((await a.app.inject("/readyz")).json<ReadyBody>().db, "postgres");
     await a.close();
     const b = await makeApp({ DATABASE_URL: url });
@@ -171,7 +204,16 @@ void describe("the API on PostgreSQL (DATABASE_URL)", () => {
       const r2 = await b.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: wallet }) });
       assert.equal(r2.statusCode, 200);
       assert.equal(r2.json<ReferralBody>().data.url, r1.json<ReferralBody>().data.url);
-      assert.equal((await b.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: wallet, clickId: "pg" }) })).json<RecordedBody>().data.status, "duplicate");
+      assert.equal(
+        (
+          await b.app.inject({
+            method: "POST",
+            url: "/api/track/lead",
+            ...json({ walletAddress: wallet, clickId: "pg" }),
+          })
+        ).json<RecordedBody>().data.status,
+        "duplicate",
+      );
     } finally {
       await b.close();
     }
@@ -183,7 +225,11 @@ void describe("PostgreSQL failures", () => {
     if (pgSkip) return t.skip(pgSkip);
     const a = await makeApp({ DATABASE_URL: await pgServer!.newDatabase() });
     try {
-      const r = await a.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906", clickId: "a\u0000b" }) });
+      const r = await a.app.inject({
+        method: "POST",
+        url: "/api/track/lead",
+        ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906", clickId: "a\u0000b" }),
+      });
       assert.equal(r.statusCode, 400, r.body);
       assert.equal(r.json<ErrorBody>().error, "invalid_input");
       assert.equal(await a.repo.countLeads(), 0);
@@ -194,13 +240,26 @@ void describe("PostgreSQL failures", () => {
 
   void test("PostgreSQL down: writes answer 503 db_unavailable with retry-after, logged once per interval", async () => {
     const port = await freePort(); // nothing listens there
-    const config = await loadConfig({ NODE_ENV: "test", SITE_ORIGIN: "http://127.0.0.1:5173", DEPLOYMENTS_DIR: tmp, RPC_URL_31338: "http://127.0.0.1:9", DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/x` });
+    const config = await loadConfig({
+      NODE_ENV: "test",
+      SITE_ORIGIN: "http://127.0.0.1:5173",
+      DEPLOYMENTS_DIR: tmp,
+      RPC_URL_31338: "http://127.0.0.1:9",
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/x`,
+    });
     const repo = new PostgresRepository(config.database.url!, { max: 2 });
     const lines: string[] = [];
-    const app = await buildApp({ config, repo, chains: new Chains(config) }, { logger: { level: "info", stream: { write: (l: string) => void lines.push(l) } } });
+    const app = await buildApp(
+      { config, repo, chains: new Chains(config) },
+      { logger: { level: "info", stream: { write: (l: string) => void lines.push(l) } } },
+    );
     try {
       for (let i = 0; i < 20; i++) {
-        const r = await app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906" }) });
+        const r = await app.inject({
+          method: "POST",
+          url: "/api/referral",
+          ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906" }),
+        });
         assert.equal(r.statusCode, 503, r.body);
         assert.equal(r.json<ErrorBody>().error, "db_unavailable");
         assert.ok(Number(r.headers["retry-after"]) > 0);

@@ -12,13 +12,16 @@ import { json, logLine, makeApp, tempDir, type ErrorBody } from "./helpers/app.t
 
 const WALLET = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const HASH = "0x" + "ab".repeat(32);
-const randomIp = () => `${1 + crypto.randomInt(222)}.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${1 + crypto.randomInt(254)}`;
+const randomIp = () =>
+  `${1 + crypto.randomInt(222)}.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${1 + crypto.randomInt(254)}`;
 
 /** The request IPs stored with the wallet's leads (read from the SQLite file, as an operator would). */
 function storedLeadIps(file: string): string[] {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    return (db.prepare("SELECT ip_address FROM leads ORDER BY first_seen").all() as Array<{ ip_address: string }>).map((r) => r.ip_address);
+    return (db.prepare("SELECT ip_address FROM leads ORDER BY first_seen").all() as Array<{ ip_address: string }>).map(
+      (r) => r.ip_address,
+    );
   } finally {
     db.close();
   }
@@ -27,48 +30,90 @@ function storedLeadIps(file: string): string[] {
 void describe("TRUST_PROXY: the client IP is the one the trusted proxies report", () => {
   void test("`true` is refused at start with the reason; hop counts and address lists are read as such", async () => {
     for (const v of ["true", "TRUE", "yes", "on"]) {
-      assert.throws(() => parseTrustProxy(v), (e: Error) => e instanceof ConfigError && /every X-Forwarded-For hop/.test(e.message) && /rate limit/.test(e.message));
+      assert.throws(
+        () => parseTrustProxy(v),
+        (e: Error) =>
+          e instanceof ConfigError && /every X-Forwarded-For hop/.test(e.message) && /rate limit/.test(e.message),
+      );
     }
-    await assert.rejects(loadConfig({ DEPLOYMENTS_DIR: tempDir(), TRUST_PROXY: "true" }), /TRUST_PROXY=true would trust every/);
+    await assert.rejects(
+      loadConfig({ DEPLOYMENTS_DIR: tempDir(), TRUST_PROXY: "true" }),
+      /TRUST_PROXY=true would trust every/,
+    );
     assert.equal(parseTrustProxy("1"), 1, '"1" is one hop, not "trust everything"');
     assert.equal(parseTrustProxy("2"), 2);
     assert.equal(parseTrustProxy(undefined), false);
     assert.equal(parseTrustProxy("false"), false);
     assert.deepEqual(parseTrustProxy("10.0.0.5, 10.1.0.0/16,::1"), ["10.0.0.5", "10.1.0.0/16", "::1"]);
-    for (const bad of ["11", "10.0.0.0/33", "proxy.internal", "10.0.0.1/8/2"]) assert.throws(() => parseTrustProxy(bad), ConfigError, bad);
+    for (const bad of ["11", "10.0.0.0/33", "proxy.internal", "10.0.0.1/8/2"])
+      assert.throws(() => parseTrustProxy(bad), ConfigError, bad);
   });
 
-  const forgingClient = async (env: Record<string, string>, hops: (forged: string) => { remoteAddress: string; xff: string }, realIp: string) => {
+  const forgingClient = async (
+    env: Record<string, string>,
+    hops: (forged: string) => { remoteAddress: string; xff: string },
+    realIp: string,
+  ) => {
     const file = path.join(tempDir(), "db.sqlite");
     const t = await makeApp({ SQLITE_PATH: file, RATE_LIMIT_MAX: "5", RATE_LIMIT_WINDOW_MS: "60000", ...env });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 12; i++) {
         const { remoteAddress, xff } = hops(randomIp());
-        const r = await t.app.inject({ method: "POST", url: "/api/track/lead", remoteAddress, ...json({ walletAddress: WALLET, clickId: `c${i}` }), headers: { "content-type": "application/json", "x-forwarded-for": xff } });
+        const r = await t.app.inject({
+          method: "POST",
+          url: "/api/track/lead",
+          remoteAddress,
+          ...json({ walletAddress: WALLET, clickId: `c${i}` }),
+          headers: { "content-type": "application/json", "x-forwarded-for": xff },
+        });
         codes.push(r.statusCode);
       }
-      assert.deepEqual(codes, [...Array<number>(5).fill(201), ...Array<number>(7).fill(429)], "a new forged X-Forwarded-For on every request does not reset the limit");
-      assert.deepEqual([...new Set(storedLeadIps(file))], [realIp], "the stored IP is the one the proxy saw, never the forged one");
+      assert.deepEqual(
+        codes,
+        [...Array<number>(5).fill(201), ...Array<number>(7).fill(429)],
+        "a new forged X-Forwarded-For on every request does not reset the limit",
+      );
+      assert.deepEqual(
+        [...new Set(storedLeadIps(file))],
+        [realIp],
+        "the stored IP is the one the proxy saw, never the forged one",
+      );
     } finally {
       await t.close();
     }
   };
 
   void test("one proxy (TRUST_PROXY=1) appending the real IP: a client forging X-Forwarded-For is still limited by its real IP", async () => {
-    await forgingClient({ TRUST_PROXY: "1" }, (forged) => ({ remoteAddress: "10.0.0.1", xff: `${forged}, 203.0.113.7` }), "203.0.113.7");
+    await forgingClient(
+      { TRUST_PROXY: "1" },
+      (forged) => ({ remoteAddress: "10.0.0.1", xff: `${forged}, 203.0.113.7` }),
+      "203.0.113.7",
+    );
   });
 
   void test("two proxies (TRUST_PROXY=2): the address the outer proxy saw is the client", async () => {
-    await forgingClient({ TRUST_PROXY: "2" }, (forged) => ({ remoteAddress: "10.0.0.2", xff: `${forged}, 203.0.113.8, 10.0.0.1` }), "203.0.113.8");
+    await forgingClient(
+      { TRUST_PROXY: "2" },
+      (forged) => ({ remoteAddress: "10.0.0.2", xff: `${forged}, 203.0.113.8, 10.0.0.1` }),
+      "203.0.113.8",
+    );
   });
 
   void test("two proxies by address (TRUST_PROXY=10.0.0.1,10.0.0.2): the first untrusted address from the right is the client", async () => {
-    await forgingClient({ TRUST_PROXY: "10.0.0.1,10.0.0.2" }, (forged) => ({ remoteAddress: "10.0.0.2", xff: `${forged}, 203.0.113.9, 10.0.0.1` }), "203.0.113.9");
+    await forgingClient(
+      { TRUST_PROXY: "10.0.0.1,10.0.0.2" },
+      (forged) => ({ remoteAddress: "10.0.0.2", xff: `${forged}, 203.0.113.9, 10.0.0.1` }),
+      "203.0.113.9",
+    );
   });
 
   void test("a client connecting directly, past an address-listed proxy, cannot choose its IP", async () => {
-    await forgingClient({ TRUST_PROXY: "10.0.0.0/8" }, (forged) => ({ remoteAddress: "198.51.100.4", xff: forged }), "198.51.100.4");
+    await forgingClient(
+      { TRUST_PROXY: "10.0.0.0/8" },
+      (forged) => ({ remoteAddress: "198.51.100.4", xff: forged }),
+      "198.51.100.4",
+    );
   });
 
   void test("without TRUST_PROXY, X-Forwarded-For is ignored", async () => {
@@ -96,8 +141,14 @@ void describe("input hygiene", () => {
         ["/api/track/lead", { walletAddress: WALLET, userAgent: "ua\u009b31m" }],
         ["/api/track/lead", { walletAddress: WALLET, iid: "x\u007f" }],
         ["/api/referral", { walletAddress: WALLET, iid: "i\u0000d" }],
-        ["/api/track/conversion", { publicAddress: WALLET, event: "conversion", hash: HASH, chainId: 31338, extra: "e\u0000" }],
-        ["/api/track/conversion", { publicAddress: WALLET, event: "conversion", hash: HASH, chainId: 31338, presaleName: "p\u001b" }],
+        [
+          "/api/track/conversion",
+          { publicAddress: WALLET, event: "conversion", hash: HASH, chainId: 31338, extra: "e\u0000" },
+        ],
+        [
+          "/api/track/conversion",
+          { publicAddress: WALLET, event: "conversion", hash: HASH, chainId: 31338, presaleName: "p\u001b" },
+        ],
       ];
       for (const [url, body] of cases) {
         const r = await t.app.inject({ method: "POST", url, ...json(body) });
@@ -106,7 +157,17 @@ void describe("input hygiene", () => {
         assert.match(r.json<ErrorBody>().reason, /control characters/);
       }
       assert.equal(await t.repo.countLeads(), 0);
-      assert.equal((await t.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, source: "ünïcødé 广告" }) })).statusCode, 201, "printable Unicode is fine");
+      assert.equal(
+        (
+          await t.app.inject({
+            method: "POST",
+            url: "/api/track/lead",
+            ...json({ walletAddress: WALLET, source: "ünïcødé 广告" }),
+          })
+        ).statusCode,
+        201,
+        "printable Unicode is fine",
+      );
     } finally {
       await t.close();
     }
@@ -124,7 +185,22 @@ void describe("input hygiene", () => {
         headers: { "content-type": "application/json" },
       });
     try {
-      const bad = ["1e300", "1e-20", "1E5", "-1", '"1e5"', '"0x10"', `"${"1".repeat(25)}"`, "1" + "0".repeat(24), `"1.${"1".repeat(19)}"`, "0.1234567890123456789", '"007"', '" "', '"NaN"', "true"];
+      const bad = [
+        "1e300",
+        "1e-20",
+        "1E5",
+        "-1",
+        '"1e5"',
+        '"0x10"',
+        `"${"1".repeat(25)}"`,
+        "1" + "0".repeat(24),
+        `"1.${"1".repeat(19)}"`,
+        "0.1234567890123456789",
+        '"007"',
+        '" "',
+        '"NaN"',
+        "true",
+      ];
       for (const v of bad) {
         const r = await lead(v);
         assert.equal(r.statusCode, 400, `${v}: ${r.body}`);
@@ -148,18 +224,39 @@ void describe("input hygiene", () => {
       await t.close();
     }
     const db = new DatabaseSync(file, { readOnly: true });
-    const stored = (db.prepare("SELECT purchase_usd_amount AS v FROM leads ORDER BY first_seen, rowid").all() as Array<{ v: string }>).map((r) => r.v);
+    const stored = (
+      db.prepare("SELECT purchase_usd_amount AS v FROM leads ORDER BY first_seen, rowid").all() as Array<{ v: string }>
+    ).map((r) => r.v);
     db.close();
-    assert.deepEqual(stored.sort(), [
-      "0", "150", "150.25", "2.1645000000000003", "0.123456789012345678", "9007199254740993", "1.50", "123456789012345678901234", "0.000000000000000001",
-    ].sort());
+    assert.deepEqual(
+      stored.sort(),
+      [
+        "0",
+        "150",
+        "150.25",
+        "2.1645000000000003",
+        "0.123456789012345678",
+        "9007199254740993",
+        "1.50",
+        "123456789012345678901234",
+        "0.000000000000000001",
+      ].sort(),
+    );
   });
 
   void test("prototype-poisoning keys in a body are refused", async () => {
     const t = await makeApp();
     try {
-      for (const payload of [`{"walletAddress":"${WALLET}","__proto__":{"x":1}}`, `{"walletAddress":"${WALLET}","constructor":{"prototype":{"x":1}}}`]) {
-        const r = await t.app.inject({ method: "POST", url: "/api/referral", payload, headers: { "content-type": "application/json" } });
+      for (const payload of [
+        `{"walletAddress":"${WALLET}","__proto__":{"x":1}}`,
+        `{"walletAddress":"${WALLET}","constructor":{"prototype":{"x":1}}}`,
+      ]) {
+        const r = await t.app.inject({
+          method: "POST",
+          url: "/api/referral",
+          payload,
+          headers: { "content-type": "application/json" },
+        });
         assert.equal(r.statusCode, 400, payload);
         assert.equal(r.json<ErrorBody>().error, "invalid_json");
       }
@@ -180,12 +277,18 @@ void describe("dependency outages", () => {
     try {
       await t.repo.close();
       for (let i = 0; i < 50; i++) {
-        const r = await t.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, clickId: `x${i}` }) });
+        const r = await t.app.inject({
+          method: "POST",
+          url: "/api/track/lead",
+          ...json({ walletAddress: WALLET, clickId: `x${i}` }),
+        });
         assert.equal(r.statusCode, 503, r.body);
         assert.deepEqual(r.json(), { error: "db_unavailable", reason: "the database is unavailable; retry shortly" });
         assert.ok(Number(r.headers["retry-after"]) > 0);
       }
-      const failures = logLines.map((l) => logLine(l)).filter((l) => l.msg === "request failed" || l.msg === "unhandled error");
+      const failures = logLines
+        .map((l) => logLine(l))
+        .filter((l) => l.msg === "request failed" || l.msg === "unhandled error");
       assert.equal(failures.length, 1, "one log line for 50 identical failures");
       assert.equal(failures[0].code, "db_unavailable");
       assert.doesNotMatch(JSON.stringify(failures[0]), /\bat .+\.(ts|js):\d+/, "no stack trace");
@@ -207,7 +310,10 @@ void describe("dependency outages", () => {
       await new Promise((r) => setTimeout(r, 250));
       await hit();
       const failures = logLines.map((l) => logLine(l)).filter((l) => l.msg === "request failed");
-      assert.deepEqual(failures.map((f) => f.suppressed), [0, 4]);
+      assert.deepEqual(
+        failures.map((f) => f.suppressed),
+        [0, 4],
+      );
     } finally {
       await t.app.close();
     }

@@ -19,7 +19,12 @@ after(async () => redis?.stop());
 async function alternate(apps: TestApp[], n: number, ip: string): Promise<number[]> {
   const codes: number[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await apps[i % apps.length].app.inject({ method: "POST", url: "/api/referral", remoteAddress: ip, ...json({ walletAddress: WALLET }) });
+    const r = await apps[i % apps.length].app.inject({
+      method: "POST",
+      url: "/api/referral",
+      remoteAddress: ip,
+      ...json({ walletAddress: WALLET }),
+    });
     codes.push(r.statusCode);
   }
   return codes;
@@ -42,8 +47,16 @@ void describe("rate limit across instances", () => {
     const apps = [await makeApp(env), await makeApp(env)];
     try {
       const codes = await alternate(apps, 10, "198.51.100.21");
-      assert.deepEqual(codes.map((c) => (c < 300 ? "ok" : c)), ["ok", "ok", "ok", "ok", 429, 429, 429, 429, 429, 429]);
-      const limited = await apps[1].app.inject({ method: "POST", url: "/api/referral", remoteAddress: "198.51.100.21", ...json({ walletAddress: WALLET }) });
+      assert.deepEqual(
+        codes.map((c) => (c < 300 ? "ok" : c)),
+        ["ok", "ok", "ok", "ok", 429, 429, 429, 429, 429, 429],
+      );
+      const limited = await apps[1].app.inject({
+        method: "POST",
+        url: "/api/referral",
+        remoteAddress: "198.51.100.21",
+        ...json({ walletAddress: WALLET }),
+      });
       assert.ok(Number(limited.headers["retry-after"]) > 0);
       // Another client still has its own budget.
       assert.equal((await alternate(apps, 1, "198.51.100.22"))[0] < 300, true);
@@ -62,7 +75,12 @@ void describe("rate limit across instances", () => {
     try {
       assert.ok((await alternate([a], 1, "198.51.100.23"))[0] < 300);
       await own.stop();
-      const r = await a.app.inject({ method: "POST", url: "/api/referral", remoteAddress: "198.51.100.23", ...json({ walletAddress: WALLET }) });
+      const r = await a.app.inject({
+        method: "POST",
+        url: "/api/referral",
+        remoteAddress: "198.51.100.23",
+        ...json({ walletAddress: WALLET }),
+      });
       assert.equal(r.statusCode, 503, r.body);
       assert.equal(r.json<ErrorBody>().error, "rate_limit_unavailable");
       assert.ok(Number(r.headers["retry-after"]) > 0);

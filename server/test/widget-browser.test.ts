@@ -19,7 +19,8 @@ import { freePort } from "./helpers/net.ts";
 
 const require = createRequire(import.meta.url);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const skip = chainUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+const skip =
+  chainUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
 const initializerJs = () => fs.readFileSync(require.resolve("@wert-io/widget-initializer/index.js"), "utf8");
 
 /** The dapp's part, reduced to the minimum: ask the API for options, open the widget, record every listener call. */
@@ -59,22 +60,41 @@ void describe("card flow in a browser", { skip }, () => {
     const widgetPort = await freePort();
     hostUrl = `http://127.0.0.1:${hostPort}`;
     const widgetOrigin = `http://127.0.0.1:${widgetPort}`;
-    api = await makeApp({ RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale, WERT_ORIGIN: widgetOrigin, SITE_ORIGIN: hostUrl });
+    api = await makeApp({
+      RPC_URL_31338: chain.rpcUrl,
+      PRESALE_ADDRESS_31338: chain.presale,
+      WERT_ORIGIN: widgetOrigin,
+      SITE_ORIGIN: hostUrl,
+    });
     const apiPort = await freePort();
     await api.app.listen({ host: "127.0.0.1", port: apiPort });
     widget = createWidgetServer(
-      loadWidgetConfig({ WIDGET_PORT: String(widgetPort), WIDGET_RPC_URL: chain.rpcUrl, WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY, WERT_PARTNER_ID: "test-partner", WIDGET_PRESALE_ADDRESS: chain.presale }),
+      loadWidgetConfig({
+        WIDGET_PORT: String(widgetPort),
+        WIDGET_RPC_URL: chain.rpcUrl,
+        WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+        WERT_PARTNER_ID: "test-partner",
+        WIDGET_PRESALE_ADDRESS: chain.presale,
+      }),
     );
     await new Promise<void>((r) => widget.listen(widgetPort, "127.0.0.1", r));
     const html = hostPage(`http://127.0.0.1:${apiPort}`);
     host = http.createServer((req, res) => {
-      if (req.url === "/initializer.js") return res.writeHead(200, { "content-type": "text/javascript" }).end(initializerJs());
+      if (req.url === "/initializer.js")
+        return res.writeHead(200, { "content-type": "text/javascript" }).end(initializerJs());
       res.writeHead(200, { "content-type": "text/html" }).end(html);
     });
     await new Promise<void>((r) => host.listen(hostPort, "127.0.0.1", r));
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+      ],
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -88,7 +108,10 @@ void describe("card flow in a browser", { skip }, () => {
     await chain?.stop();
   });
 
-  const events = () => page.evaluate(() => (window as unknown as { events: Array<{ type: string; data?: Record<string, string> }> }).events);
+  const events = () =>
+    page.evaluate(
+      () => (window as unknown as { events: Array<{ type: string; data?: Record<string, string> }> }).events,
+    );
   const waitFor = async (pred: (e: { type: string; data?: Record<string, string> }) => boolean, what: string) => {
     for (let i = 0; i < 100; i++) {
       const found = (await events()).find(pred);
@@ -99,14 +122,22 @@ void describe("card flow in a browser", { skip }, () => {
   };
   const open = async (tokens: number) => {
     await page.goto(hostUrl);
-    await page.evaluate((n) => (window as unknown as { openCard: (n: number) => Promise<unknown> }).openCard(n), tokens);
+    await page.evaluate(
+      (n) => (window as unknown as { openCard: (n: number) => Promise<unknown> }).openCard(n),
+      tokens,
+    );
     await waitFor((e) => e.type === "loaded", "loaded");
     const frame = page.frames().find((f) => f.url().includes("/test-partner/widget"));
     assert.ok(frame, "the widget iframe is attached");
     return frame;
   };
   const deposits = async () =>
-    chain.publicClient.readContract({ address: chain.presale, abi: presaleAbi, functionName: "userDeposits", args: [ACCOUNTS.buyer] });
+    chain.publicClient.readContract({
+      address: chain.presale,
+      abi: presaleAbi,
+      functionName: "userDeposits",
+      args: [ACCOUNTS.buyer],
+    });
 
   void test("loaded, rate-update, then Pay: payment-status pending with a tx id, then success; the buyer is credited", async () => {
     const before = await deposits();
@@ -120,10 +151,16 @@ void describe("card flow in a browser", { skip }, () => {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
     await frame.click("#pay");
-    const ok = await waitFor((e) => e.type === "payment-status" && e.data?.status === "success", "payment-status success");
+    const ok = await waitFor(
+      (e) => e.type === "payment-status" && e.data?.status === "success",
+      "payment-status success",
+    );
     assert.match(ok.data!.tx_id, /^0x[0-9a-f]{64}$/);
     const all = await events();
-    assert.ok(all.some((e) => e.type === "payment-status" && e.data?.status === "pending" && e.data?.tx_id === ok.data!.tx_id), "pending with tx id first");
+    assert.ok(
+      all.some((e) => e.type === "payment-status" && e.data?.status === "pending" && e.data?.tx_id === ok.data!.tx_id),
+      "pending with tx id first",
+    );
     assert.equal((await deposits()) - before, 1500n * 10n ** 18n);
     if (shots) await page.screenshot({ path: path.join(shots, "widget-paid.png") });
     // Close: the initializer removes the iframe and calls the close listener.
@@ -136,7 +173,8 @@ void describe("card flow in a browser", { skip }, () => {
     const frame = await open(300);
     await frame.click("#tds");
     await page.waitForFunction(() => document.querySelector("iframe")?.style.background.includes("255"));
-    if (process.env.WIDGET_SCREENSHOTS) await page.screenshot({ path: path.join(process.env.WIDGET_SCREENSHOTS, "widget-3ds.png") });
+    if (process.env.WIDGET_SCREENSHOTS)
+      await page.screenshot({ path: path.join(process.env.WIDGET_SCREENSHOTS, "widget-3ds.png") });
     await frame.click("#tds-ok");
     await page.waitForFunction(() => document.querySelector("iframe")?.style.background === "transparent");
     await waitFor((e) => e.type === "payment-status" && e.data?.status === "success", "payment-status success");

@@ -4,8 +4,24 @@
  */
 import { expect } from "chai";
 import {
-  CAPS, DAY, LOCK, PRICES, STAKING_LENGTH, SUPPLY, TOKEN, advance, advanceTo, buyEth, deliverReport, fundRewards,
-  giveStakeTokens, load, minedAt, now, type Deployment, type Signer,
+  CAPS,
+  DAY,
+  LOCK,
+  PRICES,
+  STAKING_LENGTH,
+  SUPPLY,
+  TOKEN,
+  advance,
+  advanceTo,
+  buyEth,
+  deliverReport,
+  fundRewards,
+  giveStakeTokens,
+  load,
+  minedAt,
+  now,
+  type Deployment,
+  type Signer,
 } from "./helpers/fixtures.js";
 
 describe("Survivors of the mutation check (hardhatBase)", function () {
@@ -18,9 +34,13 @@ describe("Survivors of the mutation check (hardhatBase)", function () {
     const t = await now(d.conn);
     const prices = [PRICES[0] + 1n, PRICES[1] + 999_999_999_999n];
     await d.presale.setRounds([1_000n, 2_000n], prices, [t + DAY, t + 2n * DAY]);
-    for (const [buyer, amount] of [[d.buyers[0], 1n], [d.buyers[1], 1_500n], [d.buyers[2], 3n]] as [Signer, bigint][]) {
+    for (const [buyer, amount] of [
+      [d.buyers[0], 1n],
+      [d.buyers[1], 1_500n],
+      [d.buyers[2], 3n],
+    ] as [Signer, bigint][]) {
       const cp: bigint = await d.presale.checkPoint();
-      const inFirst = cp >= 1_000n ? 0n : (amount < 1_000n - cp ? amount : 1_000n - cp);
+      const inFirst = cp >= 1_000n ? 0n : amount < 1_000n - cp ? amount : 1_000n - cp;
       const usd = inFirst * prices[0] + (amount - inFirst) * prices[1];
       expect(await d.presale.usdQuote(amount)).to.equal(usd);
       const cost: bigint = await d.presale.usdcBuyHelper(amount);
@@ -29,18 +49,25 @@ describe("Survivors of the mutation check (hardhatBase)", function () {
       await expect(d.presale.connect(buyer).buyWithUSDC(amount, cost - 1n, false))
         .to.be.revertedWithCustomError(d.presale, "MaxCostExceeded")
         .withArgs(cost, cost - 1n);
-      await expect(d.presale.connect(buyer).buyWithUSDC(amount, cost, false)).to.changeTokenBalance(d.ethers, d.usdc, buyer, -cost);
+      await expect(d.presale.connect(buyer).buyWithUSDC(amount, cost, false)).to.changeTokenBalance(
+        d.ethers,
+        d.usdc,
+        buyer,
+        -cost,
+      );
     }
   });
 
   it("buyWithETHWert while paused reverts SalePaused (card path included)", async function () {
     await d.presale.pause();
     const cost: bigint = await d.presale.ethBuyHelper(10n);
-    await expect(d.presale.connect(d.provider).buyWithETHWert(d.buyers[0].address, 10n, false, { value: cost }))
-      .to.be.revertedWithCustomError(d.presale, "SalePaused");
+    await expect(
+      d.presale.connect(d.provider).buyWithETHWert(d.buyers[0].address, 10n, false, { value: cost }),
+    ).to.be.revertedWithCustomError(d.presale, "SalePaused");
     await d.presale.setCardProviderRestricted(false);
-    await expect(d.presale.connect(d.buyers[1]).buyWithETHWert(d.buyers[0].address, 10n, true, { value: cost }))
-      .to.be.revertedWithCustomError(d.presale, "SalePaused");
+    await expect(
+      d.presale.connect(d.buyers[1]).buyWithETHWert(d.buyers[0].address, 10n, true, { value: cost }),
+    ).to.be.revertedWithCustomError(d.presale, "SalePaused");
     await d.presale.unpause();
     await d.presale.connect(d.provider).buyWithETHWert(d.buyers[0].address, 10n, false, { value: cost });
     expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(10n * TOKEN);
@@ -85,8 +112,10 @@ describe("Boundaries and rounding (hardhatBase)", function () {
     await advanceTo(d, d.end - 10n);
     const cost: bigint = await d.presale.ethBuyHelper(1n);
     await d.helpers.time.setNextBlockTimestamp(d.end);
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1n, false, { value: cost }))
-      .to.be.revertedWithCustomError(d.presale, "SaleNotActive");
+    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1n, false, { value: cost })).to.be.revertedWithCustomError(
+      d.presale,
+      "SaleNotActive",
+    );
   });
 
   it("payments: ETH split shares round down and the payment wallet takes the remainder, to the wei", async function () {
@@ -106,7 +135,9 @@ describe("Boundaries and rounding (hardhatBase)", function () {
   it("presale: buying exactly maxTokensToBuy is accepted, one more is not", async function () {
     await d.presale.setMaxTokensToBuy(100n);
     await buyEth(d, d.buyers[0], 100n);
-    await expect(buyEth(d, d.buyers[0], 101n)).to.be.revertedWithCustomError(d.presale, "MaxTokensExceeded").withArgs(100n, 101n);
+    await expect(buyEth(d, d.buyers[0], 101n))
+      .to.be.revertedWithCustomError(d.presale, "MaxTokensExceeded")
+      .withArgs(100n, 101n);
   });
 
   it("presale: USD raised (6 decimals) rounds each purchase up, at prices that are not multiples of 1e12", async function () {
@@ -121,10 +152,13 @@ describe("Boundaries and rounding (hardhatBase)", function () {
 
   it("presale: rounds with equal consecutive caps or end times are refused (InvalidRounds)", async function () {
     const t = await now(d.conn);
-    await expect(d.presale.setRounds([1_000n, 1_000n], [1n, 2n], [t + DAY, t + 2n * DAY]))
-      .to.be.revertedWithCustomError(d.presale, "InvalidRounds");
-    await expect(d.presale.setRounds([1_000n, 2_000n], [1n, 2n], [t + DAY, t + DAY]))
-      .to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    await expect(
+      d.presale.setRounds([1_000n, 1_000n], [1n, 2n], [t + DAY, t + 2n * DAY]),
+    ).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    await expect(d.presale.setRounds([1_000n, 2_000n], [1n, 2n], [t + DAY, t + DAY])).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidRounds",
+    );
   });
 
   it("presale: with dynamic time, a purchase that sells a round out prices the next round even if its old end passed", async function () {
@@ -157,7 +191,10 @@ describe("Boundaries and rounding (hardhatBase)", function () {
   });
 
   it("oracle: a zero heartbeat is refused (InvalidParameter): every answer would be stale at once", async function () {
-    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 0n)).to.be.revertedWithCustomError(d.presale, "InvalidParameter");
+    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 0n)).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidParameter",
+    );
     await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 1n)).to.emit(d.presale, "PriceFeedUpdated");
   });
 

@@ -5,8 +5,21 @@
 import { expect } from "chai";
 import type { Staking } from "../../typechain-types/index.js";
 import {
-  APY_BPS, DAY, LOCK, STAKING_LENGTH, TOKEN, advance, buyEth, fundRewards, giveStakeTokens, load, minedAt, now, txGas,
-  type Deployment, type Signer,
+  APY_BPS,
+  DAY,
+  LOCK,
+  STAKING_LENGTH,
+  TOKEN,
+  advance,
+  buyEth,
+  fundRewards,
+  giveStakeTokens,
+  load,
+  minedAt,
+  now,
+  txGas,
+  type Deployment,
+  type Signer,
 } from "./helpers/fixtures.js";
 
 const MAX_LOCK_TIME = 365n * DAY;
@@ -38,7 +51,12 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
   /** A pool whose presale (set once, at deployment) is the owner's own account: the worst case of that choice. */
   async function poolRunByOwnerAsPresale(): Promise<Staking> {
     const pool = await d.ethers.deployContract("Staking", [
-      d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
+      d.owner.address,
+      await d.token!.getAddress(),
+      APY_BPS,
+      LOCK,
+      d.t0 + STAKING_LENGTH,
+      0n,
     ]);
     await pool.setPresale(d.owner.address);
     for (const who of [alice, bob]) await d.token!.connect(who).approve(await pool.getAddress(), d.ethers.MaxUint256);
@@ -71,13 +89,20 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
     await expect(p2.depositByPresale(d.owner.address, 1n)).to.be.revertedWithCustomError(p2, "DepositNotReceived");
     // Sending fewer tokens than credited fails too; sending them all credits exactly what arrived.
     await d.token!.transfer(await p2.getAddress(), 10n * TOKEN - 1n);
-    await expect(p2.depositByPresale(d.owner.address, 10n * TOKEN))
-      .to.be.revertedWithCustomError(p2, "DepositNotReceived");
+    await expect(p2.depositByPresale(d.owner.address, 10n * TOKEN)).to.be.revertedWithCustomError(
+      p2,
+      "DepositNotReceived",
+    );
     await d.token!.transfer(await p2.getAddress(), 1n);
     await p2.depositByPresale(d.owner.address, 10n * TOKEN);
     // Every staker gets the whole principal back with rewards, on both pools.
     await advance(d, LOCK);
-    for (const [pl, who, amount] of [[s, alice, 1_000_000n], [s, bob, 500_000n], [p2, alice, 1_000_000n], [p2, bob, 500_000n]] as [Staking, Signer, bigint][]) {
+    for (const [pl, who, amount] of [
+      [s, alice, 1_000_000n],
+      [s, bob, 500_000n],
+      [p2, alice, 1_000_000n],
+      [p2, bob, 500_000n],
+    ] as [Staking, Signer, bigint][]) {
       const before: bigint = await d.token!.balanceOf(who.address);
       await pl.connect(who).withdraw();
       expect((await d.token!.balanceOf(who.address)) - before > amount * TOKEN).to.equal(true);
@@ -147,7 +172,9 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
     await expect(s.setLocks(false, true, false))
       .to.be.revertedWithCustomError(s, "WithdrawalsLockCooldown")
       .withArgs(tl + MAX_WITHDRAWALS_LOCK + COOLDOWN);
-    await expect(s.connect(alice).withdraw()).to.emit(s, "Withdrawn").withArgs(alice.address, 1_000n * TOKEN);
+    await expect(s.connect(alice).withdraw())
+      .to.emit(s, "Withdrawn")
+      .withArgs(alice.address, 1_000n * TOKEN);
   });
 
   it("no sequence of owner calls keeps unlocked principal unwithdrawable for longer than MAX_WITHDRAWALS_LOCK", async function () {
@@ -159,25 +186,32 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
     const tl = await minedAt(d, s.setLocks(true, true, true));
     await s.setLocks(true, false, true); // lifted early: the cooldown counts from now
     const lifted = await now(d.conn);
-    await expect(s.setLocks(true, true, true)).to.be.revertedWithCustomError(s, "WithdrawalsLockCooldown").withArgs(lifted + COOLDOWN);
+    await expect(s.setLocks(true, true, true))
+      .to.be.revertedWithCustomError(s, "WithdrawalsLockCooldown")
+      .withArgs(lifted + COOLDOWN);
     await s.setLockTime(MAX_LOCK_TIME);
     await s.setApy(0n);
     await s.setEndTime((await now(d.conn)) + 1n);
     await s.setMaxDepositLimit(1n);
     expect(tl + MAX_WITHDRAWALS_LOCK > lifted).to.equal(true);
     // With claims locked the principal still comes back (rewards stay pending).
-    await expect(s.connect(alice).withdraw()).to.emit(s, "Withdrawn").withArgs(alice.address, 1_000n * TOKEN);
+    await expect(s.connect(alice).withdraw())
+      .to.emit(s, "Withdrawn")
+      .withArgs(alice.address, 1_000n * TOKEN);
   });
 
   it("attack: setLockTime(136 years) and a 1-wei top-up — refused (LockTimeTooLong), the maximum is 365 days", async function () {
     const years136 = 2n ** 32n - 1n;
-    await expect(s.setLockTime(years136)).to.be.revertedWithCustomError(s, "LockTimeTooLong").withArgs(years136, MAX_LOCK_TIME);
+    await expect(s.setLockTime(years136))
+      .to.be.revertedWithCustomError(s, "LockTimeTooLong")
+      .withArgs(years136, MAX_LOCK_TIME);
     await expect(s.setLockTime(MAX_LOCK_TIME + 1n)).to.be.revertedWithCustomError(s, "LockTimeTooLong");
     await expect(s.setLockTime(MAX_LOCK_TIME)).to.emit(s, "LockTimeUpdated").withArgs(MAX_LOCK_TIME);
     expect(await s.MAX_LOCK_TIME()).to.equal(MAX_LOCK_TIME);
     const F = await d.ethers.getContractFactory("Staking");
-    await expect(F.deploy(d.owner.address, await d.token!.getAddress(), 1n, MAX_LOCK_TIME + 1n, d.t0 + STAKING_LENGTH, 0n))
-      .to.be.revertedWithCustomError(F, "LockTimeTooLong");
+    await expect(
+      F.deploy(d.owner.address, await d.token!.getAddress(), 1n, MAX_LOCK_TIME + 1n, d.t0 + STAKING_LENGTH, 0n),
+    ).to.be.revertedWithCustomError(F, "LockTimeTooLong");
     // A 1-wei top-up by the griefer's presale purchase cannot re-lock a whole stake for the maximum either.
     await s.connect(alice).deposit(1_000n * TOKEN);
     await d.token!.transfer(await d.presale.getAddress(), TOKEN);
@@ -217,7 +251,10 @@ describe("Owner bounds: payment recipients (hardhatBase)", function () {
       // estimation failed). Over the baseline: at most the stipend, plus the two fresh storage slots (`owed` and
       // `owedTotal`, 22,100 gas each) the first deferral writes, plus the event.
       const used = await firstBuyGas(d.buyers[2]);
-      expect(used <= baseline + ETH_RECIPIENT_GAS + 2n * 22_100n + 5_000n, `gas ${used} vs baseline ${baseline}`).to.equal(true);
+      expect(
+        used <= baseline + ETH_RECIPIENT_GAS + 2n * 22_100n + 5_000n,
+        `gas ${used} vs baseline ${baseline}`,
+      ).to.equal(true);
       expect(await d.presale.owed(hAddr, d.ethers.ZeroAddress)).to.equal((cost * 1_000n) / 10_000n);
       // Once the slots exist: at most the stipend plus two updates of existing slots (5,000 each) and the event.
       const again = await firstBuyGas(d.buyers[3]);
@@ -239,10 +276,17 @@ describe("Owner bounds: payment recipients (hardhatBase)", function () {
     await expect(wallet.exec(presale, d.presale.interface.encodeFunctionData("withdrawOwed", [d.ethers.ZeroAddress])))
       .to.be.revertedWithCustomError(d.presale, "EthTransferFailed")
       .withArgs(wAddr);
-    await expect(wallet.exec(presale, d.presale.interface.encodeFunctionData("withdrawOwedTo", [d.ethers.ZeroAddress, d.ethers.ZeroAddress])))
-      .to.be.revertedWithCustomError(d.presale, "ZeroAddress");
+    await expect(
+      wallet.exec(
+        presale,
+        d.presale.interface.encodeFunctionData("withdrawOwedTo", [d.ethers.ZeroAddress, d.ethers.ZeroAddress]),
+      ),
+    ).to.be.revertedWithCustomError(d.presale, "ZeroAddress");
     const to = d.signers[15].address;
-    const tx = wallet.exec(presale, d.presale.interface.encodeFunctionData("withdrawOwedTo", [d.ethers.ZeroAddress, to]));
+    const tx = wallet.exec(
+      presale,
+      d.presale.interface.encodeFunctionData("withdrawOwedTo", [d.ethers.ZeroAddress, to]),
+    );
     await expect(tx).to.emit(d.presale, "OwedWithdrawnTo").withArgs(wAddr, d.ethers.ZeroAddress, to, share);
     await expect(tx).to.changeEtherBalances(d.ethers, [to, presale], [share, -share]);
     expect(await d.presale.owed(wAddr, d.ethers.ZeroAddress)).to.equal(0n);

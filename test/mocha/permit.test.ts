@@ -8,11 +8,20 @@ import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { Time } from "@nomicfoundation/hardhat-network-helpers/types";
 import { TypedDataEncoder, type TypedDataDomain } from "ethers";
-import type {
-  MockUSDC, Presale, SaleToken, Staking,
-} from "../../typechain-types/index.js";
+import type { MockUSDC, Presale, SaleToken, Staking } from "../../typechain-types/index.js";
 import {
-  CAPS, CHAINS, LOCK, MAX_TOKENS, PRICES, ROUND_SPACING, TOKEN, USD6, load, now, type ChainName, type Deployment,
+  CAPS,
+  CHAINS,
+  LOCK,
+  MAX_TOKENS,
+  PRICES,
+  ROUND_SPACING,
+  TOKEN,
+  USD6,
+  load,
+  now,
+  type ChainName,
+  type Deployment,
 } from "./helpers/fixtures.js";
 import { USDC_NAME, chainIdOf, saleTokenDomain, signPermit, usdcDomain } from "./helpers/permit.js";
 
@@ -42,7 +51,7 @@ async function world(name: ChainName): Promise<World> {
     presale: d.presale,
     usdc: d.usdc,
     chainId: await chainIdOf(d.owner),
-    presaleAddr: await (d.presale).getAddress(),
+    presaleAddr: await d.presale.getAddress(),
     alice: signers[14],
     mallory: signers[15],
     whale: signers[3],
@@ -114,8 +123,9 @@ for (const name of CHAINS) {
       const alice = await purchaseState(w, w.alice);
       const mallory = await purchaseState(w, w.mallory);
       // The permit is checked for the caller (owner = msg.sender), so Mallory's call pulls from Mallory only.
-      await expect(w.presale.connect(w.mallory).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s))
-        .to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+      await expect(
+        w.presale.connect(w.mallory).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s),
+      ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       expect(await purchaseState(w, w.alice)).to.deep.equal(alice);
       expect(await purchaseState(w, w.mallory)).to.deep.equal(mallory);
     });
@@ -128,12 +138,18 @@ for (const name of CHAINS) {
       const expired = await permitFor(w.alice, cost, expiredAt);
       const short = await permitFor(w.alice, cost - 1n); // signed for one unit less than the purchase costs
       const wrongDomain = await signPermit(
-        w.alice, w.usdc, { ...(await usdcDomain(w.usdc, w.chainId)), version: "1" }, w.presaleAddr, cost, deadline,
+        w.alice,
+        w.usdc,
+        { ...(await usdcDomain(w.usdc, w.chainId)), version: "1" },
+        w.presaleAddr,
+        cost,
+        deadline,
       );
       const before = await purchaseState(w, w.alice);
       for (const p of [forged, expired, short, wrongDomain]) {
-        await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost, false, p.deadline, p.v, p.r, p.s))
-          .to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+        await expect(
+          w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost, false, p.deadline, p.v, p.r, p.s),
+        ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       }
       // Passing the signed (short) value as maxCost stops at the price check instead.
       const { v, r, s } = short;
@@ -149,11 +165,13 @@ for (const name of CHAINS) {
       await w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s);
       const before = await purchaseState(w, w.alice);
       expect(before.allowance).to.equal(0n);
-      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s))
-        .to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+      await expect(
+        w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s),
+      ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       // Submitting it to USDC directly fails too: the nonce moved on.
-      await expect(w.usdc.permit(w.alice.address, w.presaleAddr, maxCost, p.deadline, p.v, p.r, p.s))
-        .to.be.revertedWithCustomError(w.usdc, "InvalidSignature");
+      await expect(
+        w.usdc.permit(w.alice.address, w.presaleAddr, maxCost, p.deadline, p.v, p.r, p.s),
+      ).to.be.revertedWithCustomError(w.usdc, "InvalidSignature");
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
     });
 
@@ -172,8 +190,9 @@ for (const name of CHAINS) {
         .withArgs(cost, quote);
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
       // Claiming a higher maxCost with the same signature does not help: the permit was for the quote only.
-      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost, false, p.deadline, p.v, p.r, p.s))
-        .to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+      await expect(
+        w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost, false, p.deadline, p.v, p.r, p.s),
+      ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
     });
 
@@ -209,8 +228,9 @@ for (const name of CHAINS) {
         const maxCost = await w.presale.usdcBuyHelper(AMOUNT);
         const p = await permitFor(w.alice, maxCost);
         const before = await purchaseState(w, w.alice);
-        await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, true, p.deadline, p.v, p.r, p.s))
-          .to.be.revertedWithCustomError(w.presale, "StakingUnavailable");
+        await expect(
+          w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, true, p.deadline, p.v, p.r, p.s),
+        ).to.be.revertedWithCustomError(w.presale, "StakingUnavailable");
         expect(await purchaseState(w, w.alice)).to.deep.equal(before);
       });
     }
@@ -220,8 +240,9 @@ for (const name of CHAINS) {
       const p = await permitFor(w.alice, maxCost);
       await w.presale.pause();
       const before = await purchaseState(w, w.alice);
-      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s))
-        .to.be.revertedWithCustomError(w.presale, "SalePaused");
+      await expect(
+        w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s),
+      ).to.be.revertedWithCustomError(w.presale, "SalePaused");
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
     });
   });
@@ -241,26 +262,27 @@ describe("buyWithUSDCPermit on a presale deployed without USDC", function () {
       saleToken: ethers.ZeroAddress,
       usdt: ethers.ZeroAddress,
       usdc: ethers.ZeroAddress,
-      priceFeed: await (d.feed).getAddress(),
+      priceFeed: await d.feed.getAddress(),
       priceFeedHeartbeat: HOUR,
       sequencerFeed: ethers.ZeroAddress,
       sequencerGracePeriod: 0n,
-      paymentWallet: (d.paymentWallet).address,
+      paymentWallet: d.paymentWallet.address,
       startTime: t0,
       endTime: roundEnds[roundEnds.length - 1],
       maxTokensToBuy: MAX_TOKENS,
       caps: CAPS,
       prices: PRICES,
       endTimes: roundEnds,
-      messenger: await (d.messenger).getAddress(),
+      messenger: await d.messenger.getAddress(),
       maxMirrorStep: 0n,
     };
     const libraries = { LadderBook: await ladderBook.getAddress() };
     const presale = await ethers.deployContract("Presale", [params], { libraries });
-    const buyer = (d.signers)[14];
+    const buyer = d.signers[14];
     const { ZeroHash } = ethers;
-    await expect(presale.connect(buyer).buyWithUSDCPermit(AMOUNT, USD6, false, t0 + HOUR, 27, ZeroHash, ZeroHash))
-      .to.be.revertedWithCustomError(presale, "UnsupportedPaymentToken");
+    await expect(
+      presale.connect(buyer).buyWithUSDCPermit(AMOUNT, USD6, false, t0 + HOUR, 27, ZeroHash, ZeroHash),
+    ).to.be.revertedWithCustomError(presale, "UnsupportedPaymentToken");
   });
 });
 
@@ -303,8 +325,10 @@ describe("depositWithPermit (hardhatBase)", function () {
     const p = await signPermit(alice, token, domain, stakingAddr, STAKE, deadline);
     const before = await stakeState(alice);
     expect(before.allowance).to.equal(0n);
-    await expect(staking.connect(alice).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s))
-      .to.emit(staking, "Deposited");
+    await expect(staking.connect(alice).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s)).to.emit(
+      staking,
+      "Deposited",
+    );
     const after = await stakeState(alice);
     expect(after.staked).to.equal(STAKE);
     expect(before.balance - after.balance).to.equal(STAKE);
@@ -324,8 +348,9 @@ describe("depositWithPermit (hardhatBase)", function () {
   it("a third party cannot stake a staker's tokens with the staker's signature", async function () {
     const p = await signPermit(alice, token, domain, stakingAddr, STAKE, deadline);
     const before = await stakeState(alice);
-    await expect(staking.connect(mallory).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s))
-      .to.be.revertedWithCustomError(token, "ERC20InsufficientAllowance");
+    await expect(
+      staking.connect(mallory).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s),
+    ).to.be.revertedWithCustomError(token, "ERC20InsufficientAllowance");
     expect(await stakeState(alice)).to.deep.equal(before);
     expect((await stakeState(mallory)).staked).to.equal(0n);
   });
@@ -337,16 +362,18 @@ describe("depositWithPermit (hardhatBase)", function () {
     const short = await signPermit(alice, token, domain, stakingAddr, STAKE - 1n, deadline);
     const before = await stakeState(alice);
     for (const p of [forged, expired, short]) {
-      await expect(staking.connect(alice).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s))
-        .to.be.revertedWithCustomError(token, "ERC20InsufficientAllowance");
+      await expect(
+        staking.connect(alice).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s),
+      ).to.be.revertedWithCustomError(token, "ERC20InsufficientAllowance");
     }
     expect(await stakeState(alice)).to.deep.equal(before);
 
     const good = await signPermit(alice, token, domain, stakingAddr, STAKE, deadline);
     await staking.connect(alice).depositWithPermit(STAKE, good.deadline, good.v, good.r, good.s);
     const staked = await stakeState(alice);
-    await expect(staking.connect(alice).depositWithPermit(STAKE, good.deadline, good.v, good.r, good.s))
-      .to.be.revertedWithCustomError(token, "ERC20InsufficientAllowance");
+    await expect(
+      staking.connect(alice).depositWithPermit(STAKE, good.deadline, good.v, good.r, good.s),
+    ).to.be.revertedWithCustomError(token, "ERC20InsufficientAllowance");
     expect(await stakeState(alice)).to.deep.equal(staked);
   });
 
@@ -354,8 +381,9 @@ describe("depositWithPermit (hardhatBase)", function () {
     const p = await signPermit(alice, token, domain, stakingAddr, STAKE, deadline);
     await staking.setLocks(true, false, false);
     const before = await stakeState(alice);
-    await expect(staking.connect(alice).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s))
-      .to.be.revertedWithCustomError(staking, "DepositsLocked");
+    await expect(
+      staking.connect(alice).depositWithPermit(STAKE, p.deadline, p.v, p.r, p.s),
+    ).to.be.revertedWithCustomError(staking, "DepositsLocked");
     expect(await stakeState(alice)).to.deep.equal(before);
   });
 });
@@ -368,7 +396,7 @@ describe("MockUSDC permit (as FiatToken v2.2)", function () {
     spender = w.mallory;
   });
 
-  it("has version 2 and the domain {name, \"2\", chain id, the token}", async function () {
+  it('has version 2 and the domain {name, "2", chain id, the token}', async function () {
     expect(await w.usdc.version()).to.equal("2");
     expect(await w.usdc.name()).to.equal(USDC_NAME);
     expect(await w.usdc.DOMAIN_SEPARATOR()).to.equal(TypedDataEncoder.hashDomain(await usdcDomain(w.usdc, w.chainId)));
@@ -382,11 +410,13 @@ describe("MockUSDC permit (as FiatToken v2.2)", function () {
       .to.emit(w.usdc, "Approval")
       .withArgs(w.alice.address, spender.address, 123n);
     expect(await w.usdc.allowance(w.alice.address, spender.address)).to.equal(123n);
-    await expect(w.usdc.permit(w.alice.address, spender.address, 123n, p.deadline, p.v, p.r, p.s))
-      .to.be.revertedWithCustomError(w.usdc, "InvalidSignature");
+    await expect(
+      w.usdc.permit(w.alice.address, spender.address, 123n, p.deadline, p.v, p.r, p.s),
+    ).to.be.revertedWithCustomError(w.usdc, "InvalidSignature");
     const forged = await signPermit(spender, w.usdc, domain, spender.address, 5n, dl, 1n);
-    await expect(w.usdc.permit(w.alice.address, spender.address, 5n, forged.deadline, forged.v, forged.r, forged.s))
-      .to.be.revertedWithCustomError(w.usdc, "InvalidSignature");
+    await expect(
+      w.usdc.permit(w.alice.address, spender.address, 5n, forged.deadline, forged.v, forged.r, forged.s),
+    ).to.be.revertedWithCustomError(w.usdc, "InvalidSignature");
     const past = (await now(w.d.conn)) - 1n;
     const expired = await signPermit(w.alice, w.usdc, domain, spender.address, 5n, past);
     await expect(w.usdc.permit(w.alice.address, spender.address, 5n, past, expired.v, expired.r, expired.s))

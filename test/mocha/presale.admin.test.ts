@@ -1,5 +1,17 @@
 import { expect } from "chai";
-import { CAPS, DAY, HEARTBEAT, PRICES, TOKEN, buyEth, closeEthereumStandIn, deploy, load, now, type Deployment } from "./helpers/fixtures.js";
+import {
+  CAPS,
+  DAY,
+  HEARTBEAT,
+  PRICES,
+  TOKEN,
+  buyEth,
+  closeEthereumStandIn,
+  deploy,
+  load,
+  now,
+  type Deployment,
+} from "./helpers/fixtures.js";
 
 describe("Presale administration (hardhatEth unless noted)", function () {
   let d: Deployment<"hardhatEth">;
@@ -82,13 +94,25 @@ describe("Presale administration (hardhatEth unless noted)", function () {
       maxMirrorStep: 1_000n,
     };
     await F.deploy(base); // the base set is valid
-    await expect(F.deploy({ ...base, paymentWallet: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(F, "ZeroAddress");
-    await expect(F.deploy({ ...base, priceFeed: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(F, "ZeroAddress");
-    await expect(F.deploy({ ...base, messenger: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(F, "ZeroAddress");
+    await expect(F.deploy({ ...base, paymentWallet: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(
+      F,
+      "ZeroAddress",
+    );
+    await expect(F.deploy({ ...base, priceFeed: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(
+      F,
+      "ZeroAddress",
+    );
+    await expect(F.deploy({ ...base, messenger: d.ethers.ZeroAddress })).to.be.revertedWithCustomError(
+      F,
+      "ZeroAddress",
+    );
     await expect(F.deploy({ ...base, endTime: t })).to.be.revertedWithCustomError(F, "InvalidTimes");
     await expect(F.deploy({ ...base, caps: [200n, 100n] })).to.be.revertedWithCustomError(F, "InvalidRounds");
     await expect(F.deploy({ ...base, caps: [100n] })).to.be.revertedWithCustomError(F, "InvalidRounds");
-    await expect(F.deploy({ ...base, caps: [], prices: [], endTimes: [] })).to.be.revertedWithCustomError(F, "InvalidRounds");
+    await expect(F.deploy({ ...base, caps: [], prices: [], endTimes: [] })).to.be.revertedWithCustomError(
+      F,
+      "InvalidRounds",
+    );
     await expect(F.deploy({ ...base, prices: [10n ** 15n, 0n] })).to.be.revertedWithCustomError(F, "InvalidRounds");
   });
 
@@ -101,7 +125,9 @@ describe("Presale administration (hardhatEth unless noted)", function () {
 
   it("setSaleTimes updates times (SaleTimesUpdated) and rejects end <= start (InvalidTimes)", async function () {
     const t = await now(d.conn);
-    await expect(d.presale.setSaleTimes(t + 10n, t + 20n)).to.emit(d.presale, "SaleTimesUpdated").withArgs(t + 10n, t + 20n);
+    await expect(d.presale.setSaleTimes(t + 10n, t + 20n))
+      .to.emit(d.presale, "SaleTimesUpdated")
+      .withArgs(t + 10n, t + 20n);
     expect(await d.presale.startTime()).to.equal(t + 10n);
     expect(await d.presale.endTime()).to.equal(t + 20n);
     await expect(d.presale.setSaleTimes(t + 20n, t + 20n)).to.be.revertedWithCustomError(d.presale, "InvalidTimes");
@@ -112,13 +138,21 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     const caps = [1_000n, 3_000n, 6_000n];
     const prices = [10n ** 16n, 2n * 10n ** 16n, 3n * 10n ** 16n];
     const ends = [t + DAY, t + 2n * DAY, t + 3n * DAY];
-    await expect(d.presale.setRounds(caps, prices, ends)).to.emit(d.presale, "RoundsUpdated").withArgs(3n);
+    await expect(d.presale.setRounds(caps, prices, ends))
+      .to.emit(d.presale, "RoundsUpdated")
+      .withArgs(3n);
     expect([...(await d.presale.roundDetails(0))]).to.deep.equal(caps);
     expect([...(await d.presale.roundDetails(1))]).to.deep.equal(prices);
     expect([...(await d.presale.roundDetails(2))]).to.deep.equal(ends);
     expect(await d.presale.usdQuote(1_500n)).to.equal(1_000n * prices[0] + 500n * prices[1]);
-    await expect(d.presale.setRounds([1n, 2n], [1n], [t + DAY, t + 2n * DAY])).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
-    await expect(d.presale.setRounds([2n, 1n], [1n, 1n], [t + DAY, t + 2n * DAY])).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    await expect(d.presale.setRounds([1n, 2n], [1n], [t + DAY, t + 2n * DAY])).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidRounds",
+    );
+    await expect(d.presale.setRounds([2n, 1n], [1n, 1n], [t + DAY, t + 2n * DAY])).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidRounds",
+    );
     await expect(d.presale.setRounds([], [], [])).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
   });
 
@@ -126,7 +160,11 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     const t = await now(d.conn);
     const many = Array.from({ length: 256 }, (_, i) => BigInt(i + 1));
     await expect(
-      d.presale.setRounds(many, many, many.map((i) => t + i)),
+      d.presale.setRounds(
+        many,
+        many,
+        many.map((i) => t + i),
+      ),
     ).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
     await expect(d.presale.setRounds([1n, 2n], [1n, 1n], [t + 2n * DAY, t + 2n * DAY])).to.be.revertedWithCustomError(
       d.presale,
@@ -134,29 +172,34 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     );
     // Position in round 3: a two-round table has no round 3.
     await d.presale.setCurrentStep(2, CAPS[1] + 1n);
-    await expect(d.presale.setRounds([1_000n, 2_000n], [1n, 1n], [t + DAY, t + 2n * DAY])).to.be.revertedWithCustomError(
-      d.presale,
-      "InvalidRounds",
-    );
+    await expect(
+      d.presale.setRounds([1_000n, 2_000n], [1n, 1n], [t + DAY, t + 2n * DAY]),
+    ).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
     // Position below the new previous cap: round 3 of the new table would start above it.
     const caps = [...CAPS];
     caps[1] = CAPS[1] + 2n;
-    await expect(d.presale.setRounds(caps, PRICES, d.roundEnds)).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    await expect(d.presale.setRounds(caps, PRICES, d.roundEnds)).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidRounds",
+    );
     caps[1] = CAPS[1] + 1n; // exactly at the new round's start is fine
-    await expect(d.presale.setRounds(caps, PRICES, d.roundEnds)).to.emit(d.presale, "RoundsUpdated").withArgs(10n);
+    await expect(d.presale.setRounds(caps, PRICES, d.roundEnds))
+      .to.emit(d.presale, "RoundsUpdated")
+      .withArgs(10n);
   });
 
   it("setRounds cannot put a cap below what is already sold", async function () {
     await buyEth(d, d.buyers[0], 2_000n);
     const t = await now(d.conn);
-    await expect(d.presale.setRounds([1_000n, 5_000n], [1n, 2n], [t + DAY, t + 2n * DAY])).to.be.revertedWithCustomError(
-      d.presale,
-      "InvalidRounds",
-    );
+    await expect(
+      d.presale.setRounds([1_000n, 5_000n], [1n, 2n], [t + DAY, t + 2n * DAY]),
+    ).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
   });
 
   it("setCurrentStep moves step and checkpoint (StepSet) and validates them (InvalidStep)", async function () {
-    await expect(d.presale.setCurrentStep(2, CAPS[1] + 5n)).to.emit(d.presale, "StepSet").withArgs(2n, CAPS[1] + 5n);
+    await expect(d.presale.setCurrentStep(2, CAPS[1] + 5n))
+      .to.emit(d.presale, "StepSet")
+      .withArgs(2n, CAPS[1] + 5n);
     expect(await d.presale.currentStep()).to.equal(2n);
     expect(await d.presale.checkPoint()).to.equal(CAPS[1] + 5n);
     expect(await d.presale.usdQuote(1n)).to.equal(PRICES[2]);
@@ -170,7 +213,9 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     await d.presale.setCurrentStep(9, CAPS[9] - 1n);
     await buyEth(d, d.buyers[0], 1n);
     expect(await d.presale.currentStep()).to.equal(10n);
-    await expect(d.presale.setCurrentStep(9, CAPS[9] - 1n)).to.emit(d.presale, "StepSet").withArgs(9n, CAPS[9] - 1n);
+    await expect(d.presale.setCurrentStep(9, CAPS[9] - 1n))
+      .to.emit(d.presale, "StepSet")
+      .withArgs(9n, CAPS[9] - 1n);
     expect(await d.presale.currentStep()).to.equal(9n);
     expect(await d.presale.usdQuote(1n)).to.equal(PRICES[9]);
   });
@@ -197,7 +242,10 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     const w = d.signers[10].address;
     await expect(d.presale.setPaymentWallet(w)).to.emit(d.presale, "PaymentWalletUpdated").withArgs(w);
     expect(await d.presale.paymentWallet()).to.equal(w);
-    await expect(d.presale.setPaymentWallet(d.ethers.ZeroAddress)).to.be.revertedWithCustomError(d.presale, "ZeroAddress");
+    await expect(d.presale.setPaymentWallet(d.ethers.ZeroAddress)).to.be.revertedWithCustomError(
+      d.presale,
+      "ZeroAddress",
+    );
   });
 
   it("setWhitelist and setBlacklist emit per account and update the views", async function () {
@@ -208,16 +256,23 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     expect(await d.presale.isWhitelisted(b.address)).to.equal(true);
     await d.presale.setWhitelist([b.address], false);
     expect(await d.presale.isWhitelisted(b.address)).to.equal(false);
-    await expect(d.presale.setBlacklist([a.address], true)).to.emit(d.presale, "BlacklistUpdated").withArgs(a.address, true);
+    await expect(d.presale.setBlacklist([a.address], true))
+      .to.emit(d.presale, "BlacklistUpdated")
+      .withArgs(a.address, true);
     expect(await d.presale.isBlacklisted(a.address)).to.equal(true);
-    await expect(d.presale.setBlacklist([a.address], false)).to.emit(d.presale, "BlacklistUpdated").withArgs(a.address, false);
+    await expect(d.presale.setBlacklist([a.address], false))
+      .to.emit(d.presale, "BlacklistUpdated")
+      .withArgs(a.address, false);
     expect(await d.presale.isBlacklisted(a.address)).to.equal(false);
   });
 
   it("setSanctions (SanctionsUpdated); enabling without an oracle is rejected", async function () {
     const s = await d.sanctions.getAddress();
     await expect(d.presale.setSanctions(s, true)).to.emit(d.presale, "SanctionsUpdated").withArgs(s, true);
-    await expect(d.presale.setSanctions(d.ethers.ZeroAddress, true)).to.be.revertedWithCustomError(d.presale, "ZeroAddress");
+    await expect(d.presale.setSanctions(d.ethers.ZeroAddress, true)).to.be.revertedWithCustomError(
+      d.presale,
+      "ZeroAddress",
+    );
     await d.sanctions.addToSanctionsList([d.buyers[0].address]);
     await expect(buyEth(d, d.buyers[0], 1n)).to.be.revertedWithCustomError(d.presale, "AccountSanctioned");
     await expect(d.presale.setSanctions(s, false)).to.emit(d.presale, "SanctionsUpdated").withArgs(s, false);
@@ -231,12 +286,21 @@ describe("Presale administration (hardhatEth unless noted)", function () {
   });
 
   it("setPriceFeed validates the feed and heartbeat", async function () {
-    await expect(d.presale.setPriceFeed(d.ethers.ZeroAddress, HEARTBEAT)).to.be.revertedWithCustomError(d.presale, "ZeroAddress");
-    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 0n)).to.be.revertedWithCustomError(d.presale, "InvalidParameter");
+    await expect(d.presale.setPriceFeed(d.ethers.ZeroAddress, HEARTBEAT)).to.be.revertedWithCustomError(
+      d.presale,
+      "ZeroAddress",
+    );
+    await expect(d.presale.setPriceFeed(await d.feed.getAddress(), 0n)).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidParameter",
+    );
   });
 
   it("setStaking is refused on Ethereum (no sale token: StakingUnavailable)", async function () {
-    await expect(d.presale.setStaking(d.signers[10].address)).to.be.revertedWithCustomError(d.presale, "StakingUnavailable");
+    await expect(d.presale.setStaking(d.signers[10].address)).to.be.revertedWithCustomError(
+      d.presale,
+      "StakingUnavailable",
+    );
     await expect(d.presale.setStaking(d.ethers.ZeroAddress)).to.be.revertedWithCustomError(d.presale, "ZeroAddress");
   });
 
@@ -264,7 +328,14 @@ describe("Presale administration (hardhatEth unless noted)", function () {
       ["setStaking", () => p.setStaking(a)],
       ["startClaim", () => p.startClaim(t + 10n)],
       ["mirrorRemoteSales (keeper)", () => p.mirrorRemoteSales([1n], 1n)],
-      ["correctRemoteSales", () => p.correctRemoteSales(CAPS.map(() => 0n), 0n)],
+      [
+        "correctRemoteSales",
+        () =>
+          p.correctRemoteSales(
+            CAPS.map(() => 0n),
+            0n,
+          ),
+      ],
       ["setMaxMirrorStep", () => p.setMaxMirrorStep(1n)],
       ["setRemotePresale", () => p.setRemotePresale(a)],
     ];
@@ -288,8 +359,14 @@ describe("Presale administration (hardhatEth unless noted)", function () {
     await d.presale.grantRole(await d.presale.ADMIN_ROLE(), admin.address);
     const p = d.presale.connect(admin);
     await d.presale.setWhitelist([d.buyers[0].address], true);
-    await expect(p.setBlacklist([d.buyers[1].address], true)).to.be.revertedWithCustomError(d.presale, "AccessControlUnauthorizedAccount");
-    await expect(p.setWhitelist([d.buyers[0].address], false)).to.be.revertedWithCustomError(d.presale, "AccessControlUnauthorizedAccount");
+    await expect(p.setBlacklist([d.buyers[1].address], true)).to.be.revertedWithCustomError(
+      d.presale,
+      "AccessControlUnauthorizedAccount",
+    );
+    await expect(p.setWhitelist([d.buyers[0].address], false)).to.be.revertedWithCustomError(
+      d.presale,
+      "AccessControlUnauthorizedAccount",
+    );
     expect(await d.presale.isBlacklisted(d.buyers[1].address)).to.equal(false);
     expect(await d.presale.isWhitelisted(d.buyers[0].address)).to.equal(true);
   });
@@ -316,15 +393,16 @@ describe("Presale administration on Base", function () {
     await expect(d.presale.startClaim(0n)).to.be.revertedWithCustomError(d.presale, "InvalidTimes");
     const ts = (await now(d.conn)) + 600n;
     await d.presale.startClaim(ts);
-    await expect(d.presale.startClaim(ts)).to.be.revertedWithCustomError(d.presale, "ClaimStartNotEarlier").withArgs(ts, ts);
+    await expect(d.presale.startClaim(ts))
+      .to.be.revertedWithCustomError(d.presale, "ClaimStartNotEarlier")
+      .withArgs(ts, ts);
     await d.helpers.time.increaseTo(ts);
     await expect(d.presale.startClaim(ts - 1n)).to.be.revertedWithCustomError(d.presale, "ClaimAlreadyStarted");
     // Sales stop for good once the claim start is set.
     expect(await d.presale.saleClosed()).to.equal(true);
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
-      d.presale,
-      "SaleClosed",
-    );
+    await expect(
+      d.presale.connect(d.buyers[0]).buyWithEth(1n, false, { value: 10n ** 18n }),
+    ).to.be.revertedWithCustomError(d.presale, "SaleClosed");
   });
 
   it("setSequencerGracePeriod (SequencerGracePeriodUpdated) applies to the fixed uptime feed", async function () {

@@ -1,8 +1,25 @@
 import { expect } from "chai";
 import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
 import {
-  CAPS, CHAINS, DAY, ETH_USD_18, MAX_TOKENS, PRICES, TOKEN, USD6, advance, advanceTo, buyEth, deploy, ladder, load,
-  refEth, refStable, refUsd, ceilDiv, type Deployment,
+  CAPS,
+  CHAINS,
+  DAY,
+  ETH_USD_18,
+  MAX_TOKENS,
+  PRICES,
+  TOKEN,
+  USD6,
+  advance,
+  advanceTo,
+  buyEth,
+  deploy,
+  ladder,
+  load,
+  refEth,
+  refStable,
+  refUsd,
+  ceilDiv,
+  type Deployment,
 } from "./helpers/fixtures.js";
 
 for (const chainName of CHAINS) {
@@ -103,10 +120,9 @@ for (const chainName of CHAINS) {
 
       it("reverts SaleNotActive after the end time", async function () {
         await advanceTo(d, d.end + 1n);
-        await expect(d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
-          d.presale,
-          "SaleNotActive",
-        );
+        await expect(
+          d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n }),
+        ).to.be.revertedWithCustomError(d.presale, "SaleNotActive");
       });
 
       it("reverts AccountBlacklisted for a blacklisted buyer", async function () {
@@ -130,10 +146,9 @@ for (const chainName of CHAINS) {
 
       it("reverts SoldOut when the purchase would pass the last cap", async function () {
         await d.presale.setCurrentStep(9, 79_999_000n);
-        await expect(d.presale.connect(d.buyers[0]).buyWithEth(1_001n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
-          d.presale,
-          "SoldOut",
-        );
+        await expect(
+          d.presale.connect(d.buyers[0]).buyWithEth(1_001n, false, { value: 10n ** 18n }),
+        ).to.be.revertedWithCustomError(d.presale, "SoldOut");
         await buyEth(d, d.buyers[0], 1_000n); // exactly to the last cap is fine
         expect(await d.presale.checkPoint()).to.equal(80_000_000n);
         await expect(d.presale.usdQuote(1n)).to.be.revertedWithCustomError(d.presale, "SoldOut");
@@ -158,7 +173,9 @@ for (const chainName of CHAINS) {
         await d.presale.setMaxTokensToBuy(16_777_215n); // the largest purchase the packed storage allows
         const amount = 16_600_000n; // rounds 1..3 fully, 100k of round 4
         const usd = refUsd(amount, await ladder(d));
-        expect(usd).to.equal(4_500_000n * PRICES[0] + 5_500_000n * PRICES[1] + 6_500_000n * PRICES[2] + 100_000n * PRICES[3]);
+        expect(usd).to.equal(
+          4_500_000n * PRICES[0] + 5_500_000n * PRICES[1] + 6_500_000n * PRICES[2] + 100_000n * PRICES[3],
+        );
         const tx = d.presale.connect(alice).buyWithEth(amount, false, { value: refEth(usd) });
         await expect(tx).to.emit(d.presale, "StepAdvanced").withArgs(3n, amount);
         expect(await d.presale.currentStep()).to.equal(3n);
@@ -182,8 +199,12 @@ for (const chainName of CHAINS) {
         expect(await d.presale.usdQuote(10n)).to.equal(10n * PRICES[1]);
         const cost: bigint = await d.presale.ethBuyHelper(10n);
         const tx = d.presale.connect(bob).buyWithEth(10n, false, { value: cost });
-        await expect(tx).to.emit(d.presale, "RoundExpired").withArgs(0n, CAPS[0] - 1_000n);
-        await expect(tx).to.emit(d.presale, "StepAdvanced").withArgs(1n, CAPS[0] + 10n);
+        await expect(tx)
+          .to.emit(d.presale, "RoundExpired")
+          .withArgs(0n, CAPS[0] - 1_000n);
+        await expect(tx)
+          .to.emit(d.presale, "StepAdvanced")
+          .withArgs(1n, CAPS[0] + 10n);
         expect((await d.presale.trackRemainingTokens())[0]).to.equal(CAPS[0] - 1_000n);
         expect(await d.presale.currentStep()).to.equal(1n);
         expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 10n);
@@ -205,7 +226,9 @@ for (const chainName of CHAINS) {
         await advanceTo(d, d.roundEnds[1] + 1n);
         const tx = buyEth(d, d.buyers[0], 10n);
         await expect(tx).to.emit(d.presale, "RoundExpired").withArgs(0n, CAPS[0]);
-        await expect(tx).to.emit(d.presale, "RoundExpired").withArgs(1n, CAPS[1] - CAPS[0]);
+        await expect(tx)
+          .to.emit(d.presale, "RoundExpired")
+          .withArgs(1n, CAPS[1] - CAPS[0]);
         const remaining = await d.presale.trackRemainingTokens();
         expect(remaining[0]).to.equal(CAPS[0]);
         expect(remaining[1]).to.equal(CAPS[1] - CAPS[0]);
@@ -237,7 +260,9 @@ for (const chainName of CHAINS) {
         const usd = 500n * PRICES[0] + 500n * PRICES[2];
         expect(await d.presale.usdQuote(1_000n)).to.equal(usd);
         const tx = d.presale.connect(d.buyers[1]).buyWithEth(1_000n, false, { value: refEth(usd) });
-        await expect(tx).to.emit(d.presale, "RoundExpired").withArgs(1n, CAPS[1] - CAPS[0]);
+        await expect(tx)
+          .to.emit(d.presale, "RoundExpired")
+          .withArgs(1n, CAPS[1] - CAPS[0]);
         const remaining = await d.presale.trackRemainingTokens();
         expect(remaining[0]).to.equal(0n); // round 1 sold out: nothing recorded as unsold
         expect(remaining[1]).to.equal(CAPS[1] - CAPS[0]);
@@ -282,7 +307,12 @@ for (const chainName of CHAINS) {
         await expect(tx)
           .to.emit(d.presale, "TokensBought")
           .withArgs(alice.address, await d.usdc.getAddress(), 1_234n, cost, usd, false);
-        await expect(tx).to.changeTokenBalances(d.ethers, d.usdc, [alice, d.paymentWallet, d.presale], [-cost, cost, 0n]);
+        await expect(tx).to.changeTokenBalances(
+          d.ethers,
+          d.usdc,
+          [alice, d.paymentWallet, d.presale],
+          [-cost, cost, 0n],
+        );
         expect(await d.presale.userDeposits(alice.address)).to.equal(1_234n * TOKEN);
         expect(await d.presale.usdRaised()).to.equal(cost);
       });
@@ -303,11 +333,13 @@ for (const chainName of CHAINS) {
 
       it("enforces the common buy checks (zero, max, pause, blacklist)", async function () {
         const [alice] = d.buyers;
-        await expect(d.presale.connect(alice).buyWithUSDC(0n, 1n, false)).to.be.revertedWithCustomError(d.presale, "ZeroAmount");
-        await expect(d.presale.connect(alice).buyWithUSDC(MAX_TOKENS + 1n, 10n ** 30n, false)).to.be.revertedWithCustomError(
+        await expect(d.presale.connect(alice).buyWithUSDC(0n, 1n, false)).to.be.revertedWithCustomError(
           d.presale,
-          "MaxTokensExceeded",
+          "ZeroAmount",
         );
+        await expect(
+          d.presale.connect(alice).buyWithUSDC(MAX_TOKENS + 1n, 10n ** 30n, false),
+        ).to.be.revertedWithCustomError(d.presale, "MaxTokensExceeded");
         await d.presale.setBlacklist([alice.address], true);
         await expect(d.presale.connect(alice).buyWithUSDC(1n, 10n ** 30n, false)).to.be.revertedWithCustomError(
           d.presale,
@@ -329,7 +361,11 @@ for (const chainName of CHAINS) {
         await expect(tx)
           .to.emit(d.presale, "TokensBought")
           .withArgs(alice.address, d.ethers.ZeroAddress, 500n, cost, anyValue, false);
-        await expect(tx).to.changeEtherBalances(d.ethers, [d.provider, alice, d.paymentWallet, d.presale], [-cost, 0n, cost, 0n]);
+        await expect(tx).to.changeEtherBalances(
+          d.ethers,
+          [d.provider, alice, d.paymentWallet, d.presale],
+          [-cost, 0n, cost, 0n],
+        );
         expect(await d.presale.userDeposits(alice.address)).to.equal(500n * TOKEN);
         expect(await d.presale.userDeposits(d.provider.address)).to.equal(0n);
       });
@@ -424,8 +460,15 @@ describe("Presale buying: chain-specific", function () {
     await expect(tx)
       .to.emit(d.presale, "TokensBought")
       .withArgs(alice.address, d.ethers.ZeroAddress, 1_000n, cost, anyValue, true);
-    await expect(tx).to.emit(d.staking, "Deposited").withArgs(alice.address, 1_000n * TOKEN, true, anyValue);
-    await expect(tx).to.changeTokenBalances(d.ethers, d.token, [d.presale, d.staking], [-1_000n * TOKEN, 1_000n * TOKEN]);
+    await expect(tx)
+      .to.emit(d.staking, "Deposited")
+      .withArgs(alice.address, 1_000n * TOKEN, true, anyValue);
+    await expect(tx).to.changeTokenBalances(
+      d.ethers,
+      d.token,
+      [d.presale, d.staking],
+      [-1_000n * TOKEN, 1_000n * TOKEN],
+    );
     const info = await d.staking!.poolStakers(alice.address);
     expect(info.amount).to.equal(1_000n * TOKEN);
     expect(await d.staking!.totalStaked()).to.equal(1_000n * TOKEN);
@@ -446,10 +489,9 @@ describe("Presale buying: chain-specific", function () {
 
   it("buying before the start time reverts SaleNotActive", async function () {
     const d = await deploy("hardhatEth", { startDelay: 10n * DAY });
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
-      d.presale,
-      "SaleNotActive",
-    );
+    await expect(
+      d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n }),
+    ).to.be.revertedWithCustomError(d.presale, "SaleNotActive");
     await expect(d.presale.connect(d.buyers[0]).buyWithUSDC(10n, 10n * USD6, false)).to.be.revertedWithCustomError(
       d.presale,
       "SaleNotActive",

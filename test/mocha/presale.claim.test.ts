@@ -1,6 +1,18 @@
 import { expect } from "chai";
 import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
-import { DAY, LOCK, TOKEN, buyEth, closeEthereumStandIn, deliverReport, deploy, load, now, openClaim, type Deployment } from "./helpers/fixtures.js";
+import {
+  DAY,
+  LOCK,
+  TOKEN,
+  buyEth,
+  closeEthereumStandIn,
+  deliverReport,
+  deploy,
+  load,
+  now,
+  openClaim,
+  type Deployment,
+} from "./helpers/fixtures.js";
 
 describe("Presale claim phase (hardhatBase)", function () {
   let d: Deployment<"hardhatBase">;
@@ -40,7 +52,10 @@ describe("Presale claim phase (hardhatBase)", function () {
 
     it("refuses to open before Ethereum's close has arrived (RemoteSaleOpen)", async function () {
       await deliverReport(d, { tokensSold: 0n, closed: false });
-      await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(d.presale, "RemoteSaleOpen");
+      await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(
+        d.presale,
+        "RemoteSaleOpen",
+      );
       await closeEthereumStandIn(d);
       expect(await d.presale.remoteSaleClosed()).to.equal(true);
       await d.presale.startClaim((await now(d.conn)) + 10n);
@@ -76,7 +91,9 @@ describe("Presale claim phase (hardhatBase)", function () {
       // Exactly at the horizon is accepted (mined at a chosen time, no estimate in an earlier block).
       const at = (await now(d.conn)) + 5n;
       await d.helpers.time.setNextBlockTimestamp(at);
-      await expect(d.presale.startClaim(at + horizon, { gasLimit: 1_000_000n })).to.emit(d.presale, "ClaimStartSet").withArgs(at + horizon);
+      await expect(d.presale.startClaim(at + horizon, { gasLimit: 1_000_000n }))
+        .to.emit(d.presale, "ClaimStartSet")
+        .withArgs(at + horizon);
     });
 
     it("moves the start earlier (ClaimStartSet) until it passes, never later (ClaimStartNotEarlier)", async function () {
@@ -119,7 +136,10 @@ describe("Presale claim phase (hardhatBase)", function () {
       const ts = (await now(d.conn)) + DAY;
       await d.presale.startClaim(ts);
       await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
-      await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
+      await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(
+        d.presale,
+        "ClaimNotStarted",
+      );
       await d.helpers.time.increaseTo(ts);
       await d.presale.connect(d.buyers[0]).claim();
       expect(await d.token!.balanceOf(d.buyers[0].address)).to.equal(100n * TOKEN);
@@ -131,11 +151,15 @@ describe("Presale claim phase (hardhatBase)", function () {
       await buyEth(d, alice, 234n);
       await openClaim(d);
       const tx = d.presale.connect(alice).claim();
-      await expect(tx).to.emit(d.presale, "TokensClaimed").withArgs(alice.address, 1_234n * TOKEN, false);
+      await expect(tx)
+        .to.emit(d.presale, "TokensClaimed")
+        .withArgs(alice.address, 1_234n * TOKEN, false);
       await expect(tx).to.changeTokenBalances(d.ethers, d.token, [alice, d.presale], [1_234n * TOKEN, -1_234n * TOKEN]);
       expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
       expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
-      await expect(d.presale.connect(alice).claim()).to.be.revertedWithCustomError(d.presale, "NothingToClaim").withArgs(alice.address);
+      await expect(d.presale.connect(alice).claim())
+        .to.be.revertedWithCustomError(d.presale, "NothingToClaim")
+        .withArgs(alice.address);
       expect(await d.token!.balanceOf(alice.address)).to.equal(1_234n * TOKEN); // nothing more was paid
       await expect(d.presale.connect(alice).claimAndStake())
         .to.be.revertedWithCustomError(d.presale, "NothingToClaim")
@@ -178,9 +202,15 @@ describe("Presale claim phase (hardhatBase)", function () {
       const [alice] = d.buyers;
       await buyEth(d, alice, 10n);
       await openClaim(d);
-      await expect(d.presale.setClaimWhitelistOnly(true)).to.emit(d.presale, "ClaimWhitelistOnlyUpdated").withArgs(true);
-      await expect(d.presale.connect(alice).claim()).to.be.revertedWithCustomError(d.presale, "NotWhitelisted").withArgs(alice.address);
-      await expect(d.presale.setWhitelist([alice.address], true)).to.emit(d.presale, "WhitelistUpdated").withArgs(alice.address, true);
+      await expect(d.presale.setClaimWhitelistOnly(true))
+        .to.emit(d.presale, "ClaimWhitelistOnlyUpdated")
+        .withArgs(true);
+      await expect(d.presale.connect(alice).claim())
+        .to.be.revertedWithCustomError(d.presale, "NotWhitelisted")
+        .withArgs(alice.address);
+      await expect(d.presale.setWhitelist([alice.address], true))
+        .to.emit(d.presale, "WhitelistUpdated")
+        .withArgs(alice.address, true);
       expect(await d.presale.isWhitelisted(alice.address)).to.equal(true);
       await d.presale.connect(alice).claim();
       expect(await d.token!.balanceOf(alice.address)).to.equal(10n * TOKEN);
@@ -188,9 +218,17 @@ describe("Presale claim phase (hardhatBase)", function () {
 
     it("a remote (Ethereum) buyer claims the imported deposit on Base", async function () {
       const eve = d.buyers[4];
-      await deliverReport(d, { users: [eve.address], deposits: [700n * TOKEN], roundSold: [700n], tokensSold: 700n, usdRaised: 4_200_000n });
+      await deliverReport(d, {
+        users: [eve.address],
+        deposits: [700n * TOKEN],
+        roundSold: [700n],
+        tokensSold: 700n,
+        usdRaised: 4_200_000n,
+      });
       await openClaim(d);
-      await expect(d.presale.connect(eve).claim()).to.emit(d.presale, "TokensClaimed").withArgs(eve.address, 700n * TOKEN, false);
+      await expect(d.presale.connect(eve).claim())
+        .to.emit(d.presale, "TokensClaimed")
+        .withArgs(eve.address, 700n * TOKEN, false);
     });
   });
 
@@ -200,9 +238,18 @@ describe("Presale claim phase (hardhatBase)", function () {
       await buyEth(d, alice, 2_000n);
       await openClaim(d);
       const tx = d.presale.connect(alice).claimAndStake();
-      await expect(tx).to.emit(d.presale, "TokensClaimed").withArgs(alice.address, 2_000n * TOKEN, true);
-      await expect(tx).to.emit(d.staking, "Deposited").withArgs(alice.address, 2_000n * TOKEN, true, anyValue);
-      await expect(tx).to.changeTokenBalances(d.ethers, d.token, [alice, d.presale, d.staking], [0n, -2_000n * TOKEN, 2_000n * TOKEN]);
+      await expect(tx)
+        .to.emit(d.presale, "TokensClaimed")
+        .withArgs(alice.address, 2_000n * TOKEN, true);
+      await expect(tx)
+        .to.emit(d.staking, "Deposited")
+        .withArgs(alice.address, 2_000n * TOKEN, true, anyValue);
+      await expect(tx).to.changeTokenBalances(
+        d.ethers,
+        d.token,
+        [alice, d.presale, d.staking],
+        [0n, -2_000n * TOKEN, 2_000n * TOKEN],
+      );
       const info = await d.staking!.poolStakers(alice.address);
       expect(info.amount).to.equal(2_000n * TOKEN);
       expect(info.unlockTime).to.equal((await now(d.conn)) + LOCK);
@@ -215,14 +262,22 @@ describe("Presale claim phase (hardhatBase)", function () {
       d = await deploy("hardhatBase", { link: false });
       await buyEth(d, d.buyers[0], 10n);
       await openClaim(d);
-      await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(d.presale, "StakingUnavailable");
+      await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(
+        d.presale,
+        "StakingUnavailable",
+      );
     });
   });
 
   describe("Ethereum reports after the claim opened", function () {
     it("a late report credits nothing: the messenger records it as failed (ClaimAlreadyStarted inside)", async function () {
       await openClaim(d);
-      const late = deliverReport(d, { users: [d.buyers[0].address], deposits: [TOKEN], roundSold: [10n], tokensSold: 10n });
+      const late = deliverReport(d, {
+        users: [d.buyers[0].address],
+        deposits: [TOKEN],
+        roundSold: [10n],
+        tokensSold: 10n,
+      });
       await expect(late).to.emit(d.messenger, "FailedRelayedMessage");
       expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(0n);
       expect(await d.presale.remoteTokensSold()).to.equal(0n);
@@ -236,7 +291,13 @@ describe("Presale claim on Ethereum (hardhatEth)", function () {
     await buyEth(d, d.buyers[0], 10n);
     expect(await d.presale.saleToken()).to.equal(d.ethers.ZeroAddress);
     await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotSupported");
-    await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(d.presale, "ClaimNotSupported");
-    await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(d.presale, "ClaimNotSupported");
+    await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(
+      d.presale,
+      "ClaimNotSupported",
+    );
+    await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(
+      d.presale,
+      "ClaimNotSupported",
+    );
   });
 });

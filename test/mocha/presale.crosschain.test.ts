@@ -6,8 +6,21 @@
 import { expect } from "chai";
 import { AbiCoder, id, keccak256 } from "ethers";
 import {
-  CAPS, DAY, L2_MESSENGER, MAX_MIRROR_STEP, PRICES, TOKEN, aliased, buyEth, deployPair, impersonate, load,
-  now, receiptOf, type Deployment, type Pair,
+  CAPS,
+  DAY,
+  L2_MESSENGER,
+  MAX_MIRROR_STEP,
+  PRICES,
+  TOKEN,
+  aliased,
+  buyEth,
+  deployPair,
+  impersonate,
+  load,
+  now,
+  receiptOf,
+  type Deployment,
+  type Pair,
 } from "./helpers/fixtures.js";
 
 const VERSION_1 = 1n << 240n;
@@ -41,20 +54,36 @@ describe("OP messenger stand-ins behave like the real ones", function () {
     });
 
     it("does not send L2 → L1 messages (the Base presale sends none)", async function () {
-      await expect(d.messenger.sendMessage(d.buyers[0].address, "0x", 1n)).to.be.revertedWith("L2 to L1 messages are not simulated");
+      await expect(d.messenger.sendMessage(d.buyers[0].address, "0x", 1n)).to.be.revertedWith(
+        "L2 to L1 messages are not simulated",
+      );
     });
 
     it("a first delivery is accepted only from the aliased L1 messenger; a delivered message cannot be replayed", async function () {
       const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [5n], 5n, 30_000n, false]);
-      const args = [VERSION_1, "0x000000000000000000000000000000000000e7e7", await d.presale.getAddress(), 0n, 300_000n, data] as const;
-      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith("message cannot be replayed");
+      const args = [
+        VERSION_1,
+        "0x000000000000000000000000000000000000e7e7",
+        await d.presale.getAddress(),
+        0n,
+        300_000n,
+        data,
+      ] as const;
+      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith(
+        "message cannot be replayed",
+      );
       const relayer = await impersonate(d, aliased("0x00000000000000000000000000000000000011e1"));
-      await expect(d.messenger.connect(relayer).relayMessage(...args, { gasLimit: 1_000_000n })).to.emit(d.messenger, "RelayedMessage");
+      await expect(d.messenger.connect(relayer).relayMessage(...args, { gasLimit: 1_000_000n })).to.emit(
+        d.messenger,
+        "RelayedMessage",
+      );
       expect(await d.presale.remoteTokensSold()).to.equal(5n);
       await expect(d.messenger.connect(relayer).relayMessage(...args, { gasLimit: 1_000_000n })).to.be.revertedWith(
         "message has already been relayed",
       );
-      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith("message cannot be replayed");
+      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith(
+        "message cannot be replayed",
+      );
     });
 
     it("a message whose call fails, or that arrives short of gas, is recorded as failed and anyone can replay it", async function () {
@@ -64,18 +93,38 @@ describe("OP messenger stand-ins behave like the real ones", function () {
       // Short of gas: asks for 3,000,000 and gets about 1,000,000.
       const short = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [7n], 7n, 0n, false]);
       const shortArgs = [VERSION_1 + 101n, sender, target, 0n, 3_000_000n, short] as const;
-      await expect(d.messenger.connect(relayer).relayMessage(...shortArgs, { gasLimit: 1_000_000n })).to.emit(d.messenger, "FailedRelayedMessage");
-      expect(await d.messenger.failedMessages(messageHash({ messageNonce: shortArgs[0], sender, target, gasLimit: 3_000_000n, message: short }))).to.equal(true);
+      await expect(d.messenger.connect(relayer).relayMessage(...shortArgs, { gasLimit: 1_000_000n })).to.emit(
+        d.messenger,
+        "FailedRelayedMessage",
+      );
+      expect(
+        await d.messenger.failedMessages(
+          messageHash({ messageNonce: shortArgs[0], sender, target, gasLimit: 3_000_000n, message: short }),
+        ),
+      ).to.equal(true);
       expect(await d.presale.remoteTokensSold()).to.equal(0n);
       // Anyone replays it with enough gas.
-      await expect(d.messenger.connect(d.buyers[2]).relayMessage(...shortArgs, { gasLimit: 4_000_000n })).to.emit(d.messenger, "RelayedMessage");
+      await expect(d.messenger.connect(d.buyers[2]).relayMessage(...shortArgs, { gasLimit: 4_000_000n })).to.emit(
+        d.messenger,
+        "RelayedMessage",
+      );
       expect(await d.presale.remoteTokensSold()).to.equal(7n);
       // A call that reverts (here a malformed report): recorded, not reverted; a replay fails again, still harmlessly.
       const bad = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[sender], [], [], 0n, 0n, false]);
       const badArgs = [VERSION_1 + 102n, sender, target, 0n, 300_000n, bad] as const;
-      await expect(d.messenger.connect(relayer).relayMessage(...badArgs, { gasLimit: 1_000_000n })).to.emit(d.messenger, "FailedRelayedMessage");
-      await expect(d.messenger.connect(d.buyers[2]).relayMessage(...badArgs, { gasLimit: 1_000_000n })).to.emit(d.messenger, "FailedRelayedMessage");
-      expect(await d.messenger.successfulMessages(messageHash({ messageNonce: badArgs[0], sender, target, gasLimit: 300_000n, message: bad }))).to.equal(false);
+      await expect(d.messenger.connect(relayer).relayMessage(...badArgs, { gasLimit: 1_000_000n })).to.emit(
+        d.messenger,
+        "FailedRelayedMessage",
+      );
+      await expect(d.messenger.connect(d.buyers[2]).relayMessage(...badArgs, { gasLimit: 1_000_000n })).to.emit(
+        d.messenger,
+        "FailedRelayedMessage",
+      );
+      expect(
+        await d.messenger.successfulMessages(
+          messageHash({ messageNonce: badArgs[0], sender, target, gasLimit: 300_000n, message: bad }),
+        ),
+      ).to.equal(false);
     });
   });
 });
@@ -104,7 +153,13 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     ]);
     await expect(tx)
       .to.emit(p.eth.messenger, "SentMessage")
-      .withArgs(await p.base.presale.getAddress(), await p.eth.presale.getAddress(), expected, VERSION_1, await p.eth.presale.relayGasLimit(2));
+      .withArgs(
+        await p.base.presale.getAddress(),
+        await p.eth.presale.getAddress(),
+        expected,
+        VERSION_1,
+        await p.eth.presale.relayGasLimit(2),
+      );
     const [receipt] = await p.deliverAll();
     expect(receipt.status).to.equal(1);
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
@@ -135,7 +190,12 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     const big = await deployPair();
     // Set after deployment: 255 rounds as constructor arguments exceed the init code size limit.
     const t = await now(big.eth.conn);
-    for (const c of [big.eth, big.base]) await c.presale.setRounds(caps, caps.map(() => 10n ** 15n), caps.map((_, i) => t + DAY + BigInt(i)));
+    for (const c of [big.eth, big.base])
+      await c.presale.setRounds(
+        caps,
+        caps.map(() => 10n ** 15n),
+        caps.map((_, i) => t + DAY + BigInt(i)),
+      );
     await big.eth.presale.relay([]);
     const [m] = await big.pending();
     expect(m.gasLimit).to.equal(BigInt(await big.eth.presale.relayGasLimit(0)));
@@ -150,10 +210,18 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
 
   it("setRemotePresale: once (RemotePresaleAlreadySet), never zero (ZeroAddress), owner only, RemotePresaleSet", async function () {
     const e = await load("hardhatEth");
-    await expect(e.presale.setRemotePresale(e.ethers.ZeroAddress)).to.be.revertedWithCustomError(e.presale, "ZeroAddress");
-    await expect(e.presale.setRemotePresale(e.buyers[0].address)).to.emit(e.presale, "RemotePresaleSet").withArgs(e.buyers[0].address);
+    await expect(e.presale.setRemotePresale(e.ethers.ZeroAddress)).to.be.revertedWithCustomError(
+      e.presale,
+      "ZeroAddress",
+    );
+    await expect(e.presale.setRemotePresale(e.buyers[0].address))
+      .to.emit(e.presale, "RemotePresaleSet")
+      .withArgs(e.buyers[0].address);
     expect(await e.presale.remotePresale()).to.equal(e.buyers[0].address);
-    await expect(e.presale.setRemotePresale(e.buyers[1].address)).to.be.revertedWithCustomError(e.presale, "RemotePresaleAlreadySet");
+    await expect(e.presale.setRemotePresale(e.buyers[1].address)).to.be.revertedWithCustomError(
+      e.presale,
+      "RemotePresaleAlreadySet",
+    );
   });
 
   it("a report forged by any account other than the messenger is refused (NotRemotePresale)", async function () {
@@ -164,10 +232,9 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
       .to.be.revertedWithCustomError(p.base.presale, "NotRemotePresale")
       .withArgs(attacker.address);
     // Even the keeper: it has no role in the money path on Base.
-    await expect(p.base.presale.connect(p.base.keeper).receiveEthereumReport([], [], [], 0n, 0n, true)).to.be.revertedWithCustomError(
-      p.base.presale,
-      "NotRemotePresale",
-    );
+    await expect(
+      p.base.presale.connect(p.base.keeper).receiveEthereumReport([], [], [], 0n, 0n, true),
+    ).to.be.revertedWithCustomError(p.base.presale, "NotRemotePresale");
   });
 
   it("a message from anyone but the Ethereum presale (wrong xDomainMessageSender) credits nothing", async function () {
@@ -215,7 +282,9 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     // The bridge itself refuses to deliver a message twice.
     const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
     await expect(
-      p.base.messenger.connect(relayer).relayMessage(r1.messageNonce, r1.sender, r1.target, 0n, r1.gasLimit, r1.message, { gasLimit: 3_000_000n }),
+      p.base.messenger
+        .connect(relayer)
+        .relayMessage(r1.messageNonce, r1.sender, r1.target, 0n, r1.gasLimit, r1.message, { gasLimit: 3_000_000n }),
     ).to.be.revertedWith("message has already been relayed");
   });
 
@@ -232,7 +301,15 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
     const tx = p.base.messenger
       .connect(relayer)
-      .relayMessage(VERSION_1 + 7n, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, { gasLimit: 3_000_000n });
+      .relayMessage(
+        VERSION_1 + 7n,
+        await p.eth.presale.getAddress(),
+        await p.base.presale.getAddress(),
+        0n,
+        1_000_000n,
+        data,
+        { gasLimit: 3_000_000n },
+      );
     await expect(tx).to.emit(p.base.messenger, "FailedRelayedMessage");
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(0n);
     expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
@@ -259,13 +336,18 @@ describe("closeSale on Ethereum", function () {
     const [alice] = p.eth.buyers;
     await buyEth(p.eth, alice, 700n);
     const end = await p.eth.presale.endTime();
-    await expect(p.eth.presale.connect(alice).closeSale()).to.be.revertedWithCustomError(p.eth.presale, "SaleNotEnded").withArgs(end);
+    await expect(p.eth.presale.connect(alice).closeSale())
+      .to.be.revertedWithCustomError(p.eth.presale, "SaleNotEnded")
+      .withArgs(end);
     const tx = p.eth.presale.closeSale();
     await expect(tx).to.emit(p.eth.presale, "SaleFinalized").withArgs(700n, 4_200_000n);
     await expect(tx).to.emit(p.eth.presale, "Relayed").withArgs(0n, 700n, 4_200_000n, true);
     expect(await p.eth.presale.saleClosed()).to.equal(true);
     await expect(buyEth(p.eth, alice, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
-    await expect(p.eth.presale.connect(alice).buyWithUSDC(1n, 10n ** 12n, false)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    await expect(p.eth.presale.connect(alice).buyWithUSDC(1n, 10n ** 12n, false)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "SaleClosed",
+    );
     await expect(p.eth.presale.closeSale()).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
     // Unpausing or moving the sale times does not reopen it.
     await p.eth.presale.setSaleTimes(await now(p.eth.conn), end + DAY);
@@ -277,7 +359,9 @@ describe("closeSale on Ethereum", function () {
     await expect(p.base.presale.startClaim((await now(p.base.conn)) + 10n))
       .to.be.revertedWithCustomError(p.base.presale, "RemoteImportIncomplete")
       .withArgs(700n * TOKEN, 0n);
-    await expect(p.eth.presale.connect(p.eth.signers[15]).relay([alice.address])).to.emit(p.eth.presale, "Relayed").withArgs(1n, 700n, 4_200_000n, true);
+    await expect(p.eth.presale.connect(p.eth.signers[15]).relay([alice.address]))
+      .to.emit(p.eth.presale, "Relayed")
+      .withArgs(1n, 700n, 4_200_000n, true);
     await p.deliverAll();
     await p.base.token!.transfer(await p.base.presale.getAddress(), 700n * TOKEN);
     const ts = (await now(p.base.conn)) + 600n;
@@ -293,7 +377,10 @@ describe("closeSale on Ethereum", function () {
     const end = await p.eth.presale.endTime();
     // Mined at exactly the end time (an explicit gas limit: no estimate in a block before it).
     await p.eth.helpers.time.setNextBlockTimestamp(end);
-    await expect(p.eth.presale.connect(p.eth.signers[15]).closeSale({ gasLimit: 1_000_000n })).to.emit(p.eth.presale, "SaleFinalized");
+    await expect(p.eth.presale.connect(p.eth.signers[15]).closeSale({ gasLimit: 1_000_000n })).to.emit(
+      p.eth.presale,
+      "SaleFinalized",
+    );
     expect(await p.eth.presale.saleClosed()).to.equal(true);
   });
 
@@ -305,8 +392,16 @@ describe("closeSale on Ethereum", function () {
 
   it("after the close the keeper cannot mirror and the owner cannot correct (SaleClosed)", async function () {
     await p.eth.presale.closeSale();
-    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
-    await expect(p.eth.presale.correctRemoteSales(CAPS.map(() => 0n), 0n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "SaleClosed",
+    );
+    await expect(
+      p.eth.presale.correctRemoteSales(
+        CAPS.map(() => 0n),
+        0n,
+      ),
+    ).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
   });
 });
 
@@ -414,7 +509,10 @@ describe("Base → Ethereum: the keeper's bounded mirror and the owner's correct
     // The 10 tokens really sold in round 3 stay booked there.
     const [local] = await p.eth.presale.roundSales();
     expect(local[2]).to.equal(10n);
-    await expect(p.eth.presale.correctRemoteSales([1n], 0n)).to.be.revertedWithCustomError(p.eth.presale, "LengthMismatch");
+    await expect(p.eth.presale.correctRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "LengthMismatch",
+    );
     await expect(p.eth.presale.connect(p.eth.keeper).correctRemoteSales(truth, 0n)).to.be.revertedWithCustomError(
       p.eth.presale,
       "AccessControlUnauthorizedAccount",
@@ -431,7 +529,10 @@ describe("One ladder at every round boundary (two chains)", function () {
     expect(await p.eth.presale.currentStep()).to.equal(BigInt(CAPS.length));
     expect(await p.eth.presale.checkPoint()).to.equal(CAPS[CAPS.length - 1]);
     await expect(buyEth(p.eth, p.eth.buyers[0], 1n)).to.be.revertedWithCustomError(p.eth.presale, "SoldOut");
-    await p.eth.presale.correctRemoteSales(CAPS.map(() => 0n), 0n);
+    await p.eth.presale.correctRemoteSales(
+      CAPS.map(() => 0n),
+      0n,
+    );
     expect(await p.eth.presale.currentStep()).to.equal(0n);
     expect(await p.eth.presale.checkPoint()).to.equal(0n);
     await buyEth(p.eth, p.eth.buyers[0], 1n);
@@ -480,8 +581,13 @@ describe("One ladder at every round boundary (two chains)", function () {
     const p = await deployPair();
     await deliverFromEthPresale(p, [0n, 500n], false); // Ethereum sold 500 in round 2 (Base is still in round 1)
     expect(await p.base.presale.currentStep()).to.equal(0n);
-    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 499n)).to.be.revertedWithCustomError(p.base.presale, "InvalidStep");
-    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 500n)).to.emit(p.base.presale, "StepSet").withArgs(1n, CAPS[0] + 500n);
+    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 499n)).to.be.revertedWithCustomError(
+      p.base.presale,
+      "InvalidStep",
+    );
+    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 500n))
+      .to.emit(p.base.presale, "StepSet")
+      .withArgs(1n, CAPS[0] + 500n);
     // A table starting round 2 one token later would leave only 499 below the position for Ethereum's 500.
     const ends: bigint[] = [...(await p.base.presale.roundDetails(2))];
     const caps = [...CAPS];
@@ -585,14 +691,25 @@ describe("One ladder at every round boundary (two chains)", function () {
 });
 
 /** Delivers `m` on Base with just what OP's messenger guarantees the call: its minimum gas limit (plus overhead). */
-async function deliverAtMinimumGas(pair: Pair, m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string }) {
+async function deliverAtMinimumGas(
+  pair: Pair,
+  m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string },
+) {
   const relayer = await impersonate(pair.base, aliased(await pair.eth.messenger.getAddress()));
   return pair.base.messenger
     .connect(relayer)
-    .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: (m.gasLimit * 64n) / 63n + 200_000n });
+    .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, {
+      gasLimit: (m.gasLimit * 64n) / 63n + 200_000n,
+    });
 }
 
-function messageHash(m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string }): string {
+function messageHash(m: {
+  messageNonce: bigint;
+  sender: string;
+  target: string;
+  gasLimit: bigint;
+  message: string;
+}): string {
   const selector = id("relayMessage(uint256,address,address,uint256,uint256,bytes)").slice(0, 10);
   const body = AbiCoder.defaultAbiCoder().encode(
     ["uint256", "address", "address", "uint256", "uint256", "bytes"],
@@ -604,12 +721,21 @@ function messageHash(m: { messageNonce: bigint; sender: string; target: string; 
 /** Delivers a report as if the Ethereum presale had sent it (the aliased L1 messenger relays it with that sender). */
 async function deliverFromEthPresale(p: Pair, roundSold: bigint[], closed: boolean) {
   const sold = roundSold.slice(0, CAPS.length).reduce((a, b) => a + b, 0n);
-  const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], roundSold, sold, 0n, closed]);
+  const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
+    [],
+    [],
+    roundSold,
+    sold,
+    0n,
+    closed,
+  ]);
   const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
   const nonce = VERSION_1 + 1_000n + sold;
   return receiptOf(
     p.base.messenger
       .connect(relayer)
-      .relayMessage(nonce, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, { gasLimit: 3_000_000n }),
+      .relayMessage(nonce, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, {
+        gasLimit: 3_000_000n,
+      }),
   );
 }

@@ -52,7 +52,9 @@ for (const chainName of CHAINS) {
           .to.emit(d.presale, "PriceFeedUpdated")
           .withArgs(await f.getAddress(), HEARTBEAT);
         expect(await d.presale.ethUsdPrice(), `decimals ${dec}`).to.equal(2_500n * 10n ** 18n);
-        expect(await d.presale.ethBuyHelper(1_000n)).to.equal(refEth(refUsd(1_000n, await ladder(d)), 2_500n * 10n ** 18n));
+        expect(await d.presale.ethBuyHelper(1_000n)).to.equal(
+          refEth(refUsd(1_000n, await ladder(d)), 2_500n * 10n ** 18n),
+        );
       }
     });
 
@@ -73,16 +75,17 @@ describe("Presale L2 sequencer uptime check (hardhatBase)", function () {
     const t = await now(d.conn);
     await d.seqFeed!.updateRoundData(2, 1n, t, t - DAY);
     await expect(d.presale.ethUsdPrice()).to.be.revertedWithCustomError(d.presale, "SequencerDown");
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
-      d.presale,
-      "SequencerDown",
-    );
+    await expect(
+      d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n }),
+    ).to.be.revertedWithCustomError(d.presale, "SequencerDown");
   });
 
   it("treats an uptime answer without a start time (startedAt 0) as not yet past the grace period", async function () {
     const d = await load("hardhatBase");
     await d.seqFeed!.updateRoundData(3, 0n, await now(d.conn), 0n);
-    await expect(d.presale.ethUsdPrice()).to.be.revertedWithCustomError(d.presale, "SequencerGracePeriod").withArgs(0n, GRACE);
+    await expect(d.presale.ethUsdPrice())
+      .to.be.revertedWithCustomError(d.presale, "SequencerGracePeriod")
+      .withArgs(0n, GRACE);
   });
 
   it("reverts SequencerGracePeriod up to the end of the grace period and accepts the price after it", async function () {

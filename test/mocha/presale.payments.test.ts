@@ -68,16 +68,36 @@ for (const chainName of CHAINS) {
     });
 
     it("setSplits validates (InvalidSplits: over 100 %, length mismatch, zero wallet, zero share, more than 15) and can be cleared", async function () {
-      await expect(d.presale.setSplits([d.splitWallet.address], [10_001n])).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
+      await expect(d.presale.setSplits([d.splitWallet.address], [10_001n])).to.be.revertedWithCustomError(
+        d.presale,
+        "InvalidSplits",
+      );
       await expect(
         d.presale.setSplits([d.splitWallet.address, d.signers[10].address], [6_000n, 5_000n]),
       ).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
-      await expect(d.presale.setSplits([d.splitWallet.address], [1n, 2n])).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
-      await expect(d.presale.setSplits([d.ethers.ZeroAddress], [1_000n])).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
-      await expect(d.presale.setSplits([d.splitWallet.address], [0n])).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
+      await expect(d.presale.setSplits([d.splitWallet.address], [1n, 2n])).to.be.revertedWithCustomError(
+        d.presale,
+        "InvalidSplits",
+      );
+      await expect(d.presale.setSplits([d.ethers.ZeroAddress], [1_000n])).to.be.revertedWithCustomError(
+        d.presale,
+        "InvalidSplits",
+      );
+      await expect(d.presale.setSplits([d.splitWallet.address], [0n])).to.be.revertedWithCustomError(
+        d.presale,
+        "InvalidSplits",
+      );
       const sixteen = d.signers.slice(0, 16).map((s) => s.address);
-      await expect(d.presale.setSplits(sixteen, sixteen.map(() => 1n))).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
-      await d.presale.setSplits(sixteen.slice(0, 15), sixteen.slice(0, 15).map(() => 1n)); // 15 is the maximum
+      await expect(
+        d.presale.setSplits(
+          sixteen,
+          sixteen.map(() => 1n),
+        ),
+      ).to.be.revertedWithCustomError(d.presale, "InvalidSplits");
+      await d.presale.setSplits(
+        sixteen.slice(0, 15),
+        sixteen.slice(0, 15).map(() => 1n),
+      ); // 15 is the maximum
       await d.presale.setSplits([d.splitWallet.address], [1_000n]);
       await d.presale.setSplits([], []);
       expect((await d.presale.splits()).length).to.equal(0);
@@ -116,7 +136,9 @@ for (const chainName of CHAINS) {
       const rAddr = await r.getAddress();
       await expect(d.presale.setPaymentWallet(rAddr)).to.emit(d.presale, "PaymentWalletUpdated").withArgs(rAddr);
       const cost: bigint = await d.presale.ethBuyHelper(100n);
-      await expect(buyEth(d, d.buyers[0], 100n)).to.emit(d.presale, "PaymentDeferred").withArgs(rAddr, d.ethers.ZeroAddress, cost);
+      await expect(buyEth(d, d.buyers[0], 100n))
+        .to.emit(d.presale, "PaymentDeferred")
+        .withArgs(rAddr, d.ethers.ZeroAddress, cost);
       expect(await d.presale.owed(rAddr, d.ethers.ZeroAddress)).to.equal(cost);
       expect(await d.ethers.provider.getBalance(await d.presale.getAddress())).to.equal(cost);
     });
@@ -130,7 +152,12 @@ for (const chainName of CHAINS) {
       const usdcAddr = await d.usdc.getAddress();
       const tx = d.presale.connect(alice).buyWithUSDC(2_000n, cost, false);
       await expect(tx).to.emit(d.presale, "PaymentDeferred").withArgs(d.splitWallet.address, usdcAddr, share);
-      await expect(tx).to.changeTokenBalances(d.ethers, d.usdc, [alice, d.paymentWallet, d.presale], [-cost, cost - share, share]);
+      await expect(tx).to.changeTokenBalances(
+        d.ethers,
+        d.usdc,
+        [alice, d.paymentWallet, d.presale],
+        [-cost, cost - share, share],
+      );
       expect(await d.presale.owed(d.splitWallet.address, usdcAddr)).to.equal(share);
       await d.usdc.setBlacklisted(d.splitWallet.address, false);
       await expect(d.presale.connect(d.splitWallet).withdrawOwed(usdcAddr))

@@ -26,13 +26,18 @@ describe("Regressions of the cross-chain review", function () {
   it("regression: a keeper with a huge value can neither freeze sales nor block the claim", async function () {
     const keeper = p.eth.presale.connect(p.eth.keeper);
     // On Ethereum the mirror is bounded per round and per call.
-    await expect(keeper.mirrorRemoteSales([10n ** 12n], 10n ** 15n)).to.be.revertedWithCustomError(p.eth.presale, "MirrorExceedsRound");
-    await expect(keeper.mirrorRemoteSales([CAPS[0]], 0n)).to.be.revertedWithCustomError(p.eth.presale, "MirrorStepExceeded");
-    // On Base the keeper has nothing to call: sales and the claim do not depend on it.
-    await expect(p.base.presale.connect(p.base.keeper).mirrorRemoteSales([10n ** 12n], 0n)).to.be.revertedWithCustomError(
-      p.base.presale,
-      "WrongChain",
+    await expect(keeper.mirrorRemoteSales([10n ** 12n], 10n ** 15n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "MirrorExceedsRound",
     );
+    await expect(keeper.mirrorRemoteSales([CAPS[0]], 0n)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "MirrorStepExceeded",
+    );
+    // On Base the keeper has nothing to call: sales and the claim do not depend on it.
+    await expect(
+      p.base.presale.connect(p.base.keeper).mirrorRemoteSales([10n ** 12n], 0n),
+    ).to.be.revertedWithCustomError(p.base.presale, "WrongChain");
     await expect(
       p.base.presale.connect(p.base.keeper).receiveEthereumReport([], [], [10n ** 12n], 10n ** 12n, 0n, false),
     ).to.be.revertedWithCustomError(p.base.presale, "NotRemotePresale");
@@ -67,7 +72,12 @@ describe("Regressions of the cross-chain review", function () {
     await buyEth(p.eth, victim, 2_000n);
     // The keeper reports itself as the buyer through the L1 messenger: Base refuses the sender.
     const forged = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
-      [keeper.address], [2_000n * TOKEN], [2_000n], 2_000n, 12_000_000n, true,
+      [keeper.address],
+      [2_000n * TOKEN],
+      [2_000n],
+      2_000n,
+      12_000_000n,
+      true,
     ]);
     await p.eth.messenger.connect(keeper).sendMessage(await p.base.presale.getAddress(), forged, 1_000_000n);
     // Relaying the keeper's address through the presale reads the keeper's own (zero) Ethereum deposit.
@@ -86,10 +96,16 @@ describe("Regressions of the cross-chain review", function () {
     await buyEth(p.eth, alice, 100n);
     // Base cannot start the claim while Ethereum is open.
     await p.base.token!.transfer(await p.base.presale.getAddress(), 100n * TOKEN);
-    await expect(p.base.presale.startClaim((await now(p.base.conn)) + 10n)).to.be.revertedWithCustomError(p.base.presale, "RemoteSaleOpen");
+    await expect(p.base.presale.startClaim((await now(p.base.conn)) + 10n)).to.be.revertedWithCustomError(
+      p.base.presale,
+      "RemoteSaleOpen",
+    );
     await closeRelayAndOpen(p, [alice.address]);
     await expect(buyEth(p.eth, alice, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
-    await expect(p.eth.presale.connect(alice).buyWithUSDT(1n, 10n ** 12n, false)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    await expect(p.eth.presale.connect(alice).buyWithUSDT(1n, 10n ** 12n, false)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "SaleClosed",
+    );
     await p.base.presale.connect(p.base.buyers[0]).claim();
     expect(await p.base.token!.balanceOf(alice.address)).to.equal(100n * TOKEN);
   });

@@ -4,8 +4,24 @@
 import { expect } from "chai";
 import type { HookToken } from "../../typechain-types/index.js";
 import {
-  CAPS, DAY, GRACE, deliverReport, LOCK, PRICES, TOKEN, advance, buyEth, chain, deploy, fundRewards, giveStakeTokens, load, now, openClaim,
-  refEth, type Deployment,
+  CAPS,
+  DAY,
+  GRACE,
+  deliverReport,
+  LOCK,
+  PRICES,
+  TOKEN,
+  advance,
+  buyEth,
+  chain,
+  deploy,
+  fundRewards,
+  giveStakeTokens,
+  load,
+  now,
+  openClaim,
+  refEth,
+  type Deployment,
 } from "./helpers/fixtures.js";
 
 async function hookDeployment(): Promise<{ d: Deployment<"hardhatBase">; hook: HookToken }> {
@@ -23,18 +39,19 @@ describe("Regressions of the common presale template", function () {
     await expect(d.presale.ethBuyHelper(1_000n))
       .to.be.revertedWithCustomError(d.presale, "InvalidPrice")
       .withArgs(-3_000n * 10n ** 8n);
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1_000n, false, { value: 1n }))
-      .to.be.revertedWithCustomError(d.presale, "InvalidPrice");
+    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1_000n, false, { value: 1n })).to.be.revertedWithCustomError(
+      d.presale,
+      "InvalidPrice",
+    );
   });
 
   it("regression: a stale oracle answer is rejected (StalePrice)", async function () {
     const d = await load("hardhatEth");
     const cost: bigint = await d.presale.ethBuyHelper(1_000n);
     await d.helpers.time.increase(2n * DAY); // the feed stops updating; ETH may have crashed meanwhile
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1_000n, false, { value: cost })).to.be.revertedWithCustomError(
-      d.presale,
-      "StalePrice",
-    );
+    await expect(
+      d.presale.connect(d.buyers[0]).buyWithEth(1_000n, false, { value: cost }),
+    ).to.be.revertedWithCustomError(d.presale, "StalePrice");
   });
 
   it("regression: sequencer down and its grace period block ETH pricing on Base", async function () {
@@ -44,10 +61,9 @@ describe("Regressions of the common presale template", function () {
     await expect(buyEth(d, d.buyers[0], 10n)).to.be.revertedWithCustomError(d.presale, "SequencerDown");
     await d.seqFeed!.updateAnswer(0n); // back up now
     await d.feed.updateAnswer(3_000n * 10n ** 8n);
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n })).to.be.revertedWithCustomError(
-      d.presale,
-      "SequencerGracePeriod",
-    );
+    await expect(
+      d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n }),
+    ).to.be.revertedWithCustomError(d.presale, "SequencerGracePeriod");
     await advance(d, GRACE + 1n);
     await buyEth(d, d.buyers[0], 10n);
   });
@@ -64,10 +80,9 @@ describe("Regressions of the common presale template", function () {
     expect(cost).to.equal(refEth(usd, ethUsd18));
     expect(cost * ethUsd18 >= usd * 10n ** 18n).to.equal(true);
     expect((cost - 1n) * ethUsd18 < usd * 10n ** 18n).to.equal(true);
-    await expect(d.presale.connect(d.buyers[1]).buyWithEth(2n, false, { value: cost - 1n })).to.be.revertedWithCustomError(
-      d.presale,
-      "InsufficientPayment",
-    );
+    await expect(
+      d.presale.connect(d.buyers[1]).buyWithEth(2n, false, { value: cost - 1n }),
+    ).to.be.revertedWithCustomError(d.presale, "InsufficientPayment");
     await d.presale.connect(d.buyers[1]).buyWithEth(2n, false, { value: cost });
     expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 1n);
     // Stablecoins round up too: 1 token at 0.0065 + 1 at 0.006 = 0.0125 USD = 12,500 units exactly; 1 token at 0.0065 = 6,500.
@@ -119,7 +134,10 @@ describe("Regressions of the common presale template", function () {
 
   it("regression: claim cannot be re-entered from a token callback", async function () {
     const { d, hook } = await hookDeployment();
-    const attacker = await d.ethers.deployContract("ReentrantAttacker", [await d.presale.getAddress(), await d.staking!.getAddress()]);
+    const attacker = await d.ethers.deployContract("ReentrantAttacker", [
+      await d.presale.getAddress(),
+      await d.staking!.getAddress(),
+    ]);
     const cost: bigint = await d.presale.ethBuyHelper(1_000n);
     await attacker.buyWithEth(1_000n, { value: cost });
     await buyEth(d, d.buyers[0], 5_000n); // an honest buyer whose tokens must stay in the presale
@@ -136,7 +154,10 @@ describe("Regressions of the common presale template", function () {
 
   it("regression: claim cannot be re-entered into claimAndStake from a token callback", async function () {
     const { d, hook } = await hookDeployment();
-    const attacker = await d.ethers.deployContract("ReentrantAttacker", [await d.presale.getAddress(), await d.staking!.getAddress()]);
+    const attacker = await d.ethers.deployContract("ReentrantAttacker", [
+      await d.presale.getAddress(),
+      await d.staking!.getAddress(),
+    ]);
     await attacker.buyWithEth(1_000n, { value: await d.presale.ethBuyHelper(1_000n) });
     await buyEth(d, d.buyers[0], 5_000n);
     await openClaim(d);
@@ -154,7 +175,10 @@ describe("Regressions of the common presale template", function () {
   it("regression: withdraw and harvestRewards cannot be re-entered from a token callback", async function () {
     const { d, hook } = await hookDeployment();
     const s = d.staking!;
-    const attacker = await d.ethers.deployContract("ReentrantAttacker", [await d.presale.getAddress(), await s.getAddress()]);
+    const attacker = await d.ethers.deployContract("ReentrantAttacker", [
+      await d.presale.getAddress(),
+      await s.getAddress(),
+    ]);
     const aAddr = await attacker.getAddress();
     await fundRewards(d, 100_000n * TOKEN);
     await giveStakeTokens(d, d.buyers[0], 50_000n * TOKEN);
@@ -168,7 +192,10 @@ describe("Regressions of the common presale template", function () {
     expect(await attacker.reentrySucceeded()).to.equal(false);
     const afterHarvest: bigint = await hook.balanceOf(aAddr);
     expect(afterHarvest > 0n).to.equal(true);
-    const att2 = await d.ethers.deployContract("ReentrantAttacker", [await d.presale.getAddress(), await s.getAddress()]);
+    const att2 = await d.ethers.deployContract("ReentrantAttacker", [
+      await d.presale.getAddress(),
+      await s.getAddress(),
+    ]);
     const a2 = await att2.getAddress();
     await hook.transfer(a2, 10_000n * TOKEN);
     await att2.stake(await hook.getAddress(), 10_000n * TOKEN);
@@ -190,7 +217,10 @@ describe("Regressions of the common presale template", function () {
 
   it("regression: an ETH refund cannot be used to re-enter and double-count a purchase", async function () {
     const d = await load("hardhatEth");
-    const attacker = await d.ethers.deployContract("ReentrantAttacker", [await d.presale.getAddress(), d.ethers.ZeroAddress]);
+    const attacker = await d.ethers.deployContract("ReentrantAttacker", [
+      await d.presale.getAddress(),
+      d.ethers.ZeroAddress,
+    ]);
     await attacker.setMode(5); // BuyOnRefund
     const cost: bigint = await d.presale.ethBuyHelper(1_000n);
     await attacker.buyWithEth(1_000n, { value: cost + 10n ** 16n });
@@ -215,14 +245,20 @@ describe("Regressions of the common presale template", function () {
     expect(ra + rb <= 1_000n * TOKEN).to.equal(true);
     expect(ra + rb > 990n * TOKEN).to.equal(true); // the whole reserve was handed out, not lost
     const tx = s.connect(alice).withdraw();
-    await expect(tx).to.emit(s, "Withdrawn").withArgs(alice.address, 1_000_000n * TOKEN);
+    await expect(tx)
+      .to.emit(s, "Withdrawn")
+      .withArgs(alice.address, 1_000_000n * TOKEN);
     await s.connect(bob).withdraw();
-    expect(await d.token!.balanceOf(await s.getAddress())).to.equal((await s.rewardReserve()) + (await s.totalStaked()));
+    expect(await d.token!.balanceOf(await s.getAddress())).to.equal(
+      (await s.rewardReserve()) + (await s.totalStaked()),
+    );
     expect(await s.totalStaked()).to.equal(0n);
     // Both got their full principal back.
     expect((await d.token!.balanceOf(alice.address)) >= 1_000_000n * TOKEN + ra).to.equal(true);
     expect((await d.token!.balanceOf(bob.address)) >= 1_000_000n * TOKEN + rb).to.equal(true);
-    expect((await d.token!.balanceOf(alice.address)) + (await d.token!.balanceOf(bob.address))).to.be.at.most(2_001_000n * TOKEN);
+    expect((await d.token!.balanceOf(alice.address)) + (await d.token!.balanceOf(bob.address))).to.be.at.most(
+      2_001_000n * TOKEN,
+    );
   });
 
   it("regression: reward insolvency emits RewardsExhausted when the reserve runs dry", async function () {
@@ -233,7 +269,9 @@ describe("Regressions of the common presale template", function () {
     await fundRewards(d, 10n * TOKEN);
     await s.connect(alice).deposit(100_000n * TOKEN);
     await advance(d, 30n * DAY);
-    await expect(s.connect(alice).harvestRewards()).to.emit(s, "RewardsHarvested").withArgs(alice.address, 10n * TOKEN);
+    await expect(s.connect(alice).harvestRewards())
+      .to.emit(s, "RewardsHarvested")
+      .withArgs(alice.address, 10n * TOKEN);
     expect(await s.rewardReserve()).to.equal(0n);
     expect(await d.token!.balanceOf(await s.getAddress())).to.equal(100_000n * TOKEN);
     await expect(s.connect(alice).harvestRewards()).to.be.revertedWithCustomError(s, "NoRewards");
@@ -261,9 +299,21 @@ describe("Regressions of the common presale template", function () {
   it("regression: a reordered cross-chain batch (older totals after newer) never double-credits nor rolls back", async function () {
     const d = await load("hardhatBase");
     const u = d.buyers[0].address;
-    await deliverReport(d, { users: [u], deposits: [5_000n * TOKEN], roundSold: [5_000n], tokensSold: 5_000n, usdRaised: 30_000_000n });
+    await deliverReport(d, {
+      users: [u],
+      deposits: [5_000n * TOKEN],
+      roundSold: [5_000n],
+      tokensSold: 5_000n,
+      usdRaised: 30_000_000n,
+    });
     // Report #1 arrives late.
-    await deliverReport(d, { users: [u], deposits: [2_000n * TOKEN], roundSold: [2_000n], tokensSold: 2_000n, usdRaised: 12_000_000n });
+    await deliverReport(d, {
+      users: [u],
+      deposits: [2_000n * TOKEN],
+      roundSold: [2_000n],
+      tokensSold: 2_000n,
+      usdRaised: 12_000_000n,
+    });
     expect(await d.presale.remoteTokensSold()).to.equal(5_000n);
     expect(await d.presale.totalTokensSold()).to.equal(5_000n);
     expect(await d.presale.usdRaised()).to.equal(30_000_000n);

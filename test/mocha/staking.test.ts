@@ -2,8 +2,20 @@ import { expect } from "chai";
 import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
 import type { Staking } from "../../typechain-types/index.js";
 import {
-  APY_BPS, DAY, LOCK, STAKING_LENGTH, TOKEN, advance, advanceTo, fundRewards, giveStakeTokens, load, now, receiptOf,
-  type Deployment, type Signer,
+  APY_BPS,
+  DAY,
+  LOCK,
+  STAKING_LENGTH,
+  TOKEN,
+  advance,
+  advanceTo,
+  fundRewards,
+  giveStakeTokens,
+  load,
+  now,
+  receiptOf,
+  type Deployment,
+  type Signer,
 } from "./helpers/fixtures.js";
 
 const YEAR = 365n * DAY;
@@ -32,7 +44,12 @@ describe("Staking (hardhatBase)", function () {
   /** A pool like the fixture's whose presale (set once) is the signer `presale`; alice and bob have approved it. */
   async function poolWithPresale(presale: Signer): Promise<Staking> {
     const pool = await d.ethers.deployContract("Staking", [
-      d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
+      d.owner.address,
+      await d.token!.getAddress(),
+      APY_BPS,
+      LOCK,
+      d.t0 + STAKING_LENGTH,
+      0n,
     ]);
     await pool.setPresale(presale.address);
     for (const who of [alice, bob]) await d.token!.connect(who).approve(await pool.getAddress(), d.ethers.MaxUint256);
@@ -62,11 +79,17 @@ describe("Staking (hardhatBase)", function () {
   it("constructor rejects a zero stake token or owner", async function () {
     const F = await d.ethers.getContractFactory("Staking");
     const t = await now(d.conn);
-    await expect(F.deploy(d.owner.address, d.ethers.ZeroAddress, 1n, 1n, t + DAY, 0n)).to.be.revertedWithCustomError(F, "ZeroAddress");
+    await expect(F.deploy(d.owner.address, d.ethers.ZeroAddress, 1n, 1n, t + DAY, 0n)).to.be.revertedWithCustomError(
+      F,
+      "ZeroAddress",
+    );
     await expect(F.deploy(d.ethers.ZeroAddress, await d.token!.getAddress(), 1n, 1n, t + DAY, 0n))
       .to.be.revertedWithCustomError(F, "OwnableInvalidOwner")
       .withArgs(d.ethers.ZeroAddress);
-    await expect(F.deploy(d.owner.address, await d.token!.getAddress(), 1n, 1n, t, 0n)).to.be.revertedWithCustomError(F, "InvalidParameter");
+    await expect(F.deploy(d.owner.address, await d.token!.getAddress(), 1n, 1n, t, 0n)).to.be.revertedWithCustomError(
+      F,
+      "InvalidParameter",
+    );
   });
 
   describe("deposit", function () {
@@ -75,10 +98,12 @@ describe("Staking (hardhatBase)", function () {
       const tx = s.connect(alice).deposit(amount);
       await expect(tx).to.changeTokenBalances(d.ethers, d.token, [alice, s], [-amount, amount]);
       const t = await now(d.conn);
-      await expect(tx).to.emit(s, "Deposited").withArgs(alice.address, amount, false, t + LOCK);
+      await expect(tx)
+        .to.emit(s, "Deposited")
+        .withArgs(alice.address, amount, false, t + LOCK);
       const info = await s.poolStakers(alice.address);
       expect(info.amount).to.equal(amount);
-            expect(info.unlockTime).to.equal(t + LOCK);
+      expect(info.unlockTime).to.equal(t + LOCK);
       expect(info.pendingRewards).to.equal(0n);
       expect(await s.totalStaked()).to.equal(amount);
       expect(await s.tokensStakedByPresale()).to.equal(0n);
@@ -97,14 +122,22 @@ describe("Staking (hardhatBase)", function () {
 
     it("reverts ZeroAmount, DepositsLocked, StakingEnded, Blacklisted, DepositLimitExceeded", async function () {
       await expect(s.connect(alice).deposit(0n)).to.be.revertedWithCustomError(s, "ZeroAmount");
-      await expect(s.setLocks(true, false, false)).to.emit(s, "LocksUpdated").withArgs(true, false, false);
+      await expect(s.setLocks(true, false, false))
+        .to.emit(s, "LocksUpdated")
+        .withArgs(true, false, false);
       await expect(s.connect(alice).deposit(1n)).to.be.revertedWithCustomError(s, "DepositsLocked");
       await s.setLocks(false, false, false);
-      await expect(s.setBlacklist([alice.address], true)).to.emit(s, "BlacklistUpdated").withArgs(alice.address, true);
+      await expect(s.setBlacklist([alice.address], true))
+        .to.emit(s, "BlacklistUpdated")
+        .withArgs(alice.address, true);
       expect(await s.blacklisted(alice.address)).to.equal(true);
-      await expect(s.connect(alice).deposit(1n)).to.be.revertedWithCustomError(s, "Blacklisted").withArgs(alice.address);
+      await expect(s.connect(alice).deposit(1n))
+        .to.be.revertedWithCustomError(s, "Blacklisted")
+        .withArgs(alice.address);
       await s.setBlacklist([alice.address], false);
-      await expect(s.setMaxDepositLimit(100n * TOKEN)).to.emit(s, "MaxDepositLimitUpdated").withArgs(100n * TOKEN);
+      await expect(s.setMaxDepositLimit(100n * TOKEN))
+        .to.emit(s, "MaxDepositLimitUpdated")
+        .withArgs(100n * TOKEN);
       expect(await s.maxDepositLimit()).to.equal(100n * TOKEN);
       await s.connect(alice).deposit(60n * TOKEN);
       await expect(s.connect(bob).deposit(41n * TOKEN))
@@ -224,7 +257,9 @@ describe("Staking (hardhatBase)", function () {
 
     it("fundRewards pulls tokens into the reserve (RewardsFunded); ZeroAmount rejected", async function () {
       await d.token!.approve(await s.getAddress(), 500n * TOKEN);
-      await expect(s.fundRewards(500n * TOKEN)).to.emit(s, "RewardsFunded").withArgs(d.owner.address, 500n * TOKEN);
+      await expect(s.fundRewards(500n * TOKEN))
+        .to.emit(s, "RewardsFunded")
+        .withArgs(d.owner.address, 500n * TOKEN);
       expect(await s.rewardReserve()).to.equal(500n * TOKEN);
       await expect(s.fundRewards(0n)).to.be.revertedWithCustomError(s, "ZeroAmount");
     });
@@ -234,11 +269,15 @@ describe("Staking (hardhatBase)", function () {
     it("reverts StillLocked before the unlock time, then returns stake plus rewards (Withdrawn)", async function () {
       await fundRewards(d, 100_000n * TOKEN);
       const t1 = await stakedAt(alice, 10_000n * TOKEN);
-      await expect(s.connect(alice).withdraw()).to.be.revertedWithCustomError(s, "StillLocked").withArgs(t1 + LOCK);
+      await expect(s.connect(alice).withdraw())
+        .to.be.revertedWithCustomError(s, "StillLocked")
+        .withArgs(t1 + LOCK);
       await advanceTo(d, t1 + LOCK);
       const before: bigint = await d.token!.balanceOf(alice.address);
       const tx = s.connect(alice).withdraw();
-      await expect(tx).to.emit(s, "Withdrawn").withArgs(alice.address, 10_000n * TOKEN);
+      await expect(tx)
+        .to.emit(s, "Withdrawn")
+        .withArgs(alice.address, 10_000n * TOKEN);
       await (await tx).wait();
       const t = await now(d.conn);
       const got: bigint = (await d.token!.balanceOf(alice.address)) - before;
@@ -266,7 +305,9 @@ describe("Staking (hardhatBase)", function () {
       await advanceTo(d, t1 + LOCK);
       await s.setLocks(false, false, true);
       const before: bigint = await d.token!.balanceOf(alice.address);
-      await expect(s.connect(alice).withdraw()).to.emit(s, "Withdrawn").withArgs(alice.address, 10_000n * TOKEN);
+      await expect(s.connect(alice).withdraw())
+        .to.emit(s, "Withdrawn")
+        .withArgs(alice.address, 10_000n * TOKEN);
       expect((await d.token!.balanceOf(alice.address)) - before).to.equal(10_000n * TOKEN);
       const t2 = await now(d.conn);
       const pending: bigint = await s.getRewards(alice.address);
@@ -288,7 +329,10 @@ describe("Staking (hardhatBase)", function () {
       await s.connect(alice).withdraw();
       const t3 = await now(d.conn);
       const got: bigint = (await d.token!.balanceOf(alice.address)) - before;
-      expectClose(got - 2_000n * TOKEN, reward(1_000n * TOKEN, APY_BPS, t2 - t1) + reward(2_000n * TOKEN, APY_BPS, t3 - t2));
+      expectClose(
+        got - 2_000n * TOKEN,
+        reward(1_000n * TOKEN, APY_BPS, t2 - t1) + reward(2_000n * TOKEN, APY_BPS, t3 - t2),
+      );
       expect(await s.getRewards(alice.address)).to.equal(0n);
     });
 
@@ -305,16 +349,25 @@ describe("Staking (hardhatBase)", function () {
 
   describe("owner setters", function () {
     it("emit their events and update state", async function () {
-      await expect(s.setLockTime(7n * DAY)).to.emit(s, "LockTimeUpdated").withArgs(7n * DAY);
+      await expect(s.setLockTime(7n * DAY))
+        .to.emit(s, "LockTimeUpdated")
+        .withArgs(7n * DAY);
       expect(await s.lockTime()).to.equal(7n * DAY);
       const end = (await now(d.conn)) + 1_000n * DAY;
       await expect(s.setEndTime(end)).to.emit(s, "EndTimeUpdated").withArgs(end);
       expect(await s.endTime()).to.equal(end);
       await expect(s.setPresale(d.ethers.ZeroAddress)).to.be.revertedWithCustomError(s, "ZeroAddress");
-      await expect(s.setLocks(true, true, true)).to.emit(s, "LocksUpdated").withArgs(true, true, true);
+      await expect(s.setLocks(true, true, true))
+        .to.emit(s, "LocksUpdated")
+        .withArgs(true, true, true);
       expect(await s.withdrawalsLocked()).to.equal(true);
       const fresh = await d.ethers.deployContract("Staking", [
-        d.owner.address, await d.token!.getAddress(), APY_BPS, LOCK, d.t0 + STAKING_LENGTH, 0n,
+        d.owner.address,
+        await d.token!.getAddress(),
+        APY_BPS,
+        LOCK,
+        d.t0 + STAKING_LENGTH,
+        0n,
       ]);
       expect(await fresh.presale()).to.equal(d.ethers.ZeroAddress);
       await expect(fresh.setPresale(bob.address)).to.emit(fresh, "PresaleUpdated").withArgs(bob.address);
@@ -333,7 +386,11 @@ describe("Staking (hardhatBase)", function () {
       expectClose(await s.getRewards(alice.address), atEnd, "right after the extension");
       await d.helpers.time.increase(10n * DAY);
       const t3 = await now(d.conn);
-      expectClose(await s.getRewards(alice.address), atEnd + reward(10_000n * TOKEN, APY_BPS, t3 - t2), "10 days later");
+      expectClose(
+        await s.getRewards(alice.address),
+        atEnd + reward(10_000n * TOKEN, APY_BPS, t3 - t2),
+        "10 days later",
+      );
     });
 
     it("setEndTime in the past is rejected (InvalidParameter)", async function () {
@@ -360,7 +417,9 @@ describe("Staking (hardhatBase)", function () {
         ["setLocks", () => o.setLocks(true, true, true)],
         ["setBlacklist", () => o.setBlacklist([bob.address], true)],
       ] as [string, () => Promise<unknown>][]) {
-        await expect(call(), name).to.be.revertedWithCustomError(s, "OwnableUnauthorizedAccount").withArgs(alice.address);
+        await expect(call(), name)
+          .to.be.revertedWithCustomError(s, "OwnableUnauthorizedAccount")
+          .withArgs(alice.address);
       }
       await s.transferOwnership(bob.address);
       expect(await s.owner()).to.equal(d.owner.address);

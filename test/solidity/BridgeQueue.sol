@@ -44,7 +44,7 @@ contract BridgeQueue is ICrossDomainMessenger {
 
     function _call(address sender, address target, bytes memory data, uint256 gasLimit) private returns (bool ok) {
         _sender = sender;
-        (ok,) = target.call{gas: gasLimit}(data);
+        (ok, ) = target.call{gas: gasLimit}(data);
         _sender = address(0);
     }
 }

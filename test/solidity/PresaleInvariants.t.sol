@@ -60,7 +60,9 @@ contract PresaleHandler is PresaleSystem {
 
     /// @dev Reference walk from the contract's current position, honouring expiry; returns USD (18 decimals) and the
     /// per-round takes, or ok=false if the ladder runs out.
-    function _refWalk(uint256 amount) internal view returns (bool ok, uint256 usd, uint256[10] memory takes, uint256 pos, uint256 step) {
+    function _refWalk(
+        uint256 amount
+    ) internal view returns (bool ok, uint256 usd, uint256[10] memory takes, uint256 pos, uint256 step) {
         uint256[] memory caps = presale.roundDetails(0);
         uint256[] memory prices = presale.roundDetails(1);
         uint256[] memory ends = presale.roundDetails(2);
@@ -202,7 +204,8 @@ contract PresaleHandler is PresaleSystem {
             uint256 imported = presale.totalRemoteDepositsImported();
             _reportActor(actorSeed, false); // the same values again
             _reportOlder(actorSeed);
-            if (presale.totalTokensSold() != sold || presale.checkPoint() != cp) _violate("replayed report moved the ladder");
+            if (presale.totalTokensSold() != sold || presale.checkPoint() != cp)
+                _violate("replayed report moved the ladder");
             if (presale.totalRemoteDepositsImported() != imported) _violate("replayed report imported again");
             return;
         }
@@ -219,7 +222,8 @@ contract PresaleHandler is PresaleSystem {
         ethDeposits[_actor(actorSeed)] += delta * TOKEN;
         uint256 before = presale.userDeposits(_actor(actorSeed));
         _reportActor(actorSeed, false);
-        if (presale.userDeposits(_actor(actorSeed)) != before + delta * TOKEN) _violate("report credited other than the delta");
+        if (presale.userDeposits(_actor(actorSeed)) != before + delta * TOKEN)
+            _violate("report credited other than the delta");
     }
 
     function _ethRounds() internal view returns (uint256[] memory r) {
@@ -254,7 +258,8 @@ contract PresaleHandler is PresaleSystem {
         address[] memory u = new address[](N_ACTORS);
         uint256[] memory c = new uint256[](N_ACTORS);
         for (uint256 i; i < N_ACTORS; ++i) (u[i], c[i]) = (actors[i], ethDeposits[actors[i]]);
-        if (!_report(u, c, _ethRounds(), ghostRemoteSold, ghostRemoteSold * 6_000, true)) _violate("final report refused");
+        if (!_report(u, c, _ethRounds(), ghostRemoteSold, ghostRemoteSold * 6_000, true))
+            _violate("final report refused");
         uint256 owedTokens = presale.totalTokensSold() * TOKEN - ghostStakedOnBuy;
         uint256 bal = token.balanceOf(address(presale));
         if (bal < owedTokens) token.transfer(address(presale), owedTokens - bal);
@@ -390,7 +395,11 @@ contract PresaleInvariantsTest is TestBase {
     function invariant_claimBacked() public view {
         IPresale p = IPresale(_presaleAddr());
         if (p.claimStart() == 0) return;
-        assertGe(IERC20Balance(p.saleToken()).balanceOf(_presaleAddr()), h.sumDeposits(), "presale holds all unclaimed deposits");
+        assertGe(
+            IERC20Balance(p.saleToken()).balanceOf(_presaleAddr()),
+            h.sumDeposits(),
+            "presale holds all unclaimed deposits"
+        );
     }
 
     function invariant_claimAtMostOnce() public view {

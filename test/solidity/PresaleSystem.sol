@@ -103,7 +103,8 @@ abstract contract PresaleSystem {
         bool closed
     ) internal returns (bool) {
         bytes memory data = abi.encodeCall(
-            presale.receiveEthereumReport, (users, cumulativeDeposits, roundSold, tokensSold, usd, closed)
+            presale.receiveEthereumReport,
+            (users, cumulativeDeposits, roundSold, tokensSold, usd, closed)
         );
         return bridge.deliverAs(ETH_PRESALE, address(presale), data);
     }

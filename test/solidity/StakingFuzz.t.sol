@@ -48,9 +48,13 @@ contract StakingFuzzTest is TestBase {
     }
 
     /// @dev A rate change in the middle applies from that moment only.
-    function testFuzz_apyChangeIsNotRetroactive(uint256 amount, uint256 apy1, uint256 apy2, uint256 dt1, uint256 dt2)
-        public
-    {
+    function testFuzz_apyChangeIsNotRetroactive(
+        uint256 amount,
+        uint256 apy1,
+        uint256 apy2,
+        uint256 dt1,
+        uint256 dt2
+    ) public {
         amount = bound(amount, 1e6, 1e27);
         apy1 = bound(apy1, 1, 100_000);
         apy2 = bound(apy2, 0, 100_000);

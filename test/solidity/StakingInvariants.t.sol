@@ -52,7 +52,7 @@ contract StakingHandler {
         address a = _actor(seed);
         amount = 1 + (amount % 1e24);
         if (block.timestamp >= staking.endTime() || staking.blacklisted(a) || staking.depositsLocked()) return;
-        (bool capped,) = _wouldExceedCap(amount);
+        (bool capped, ) = _wouldExceedCap(amount);
         if (capped) return;
         VM.prank(a);
         staking.deposit(amount);
@@ -66,7 +66,7 @@ contract StakingHandler {
         amount = 1 + (amount % 1e24);
         if (block.timestamp >= staking.endTime() || staking.blacklisted(a)) return;
         Staking.StakerInfo memory before = staking.poolStakers(a);
-        (bool capped,) = _wouldExceedCap(amount);
+        (bool capped, ) = _wouldExceedCap(amount);
         if (capped) return;
         token.transfer(address(staking), amount);
         staking.depositByPresale(a, amount);
@@ -218,7 +218,8 @@ contract StakingHandler {
         for (uint256 i; i < N_ACTORS; ++i) before[i] = staking.getRewards(actors[i]);
         staking.setEndTime(block.timestamp + (s % (2 * 365 days)));
         for (uint256 i; i < N_ACTORS; ++i) {
-            if (staking.getRewards(actors[i]) != before[i]) _violate("setEndTime changed accrued rewards (retroactive)");
+            if (staking.getRewards(actors[i]) != before[i])
+                _violate("setEndTime changed accrued rewards (retroactive)");
         }
     }
 
@@ -304,7 +305,11 @@ contract StakingInvariantsTest is TestBase {
         uint256 bal = h.token().balanceOf(address(s));
         assertGe(bal, s.totalStaked() + h.sumRewards() + s.rewardReserve(), "staking solvent");
         assertGe(s.rewardsHeld(), h.sumRewards() + s.rewardReserve(), "rewardsHeld covers owed rewards + reserve");
-        assertEq(bal, s.totalStaked() + s.rewardsHeld() + h.ghostDonated(), "balance == staked + rewardsHeld + donations");
+        assertEq(
+            bal,
+            s.totalStaked() + s.rewardsHeld() + h.ghostDonated(),
+            "balance == staked + rewardsHeld + donations"
+        );
     }
 
     /// @dev No owner move ever changed the presale, renounced ownership, accepted a lock time above the maximum or a

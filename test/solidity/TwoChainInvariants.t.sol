@@ -71,12 +71,12 @@ contract TwoChainHandler is PresaleSystem {
             return; // sold out for this amount
         }
         (uint256[] memory localBefore, uint256[] memory knownRemote) = p.roundSales();
-        (uint256[] memory otherLocal,) = other.roundSales();
+        (uint256[] memory otherLocal, ) = other.roundSales();
         address a = actors[actorSeed % N_ACTORS];
         VM.deal(a, quote);
         VM.prank(a);
         p.buyWithEth{value: quote}(amount, false);
-        (uint256[] memory localAfter,) = p.roundSales();
+        (uint256[] memory localAfter, ) = p.roundSales();
         for (uint256 i; i < ROUNDS; ++i) {
             if (localAfter[i] == localBefore[i]) continue;
             uint256 unknown = otherLocal[i] > knownRemote[i] ? otherLocal[i] - knownRemote[i] : 0;
@@ -111,7 +111,7 @@ contract TwoChainHandler is PresaleSystem {
 
     /// @dev The keeper reads Base's per-round sales now; the mirror is applied later.
     function snapshotBase() external {
-        (uint256[] memory local,) = base.roundSales();
+        (uint256[] memory local, ) = base.roundSales();
         _mirrors.push(Snapshot(local, base.localUsdRaised()));
     }
 
@@ -129,7 +129,7 @@ contract TwoChainHandler is PresaleSystem {
         if (claimOpened) return;
         _relayAllAndDeliver();
         if (!eth.saleClosed()) {
-            (uint256[] memory local,) = base.roundSales();
+            (uint256[] memory local, ) = base.roundSales();
             eth.mirrorRemoteSales(local, base.localUsdRaised());
         }
         // Once Ethereum is closed its ladder no longer follows Base (nothing is sold there any more).
@@ -138,7 +138,8 @@ contract TwoChainHandler is PresaleSystem {
             if (eth.checkPoint() != base.checkPoint()) _violate("positions differ after a full sync");
         }
         for (uint256 i; i < N_ACTORS; ++i) {
-            if (base.remoteDepositsImported(actors[i]) != eth.userDeposits(actors[i])) _violate("imports differ from Ethereum deposits");
+            if (base.remoteDepositsImported(actors[i]) != eth.userDeposits(actors[i]))
+                _violate("imports differ from Ethereum deposits");
         }
         if (!eth.saleClosed()) {
             (uint256[] memory eL, uint256[] memory eR) = eth.roundSales();
@@ -251,8 +252,8 @@ contract TwoChainInvariantsTest is TestBase {
         h.buy(true, 1, 1_000_000 - 1); // Base: 1,000,000, not knowing Ethereum's
         assertEq(h.maxUnknown(0), 4_000_000, "Base did not know Ethereum's 4,000,000");
         h.fullSync();
-        (uint256[] memory eL,) = h.eth().roundSales();
-        (uint256[] memory bL,) = h.base().roundSales();
+        (uint256[] memory eL, ) = h.eth().roundSales();
+        (uint256[] memory bL, ) = h.base().roundSales();
         assertEq(eL[0] + bL[0], 4_500_000 + 500_000, "round 1 oversold by 500,000");
         assertEq(h.base().currentStep(), 1, "Base moved to round 2");
         assertEq(h.eth().checkPoint(), h.base().checkPoint(), "one position");
@@ -269,8 +270,8 @@ contract TwoChainInvariantsTest is TestBase {
 
     function invariant_roundsWithinSizePlusInFlight() public view {
         uint256[] memory sizes = _sizes(h.base());
-        (uint256[] memory eL,) = h.eth().roundSales();
-        (uint256[] memory bL,) = h.base().roundSales();
+        (uint256[] memory eL, ) = h.eth().roundSales();
+        (uint256[] memory bL, ) = h.base().roundSales();
         uint256 total;
         uint256 tolerance;
         uint256 ladder;
@@ -296,7 +297,11 @@ contract TwoChainInvariantsTest is TestBase {
         assertLe(h.base().remoteTokensSold(), h.eth().localTokensSold(), "Base's view of Ethereum's total is real");
         for (uint256 i; i < h.actorCount(); ++i) {
             address a = h.actors(i);
-            assertLe(h.base().remoteDepositsImported(a), h.eth().userDeposits(a), "imports never exceed Ethereum deposits");
+            assertLe(
+                h.base().remoteDepositsImported(a),
+                h.eth().userDeposits(a),
+                "imports never exceed Ethereum deposits"
+            );
         }
     }
 

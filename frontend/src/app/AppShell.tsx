@@ -46,7 +46,13 @@ export function AppShell() {
     <div className="app">
       <Header />
       <main>
-        <Suspense fallback={<div className="page-loading"><span className="spinner" /></div>}>
+        <Suspense
+          fallback={
+            <div className="page-loading">
+              <span className="spinner" />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>

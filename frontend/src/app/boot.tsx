@@ -12,9 +12,16 @@ export async function boot(): Promise<void> {
   // Language before the first render: URL segment, saved choice, browser, English. A root URL whose detected
   // language is not English is replaced by its /{lang} equivalent.
   const { pathname, search, hash } = window.location;
-  const saved = (() => { try { return readSavedLang(window.localStorage); } catch { return null; } })();
+  const saved = (() => {
+    try {
+      return readSavedLang(window.localStorage);
+    } catch {
+      return null;
+    }
+  })();
   const lang = detectLanguage({ pathname, browserLanguages: navigator.languages ?? [navigator.language], saved });
-  if (!langFromPath(pathname) && lang !== "en") window.history.replaceState(null, "", localizePath(pathname, lang) + search + hash);
+  if (!langFromPath(pathname) && lang !== "en")
+    window.history.replaceState(null, "", localizePath(pathname, lang) + search + hash);
   captureTracking();
 
   await import("react-dom/client");

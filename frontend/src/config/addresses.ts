@@ -7,7 +7,11 @@ import type { Address } from "viem";
 /** One chain's block of the generated map. */
 export type DeployedChainContracts = DeployedContracts[keyof DeployedContracts];
 /** The contracts of the generated map: the keys of every chain's block. */
-export type ContractName = DeployedChainContracts extends infer C ? (C extends unknown ? keyof C & string : never) : never;
+export type ContractName = DeployedChainContracts extends infer C
+  ? C extends unknown
+    ? keyof C & string
+    : never
+  : never;
 export type AddressEntry = { address: Address; deployBlock?: number };
 export type ChainAddresses = Partial<Record<ContractName, AddressEntry>>;
 

@@ -27,6 +27,13 @@ export const TIMINGS = {
   scrollThreshold: 50,
 } as const;
 
-export const RPC = { retryCount: 3, retryDelay: 150, timeout: 10_000, batchSize: 1000, pollingInterval: 4_000, receiptRetries: 6 } as const;
+export const RPC = {
+  retryCount: 3,
+  retryDelay: 150,
+  timeout: 10_000,
+  batchSize: 1000,
+  pollingInterval: 4_000,
+  receiptRetries: 6,
+} as const;
 
 export const COOKIE_LIFETIME = { general: 15_778_462, referrer: 34_560_000 } as const;

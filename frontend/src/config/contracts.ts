@@ -8,8 +8,11 @@ import type { ContractName, DeployedChainContracts } from "./addresses.ts";
 export { ZERO_ADDRESS, isDeployed, type ContractName } from "./addresses.ts";
 
 /** The entry of a contract in the blocks of the chains that carry it. */
-type ContractEntry<N extends ContractName> =
-  DeployedChainContracts extends infer C ? (C extends { readonly [K in N]: infer E extends { readonly abi: Abi } } ? E : never) : never;
+type ContractEntry<N extends ContractName> = DeployedChainContracts extends infer C
+  ? C extends { readonly [K in N]: infer E extends { readonly abi: Abi } }
+    ? E
+    : never
+  : never;
 /** The ABI type of a contract of the map: its literal `as const` type. */
 export type ContractAbi<N extends ContractName> = ContractEntry<N>["abi"];
 

@@ -22,7 +22,12 @@ describe("environment configuration (PRODUCT.md §3)", () => {
   });
   it("per-chain block fields", () => {
     const c = buildEnvConfig("production", {});
-    expect(c.eth).toMatchObject({ gasFees: 0.005, purchaseToken: "ETH", hasStaking: false, nativeFunction: "buyWithEth" });
+    expect(c.eth).toMatchObject({
+      gasFees: 0.005,
+      purchaseToken: "ETH",
+      hasStaking: false,
+      nativeFunction: "buyWithEth",
+    });
     expect(c.base).toMatchObject({ gasFees: 0.00001, purchaseToken: "BASE", hasStaking: true, usdTAddress: "" });
     expect(c.base.chainInfo).toMatchObject({ chainId: "0x2105", nativeCurrency: { symbol: "ETH", decimals: 18 } });
     expect(c.minToken).toBe(10);
@@ -30,7 +35,10 @@ describe("environment configuration (PRODUCT.md §3)", () => {
     expect(c.presaleStartDate).toBe(1746439200000);
   });
   it("URLs come from VITE_ variables with defaults", () => {
-    const c = buildEnvConfig("testnet", { VITE_BASE_RPC_URL: "https://rpc.example", VITE_API_URL: "https://api.example/" });
+    const c = buildEnvConfig("testnet", {
+      VITE_BASE_RPC_URL: "https://rpc.example",
+      VITE_API_URL: "https://api.example/",
+    });
     expect(c.base.rpcURL).toBe("https://rpc.example");
     expect(c.referUrl).toBe("https://api.example/api/referral");
     expect(c.leadUrl).toBe("https://api.example/api/track/lead");

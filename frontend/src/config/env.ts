@@ -11,7 +11,10 @@ export const CHAIN_KEYS: readonly ChainKey[] = ["eth", "base"];
 
 /** Chain ids, names and explorers per environment (PRODUCT.md §1 and §3). */
 export const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: string; explorer: string }>> = {
-  local: { eth: { id: 31337, name: "Local Ethereum", explorer: "" }, base: { id: 31338, name: "Local Base", explorer: "" } },
+  local: {
+    eth: { id: 31337, name: "Local Ethereum", explorer: "" },
+    base: { id: 31338, name: "Local Base", explorer: "" },
+  },
   testnet: {
     eth: { id: 11155111, name: "Sepolia", explorer: "https://sepolia.etherscan.io" },
     base: { id: 84532, name: "Base Sepolia", explorer: "https://sepolia.basescan.org" },
@@ -88,7 +91,10 @@ export type EnvConfig = {
 type Vars = Partial<Record<string, string>>;
 
 const DEFAULT_RPC: Record<AppEnv, Record<ChainKey, [string, string]>> = {
-  local: { eth: ["http://127.0.0.1:8545", "http://localhost:8545"], base: ["http://127.0.0.1:8546", "http://localhost:8546"] },
+  local: {
+    eth: ["http://127.0.0.1:8545", "http://localhost:8545"],
+    base: ["http://127.0.0.1:8546", "http://localhost:8546"],
+  },
   testnet: {
     eth: ["https://ethereum-sepolia-rpc.publicnode.com", "https://rpc.sepolia.org"],
     base: ["https://sepolia.base.org", "https://base-sepolia-rpc.publicnode.com"],
@@ -146,8 +152,14 @@ export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
   return {
     env,
     production,
-    eth: block(env, "eth", rpc.eth[0], rpc.eth[1], env === "local" ? vars.VITE_LOCAL_ETH_EXPLORER ?? "" : undefined),
-    base: block(env, "base", rpc.base[0], rpc.base[1], env === "local" ? vars.VITE_LOCAL_BASE_EXPLORER ?? "" : undefined),
+    eth: block(env, "eth", rpc.eth[0], rpc.eth[1], env === "local" ? (vars.VITE_LOCAL_ETH_EXPLORER ?? "") : undefined),
+    base: block(
+      env,
+      "base",
+      rpc.base[0],
+      rpc.base[1],
+      env === "local" ? (vars.VITE_LOCAL_BASE_EXPLORER ?? "") : undefined,
+    ),
     minToken: 10,
     tokenName: "SHAFT",
     stakeUnlockTime: Number(v("VITE_STAKE_UNLOCK_TIME", "2592000")),
@@ -157,7 +169,10 @@ export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
     leadUrl: `${api}/api/track/lead`,
     conversionUrl: `${api}/api/track/conversion`,
     wertUrl: `${api}/api/card/session`,
-    wertOrigin: v("VITE_WERT_ORIGIN", env === "local" ? "http://127.0.0.1:8788" : production ? "https://widget.wert.io" : "https://sandbox.wert.io"),
+    wertOrigin: v(
+      "VITE_WERT_ORIGIN",
+      env === "local" ? "http://127.0.0.1:8788" : production ? "https://widget.wert.io" : "https://sandbox.wert.io",
+    ),
     partnerId: v("VITE_WERT_PARTNER_ID", "01SHAFTLOCAL"),
     walletConnectId: v("VITE_WALLETCONNECT_PROJECT_ID", ""),
     apyCalcConst: 1_000_000_000,
@@ -178,4 +193,5 @@ export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
 
 export const env: EnvConfig = buildEnvConfig(import.meta.env.VITE_APP_ENV, import.meta.env);
 export const chainBlocks = (): ChainBlock[] => [env.eth, env.base];
-export const blockById = (id: number | undefined): ChainBlock | undefined => chainBlocks().find((b) => b.chainIdInt === id);
+export const blockById = (id: number | undefined): ChainBlock | undefined =>
+  chainBlocks().find((b) => b.chainIdInt === id);

@@ -29,7 +29,9 @@ describe("dialogs", () => {
     expect(dialog.tagName).toBe("DIALOG");
     expect(dialog.contains(document.activeElement)).toBe(true);
     fireEvent(dialog, new Event("cancel", { cancelable: true })); // what the browser fires for Escape
-    await act(async () => { await vi.advanceTimersByTimeAsync(400); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
+    });
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(opener);
     vi.useRealTimers();
@@ -41,7 +43,9 @@ describe("dialogs", () => {
     opener.focus();
     fireEvent.click(opener);
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
-    await act(async () => { await vi.advanceTimersByTimeAsync(0); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
     expect(document.activeElement).toBe(opener); // while the dialog still fades out
     expect(screen.getByTestId("m-root").classList.contains("modal-hiding")).toBe(true);
     vi.useRealTimers();

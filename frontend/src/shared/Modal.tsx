@@ -56,7 +56,8 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
       if (!d.open) d.showModal();
     } else d.setAttribute("open", ""); // environments without <dialog> support (jsdom)
     // Focus the first control inside, unless something inside already took it (autoFocus).
-    if (!d.contains(document.activeElement)) d.querySelector<HTMLElement>("[autofocus], input, button:not([disabled]), a[href]")?.focus();
+    if (!d.contains(document.activeElement))
+      d.querySelector<HTMLElement>("[autofocus], input, button:not([disabled]), a[href]")?.focus();
     return () => release(d, opener);
   }, [mounted]);
   // Closing: the page stops being inert at once (not after the fade-out), and focus goes back to where it was.
@@ -72,12 +73,24 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
     onClose();
   };
   return createPortal(
-    <dialog ref={dialog} className={`modal-root modal-${state}`} data-testid={`${testId}-root`} onCancel={onCancel}
-      aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : label}>
+    <dialog
+      ref={dialog}
+      className={`modal-root modal-${state}`}
+      data-testid={`${testId}-root`}
+      onCancel={onCancel}
+      aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : label}
+    >
       <div className="modal-backdrop" onClick={onClose} />
       <div className={`modal-panel${wide ? " modal-wide" : ""}`} data-testid={testId}>
         <div className="modal-head">
-          {title ? <h2 className="modal-title" id={titleId}>{title}</h2> : <span />}
+          {title ? (
+            <h2 className="modal-title" id={titleId}>
+              {title}
+            </h2>
+          ) : (
+            <span />
+          )}
           <button className="icon-btn" onClick={onClose} aria-label={closeLabel} data-testid={`${testId}-close`}>
             <CloseIcon />
           </button>

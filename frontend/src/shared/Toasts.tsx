@@ -16,10 +16,20 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.type}`} data-testid={`toast-${t.type}`} role="status">
           <div className="toast-body">
-            <strong>{t.title}{t.count > 0 ? ` (${t.count + 1})` : ""}</strong>
+            <strong>
+              {t.title}
+              {t.count > 0 ? ` (${t.count + 1})` : ""}
+            </strong>
             {t.message && <span>{t.message}</span>}
           </div>
-          <button className="icon-btn" onClick={() => dismissToast(t.id)} aria-label={tr("toast.close")} data-testid="toast-dismiss">×</button>
+          <button
+            className="icon-btn"
+            onClick={() => dismissToast(t.id)}
+            aria-label={tr("toast.close")}
+            data-testid="toast-dismiss"
+          >
+            ×
+          </button>
           {t.timeoutMs > 0 && <span className="toast-progress" style={{ animationDuration: `${t.timeoutMs}ms` }} />}
         </div>
       ))}

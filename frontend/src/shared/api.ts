@@ -3,7 +3,11 @@ import { env } from "../config/env.ts";
 import { readCookies } from "./tracking.ts";
 
 async function post<T>(url: string, body: unknown): Promise<T> {
-  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const r = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return (await r.json()) as T;
 }
@@ -22,14 +26,30 @@ const context = () => ({
 export function trackLead(walletAddress: string, production = env.production) {
   if (!production) return Promise.resolve(false);
   return post(env.leadUrl, {
-    walletAddress, iid: env.iidDashFx, event: "lead_success", purchaseType: "", purchaseTokens: 0,
-    purchaseTypeAmount: 0, purchaseUsdAmount: 0, ipAddress: "", ...context(),
-  }).then(() => true, () => false);
+    walletAddress,
+    iid: env.iidDashFx,
+    event: "lead_success",
+    purchaseType: "",
+    purchaseTokens: 0,
+    purchaseTypeAmount: 0,
+    purchaseUsdAmount: 0,
+    ipAddress: "",
+    ...context(),
+  }).then(
+    () => true,
+    () => false,
+  );
 }
 
 export type Conversion = {
-  publicAddress: string; purchaseType: string; purchaseTokens: number; purchaseTypeAmount: number;
-  purchaseUsdAmount: number; hash: string; chainId: number; claimable: number;
+  publicAddress: string;
+  purchaseType: string;
+  purchaseTokens: number;
+  purchaseTypeAmount: number;
+  purchaseUsdAmount: number;
+  hash: string;
+  chainId: number;
+  claimable: number;
 };
 
 export function trackConversion(c: Conversion, production = env.production) {
@@ -37,7 +57,16 @@ export function trackConversion(c: Conversion, production = env.production) {
   const { claimable, ...rest } = c;
   const ctx = context();
   return post(env.conversionUrl, {
-    ...rest, event: claimable > c.purchaseTokens ? "revenue" : "conversion", ipAddress: "", clickId: ctx.clickId,
-    source: ctx.source, presaleName: env.tokenName, isBW: false, pid: ctx.pid,
-  }).then(() => true, () => false);
+    ...rest,
+    event: claimable > c.purchaseTokens ? "revenue" : "conversion",
+    ipAddress: "",
+    clickId: ctx.clickId,
+    source: ctx.source,
+    presaleName: env.tokenName,
+    isBW: false,
+    pid: ctx.pid,
+  }).then(
+    () => true,
+    () => false,
+  );
 }

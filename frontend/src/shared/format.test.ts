@@ -11,7 +11,10 @@ describe("display rules (PRODUCT.md §9)", () => {
     expect(formatPrice(0.0065)).toBe("$0.0065");
   });
   it("matches Intl's en-US output for every precision the dapp uses", () => {
-    const values = [0, 0.5, 1, 9.99999, 12.3, 999.999, 1000, 1234.5678, 65432.1, 1e6, 123456789.987654, 80e6, 0.0065, 0.000123, -1234.5];
+    const values = [
+      0, 0.5, 1, 9.99999, 12.3, 999.999, 1000, 1234.5678, 65432.1, 1e6, 123456789.987654, 80e6, 0.0065, 0.000123,
+      -1234.5,
+    ];
     for (const d of [0, 1, 2, 4, 6]) {
       const intl = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: d });
       for (const v of values) expect(formatNumber(v, d), `${v} @${d}`).toBe(intl.format(floorTo(v, d)));

@@ -16,7 +16,13 @@ export function sanitizeAmountInput(raw: string, maxDecimals: number): string | 
   if (/[^0-9.]/.test(s)) return null;
   if (maxDecimals === 0) return s.split(".")[0].replace(/^0+(?=\d)/, "");
   const dot = s.indexOf(".");
-  if (dot >= 0) s = s.slice(0, dot + 1) + s.slice(dot + 1).replace(/\./g, "").slice(0, maxDecimals);
+  if (dot >= 0)
+    s =
+      s.slice(0, dot + 1) +
+      s
+        .slice(dot + 1)
+        .replace(/\./g, "")
+        .slice(0, maxDecimals);
   if (s.startsWith(".")) s = "0" + s;
   return s.replace(/^0+(?=\d)/, "");
 }

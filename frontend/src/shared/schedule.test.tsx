@@ -13,7 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const visibility = (v: DocumentVisibilityState) => Object.defineProperty(document, "visibilityState", { value: v, configurable: true });
+const visibility = (v: DocumentVisibilityState) =>
+  Object.defineProperty(document, "visibilityState", { value: v, configurable: true });
 
 /** Fake timers and animation frames that run only when the test says so; returns the pending frames. */
 function manualFrames(state: DocumentVisibilityState): FrameRequestCallback[] {
@@ -79,7 +80,14 @@ describe("yieldToMain and whenIdle", () => {
 
 describe("BelowTheFold", () => {
   it("keeps its children out of the first commit and mounts them right after", async () => {
-    render(<main><h1>hero</h1><BelowTheFold><p>ladder</p></BelowTheFold></main>);
+    render(
+      <main>
+        <h1>hero</h1>
+        <BelowTheFold>
+          <p>ladder</p>
+        </BelowTheFold>
+      </main>,
+    );
     expect(screen.getByText("hero")).toBeTruthy();
     expect(screen.queryByText("ladder")).toBeNull();
     expect(await screen.findByText("ladder")).toBeTruthy();
@@ -93,11 +101,18 @@ describe("useScrolledPast", () => {
   it("follows a marker at the threshold through an IntersectionObserver, without reading the scroll position", () => {
     let report: ((entries: Partial<IntersectionObserverEntry>[]) => void) | undefined;
     const observed: Element[] = [];
-    vi.stubGlobal("IntersectionObserver", class {
-      constructor(cb: (e: Partial<IntersectionObserverEntry>[]) => void) { report = cb; }
-      observe(el: Element) { observed.push(el); }
-      disconnect() {}
-    });
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(cb: (e: Partial<IntersectionObserverEntry>[]) => void) {
+          report = cb;
+        }
+        observe(el: Element) {
+          observed.push(el);
+        }
+        disconnect() {}
+      },
+    );
     const scrollY = vi.spyOn(window, "scrollY", "get");
     const { unmount } = render(<Probe />);
     expect(observed).toHaveLength(1);

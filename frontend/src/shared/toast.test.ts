@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addToast, DEFAULT_TOAST_OPTIONS, removeToast, toast, toastOptionsStore, toastStore, type Toast } from "./toast.ts";
+import {
+  addToast,
+  DEFAULT_TOAST_OPTIONS,
+  removeToast,
+  toast,
+  toastOptionsStore,
+  toastStore,
+  type Toast,
+} from "./toast.ts";
 
 afterEach(() => {
   vi.useRealTimers();

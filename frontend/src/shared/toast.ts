@@ -6,7 +6,15 @@ import { createStore } from "./store.ts";
 
 export type ToastType = "error" | "success" | "info" | "warning";
 export type ToastState = "inactive" | "active" | "removed";
-export type Toast = { id: number; title: string; message: string; type: ToastType; count: number; state: ToastState; timeoutMs: number };
+export type Toast = {
+  id: number;
+  title: string;
+  message: string;
+  type: ToastType;
+  count: number;
+  state: ToastState;
+  timeoutMs: number;
+};
 
 export type ToastOptions = {
   /** Milliseconds before a toast closes itself (its progress bar runs as long); 0: until dismissed. */
@@ -17,14 +25,25 @@ export type ToastOptions = {
 };
 
 /** Every page but those that set their own (PRODUCT.md §9): 7 s, three at once, under the header. */
-export const DEFAULT_TOAST_OPTIONS: ToastOptions = { timeoutMs: env.notificationTimeout, max: 3, placement: "top-right" };
+export const DEFAULT_TOAST_OPTIONS: ToastOptions = {
+  timeoutMs: env.notificationTimeout,
+  max: 3,
+  placement: "top-right",
+};
 
 export const toastStore = createStore<Toast[]>([]);
 export const toastOptionsStore = createStore<ToastOptions>(DEFAULT_TOAST_OPTIONS);
 let nextId = 1;
 
-export function addToast(list: Toast[], t: Omit<Toast, "id" | "count" | "state">, id: number, max = DEFAULT_TOAST_OPTIONS.max): Toast[] {
-  const dup = list.find((x) => x.state !== "removed" && x.title === t.title && x.message === t.message && x.type === t.type);
+export function addToast(
+  list: Toast[],
+  t: Omit<Toast, "id" | "count" | "state">,
+  id: number,
+  max = DEFAULT_TOAST_OPTIONS.max,
+): Toast[] {
+  const dup = list.find(
+    (x) => x.state !== "removed" && x.title === t.title && x.message === t.message && x.type === t.type,
+  );
   if (dup) return list.map((x) => (x === dup ? { ...x, count: x.count + 1 } : x));
   const active = [...list.filter((x) => x.state !== "removed"), { ...t, id, count: 0, state: "active" as const }];
   return active.slice(-max);
@@ -35,7 +54,12 @@ export function removeToast(list: Toast[], id: number): Toast[] {
 }
 
 /** Shows a toast with the current page's options (`timeoutMs`: this toast's own duration instead). */
-export function toast(type: ToastType, title: string, message = "", timeoutMs = toastOptionsStore.get().timeoutMs): number {
+export function toast(
+  type: ToastType,
+  title: string,
+  message = "",
+  timeoutMs = toastOptionsStore.get().timeoutMs,
+): number {
   const { max } = toastOptionsStore.get();
   const id = nextId++;
   toastStore.set((l) => addToast(l, { type, title, message, timeoutMs }, id, max));

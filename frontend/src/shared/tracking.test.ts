@@ -3,7 +3,13 @@ import { cookieLifetime, cookieString, pushAnalytics, readCookies, trackingFromS
 
 describe("lead-tracking parameters", () => {
   it("reads clickId, source, pid, tid (or tsid) and referrer from the URL", () => {
-    expect(trackingFromSearch("?clickId=c1&source=fb&pid=p&tsid=t9&referrer=abc&other=x")).toEqual({ clickId: "c1", source: "fb", pid: "p", tid: "t9", referrer: "abc" });
+    expect(trackingFromSearch("?clickId=c1&source=fb&pid=p&tsid=t9&referrer=abc&other=x")).toEqual({
+      clickId: "c1",
+      source: "fb",
+      pid: "p",
+      tid: "t9",
+      referrer: "abc",
+    });
   });
   it("uses the product's cookie lifetimes", () => {
     expect(cookieLifetime("clickId")).toBe(15778462);

@@ -41,7 +41,12 @@ export function captureTracking(doc: Document = document, search = window.locati
 type DataLayerWindow = Window & { dataLayer?: Record<string, unknown>[] };
 
 /** Workflow-step events go to the analytics data layer in production only. */
-export function pushAnalytics(production: boolean, event: string, data: Record<string, unknown> = {}, w: Window = window) {
+export function pushAnalytics(
+  production: boolean,
+  event: string,
+  data: Record<string, unknown> = {},
+  w: Window = window,
+) {
   if (!production) return false;
   const dw = w as DataLayerWindow;
   dw.dataLayer = dw.dataLayer ?? [];

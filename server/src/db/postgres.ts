@@ -16,7 +16,12 @@ export class PostgresRepository extends SqlRepository {
 
   constructor(connectionString: string, opts: { max?: number } = {}) {
     super();
-    this.pool = new pg.Pool({ connectionString, max: opts.max ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: 30_000 });
+    this.pool = new pg.Pool({
+      connectionString,
+      max: opts.max ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     this.pool.on("error", () => {});
   }
@@ -42,7 +47,9 @@ export class PostgresRepository extends SqlRepository {
     try {
       await client.query("BEGIN");
       await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
-      const applied = await this.applyMigrations(async (sql, params = []) => (await client.query(numbered(sql), params.map(pgValue))).rows as Row[]);
+      const applied = await this.applyMigrations(
+        async (sql, params = []) => (await client.query(numbered(sql), params.map(pgValue))).rows as Row[],
+      );
       await client.query("COMMIT");
       return applied;
     } catch (e) {

@@ -84,7 +84,11 @@ export interface Repository {
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Returns the wallet's referral, creating it with `newCode()` (retried on a code collision) if absent. */
-  getOrCreateReferral(walletAddress: string, iid: string | undefined, newCode: () => string): Promise<{ referral: Referral; created: boolean }>;
+  getOrCreateReferral(
+    walletAddress: string,
+    iid: string | undefined,
+    newCode: () => string,
+  ): Promise<{ referral: Referral; created: boolean }>;
   findReferralByCode(code: string): Promise<Referral | undefined>;
   /** Inserts the lead, or bumps last_seen/seen_count of the existing one with the same dedup key. */
   recordLead(lead: LeadRecord): Promise<{ duplicate: boolean; seenCount: number }>;
@@ -107,7 +111,16 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-const UNAVAILABLE_ERRNO = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN", "ENETUNREACH"]);
+const UNAVAILABLE_ERRNO = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "EAI_AGAIN",
+  "ENETUNREACH",
+]);
 const UNAVAILABLE_MESSAGE =
   /connection terminated|timeout exceeded when trying to connect|cannot use a pool after calling end|connection error|database is not open|database is locked|disk i\/o error|database or disk is full|unable to open database|readonly database/i;
 
@@ -116,10 +129,14 @@ const UNAVAILABLE_MESSAGE =
  * 08 connection, 53 resources, 57P shutdown; socket errors; SQLite closed/locked/full/I/O), else unchanged.
  */
 export function classifyStoreError(e: unknown): unknown {
-  const { code: rawCode, message: rawMessage } = (typeof e === "object" && e !== null ? e : {}) as { code?: unknown; message?: unknown };
+  const { code: rawCode, message: rawMessage } = (typeof e === "object" && e !== null ? e : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const code = typeof rawCode === "string" || typeof rawCode === "number" ? String(rawCode) : "";
   const message = typeof rawMessage === "string" ? rawMessage : "";
-  if (UNAVAILABLE_ERRNO.has(code) || /^(08|53|57P)/.test(code) || UNAVAILABLE_MESSAGE.test(message)) return new StoreUnavailableError(e);
+  if (UNAVAILABLE_ERRNO.has(code) || /^(08|53|57P)/.test(code) || UNAVAILABLE_MESSAGE.test(message))
+    return new StoreUnavailableError(e);
   return e;
 }
 
@@ -148,7 +165,9 @@ export abstract class SqlRepository implements Repository {
 
   /** Applies pending migrations through `exec`; the caller holds the transaction/lock. */
   protected async applyMigrations(exec: (sql: string, params?: Param[]) => Promise<Row[]>): Promise<number[]> {
-    await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`);
+    await exec(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`,
+    );
     const done = new Set((await exec(`SELECT id FROM schema_migrations`)).map((r) => Number(r.id)));
     const applied: number[] = [];
     for (const m of migrations) {
@@ -181,7 +200,10 @@ export abstract class SqlRepository implements Repository {
   }
 
   private async findReferral(walletAddress: string): Promise<Referral | undefined> {
-    const rows = await this.all(`SELECT wallet_address, code, iid, created_at FROM referrals WHERE wallet_address = ?`, [walletAddress]);
+    const rows = await this.all(
+      `SELECT wallet_address, code, iid, created_at FROM referrals WHERE wallet_address = ?`,
+      [walletAddress],
+    );
     return rows[0] ? toReferral(rows[0]) : undefined;
   }
 
@@ -200,9 +222,25 @@ export abstract class SqlRepository implements Repository {
        ON CONFLICT (dedup_key) DO UPDATE SET last_seen = excluded.last_seen, seen_count = leads.seen_count + 1
        RETURNING seen_count`,
       [
-        l.dedupKey, l.walletAddress, l.event, n(l.iid), n(l.purchaseType), n(l.purchaseTokens), n(l.purchaseTypeAmount),
-        n(l.purchaseUsdAmount), n(l.ipAddress), n(l.clientIpAddress), n(l.clickId), n(l.source), n(l.pid), n(l.tid),
-        n(l.referrer), n(l.userAgent), n(l.acceptLanguage), now, now,
+        l.dedupKey,
+        l.walletAddress,
+        l.event,
+        n(l.iid),
+        n(l.purchaseType),
+        n(l.purchaseTokens),
+        n(l.purchaseTypeAmount),
+        n(l.purchaseUsdAmount),
+        n(l.ipAddress),
+        n(l.clientIpAddress),
+        n(l.clickId),
+        n(l.source),
+        n(l.pid),
+        n(l.tid),
+        n(l.referrer),
+        n(l.userAgent),
+        n(l.acceptLanguage),
+        now,
+        now,
       ],
     );
     const seenCount = Number(rows[0]?.seen_count ?? 1);
@@ -232,7 +270,12 @@ export abstract class SqlRepository implements Repository {
     const r = rows[0];
     if (!r) return undefined;
     const leadKey = r.attribution_lead == null ? undefined : text(r.attribution_lead);
-    return { publicAddress: String(r.public_address), event: String(r.event), createdAt: Number(r.created_at), attribution: { leadKey, ...attributionOf(r) } };
+    return {
+      publicAddress: String(r.public_address),
+      event: String(r.event),
+      createdAt: Number(r.created_at),
+      attribution: { leadKey, ...attributionOf(r) },
+    };
   }
 
   async recordConversion(c: ConversionRecord) {
@@ -243,10 +286,29 @@ export abstract class SqlRepository implements Repository {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (chain_id, tx_hash) DO NOTHING`,
       [
-        c.chainId, c.txHash, c.publicAddress, c.event, n(c.purchaseType), n(c.purchaseTokens), n(c.purchaseTypeAmount),
-        n(c.purchaseUsdAmount), n(c.ipAddress), n(c.clientIpAddress), n(c.clickId), n(c.source), n(c.pid), n(c.tid),
-        n(c.referrer), n(c.attributionLead), n(c.presaleName), c.isBw ? 1 : 0, n(c.extra), c.txFrom, c.blockNumber,
-        n(c.onchainTokens), this.now(),
+        c.chainId,
+        c.txHash,
+        c.publicAddress,
+        c.event,
+        n(c.purchaseType),
+        n(c.purchaseTokens),
+        n(c.purchaseTypeAmount),
+        n(c.purchaseUsdAmount),
+        n(c.ipAddress),
+        n(c.clientIpAddress),
+        n(c.clickId),
+        n(c.source),
+        n(c.pid),
+        n(c.tid),
+        n(c.referrer),
+        n(c.attributionLead),
+        n(c.presaleName),
+        c.isBw ? 1 : 0,
+        n(c.extra),
+        c.txFrom,
+        c.blockNumber,
+        n(c.onchainTokens),
+        this.now(),
       ],
     );
     return { duplicate: inserted === 0 };
@@ -260,7 +322,18 @@ export abstract class SqlRepository implements Repository {
     await this.run(
       `INSERT INTO card_sessions (click_id, address, token_amount, stake, chain_id, sc_address, eth_needed_wei,
          commodity_amount, ip_address, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.clickId, s.address, s.tokenAmount, s.stake ? 1 : 0, s.chainId, s.scAddress, s.ethNeededWei, s.commodityAmount, n(s.ipAddress), this.now()],
+      [
+        s.clickId,
+        s.address,
+        s.tokenAmount,
+        s.stake ? 1 : 0,
+        s.chainId,
+        s.scAddress,
+        s.ethNeededWei,
+        s.commodityAmount,
+        n(s.ipAddress),
+        this.now(),
+      ],
     );
   }
 
@@ -284,7 +357,12 @@ function attributionOf(r: Row): Omit<LeadAttribution, "leadKey"> {
 }
 
 function toReferral(r: Row): Referral {
-  return { walletAddress: text(r.wallet_address), code: text(r.code), iid: r.iid == null ? null : text(r.iid), createdAt: Number(r.created_at) };
+  return {
+    walletAddress: text(r.wallet_address),
+    code: text(r.code),
+    iid: r.iid == null ? null : text(r.iid),
+    createdAt: Number(r.created_at),
+  };
 }
 
 /** A text column's value (both drivers return strings; numbers and bigints are written out). */

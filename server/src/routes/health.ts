@@ -6,10 +6,16 @@ import type { Deps } from "../app.ts";
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, rej) => setTimeout(() => rej(new Error("timeout")), ms).unref())]);
 
-export default function healthRoutes(app: FastifyInstance, deps: Deps & { redis?: Redis }, done: (err?: Error) => void) {
+export default function healthRoutes(
+  app: FastifyInstance,
+  deps: Deps & { redis?: Redis },
+  done: (err?: Error) => void,
+) {
   const noLimit = { config: { rateLimit: false } } as const;
 
-  app.get("/healthz", noLimit, (_req, reply) => reply.send({ status: "ok", uptimeSeconds: Math.round(process.uptime()) }));
+  app.get("/healthz", noLimit, (_req, reply) =>
+    reply.send({ status: "ok", uptimeSeconds: Math.round(process.uptime()) }),
+  );
 
   app.get("/readyz", noLimit, async (_req, reply) => {
     const checks: { db: string; rpc: Record<string, string>; redis?: string } = { db: "ok", rpc: {} };

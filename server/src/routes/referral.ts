@@ -27,7 +27,11 @@ export function referralUrl(base: string, param: string, code: string): string {
 export default function referralRoutes(app: FastifyInstance, deps: Deps, done: (err?: Error) => void) {
   app.post("/api/referral", async (req, reply) => {
     const body = parse(referralBody, req.body);
-    const { referral, created } = await deps.repo.getOrCreateReferral(body.walletAddress.toLowerCase(), body.iid, newReferralCode);
+    const { referral, created } = await deps.repo.getOrCreateReferral(
+      body.walletAddress.toLowerCase(),
+      body.iid,
+      newReferralCode,
+    );
     if (created) req.log.info({ wallet: body.walletAddress, code: referral.code }, "referral created");
     return reply.code(created ? 201 : 200).send({
       data: {

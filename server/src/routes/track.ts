@@ -36,7 +36,18 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
     // One lead per wallet and attribution: reconnecting with the same click/source only bumps last_seen.
     const dedupKey = crypto
       .createHash("sha256")
-      .update(JSON.stringify([b.event, wallet, b.iid ?? "", b.clickId ?? "", b.source ?? "", b.pid ?? "", tid ?? "", b.referrer ?? ""]))
+      .update(
+        JSON.stringify([
+          b.event,
+          wallet,
+          b.iid ?? "",
+          b.clickId ?? "",
+          b.source ?? "",
+          b.pid ?? "",
+          tid ?? "",
+          b.referrer ?? "",
+        ]),
+      )
       .digest("hex");
     const r = await repo.recordLead({
       dedupKey,
@@ -50,29 +61,36 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
       userAgent: b.userAgent ?? headerText(req.headers["user-agent"], 1024),
       acceptLanguage: b.acceptLanguage ?? headerText(req.headers["accept-language"], 256),
     });
-    return reply.code(r.duplicate ? 200 : 201).send({ data: { status: r.duplicate ? "duplicate" : "recorded", seenCount: r.seenCount } });
+    return reply
+      .code(r.duplicate ? 200 : 201)
+      .send({ data: { status: r.duplicate ? "duplicate" : "recorded", seenCount: r.seenCount } });
   });
 
   app.post("/api/track/conversion", async (req, reply) => {
     const b = parse(conversionBody, req.body);
-    if (!chains.has(b.chainId)) throw new HttpError(400, "unsupported_chain", `chainId: ${b.chainId} is not a chain this server knows`);
+    if (!chains.has(b.chainId))
+      throw new HttpError(400, "unsupported_chain", `chainId: ${b.chainId} is not a chain this server knows`);
     const presale = chains.presale(b.chainId);
-    if (!presale) throw new HttpError(503, "chain_unavailable", `no presale address is configured for chain ${b.chainId}`);
+    if (!presale)
+      throw new HttpError(503, "chain_unavailable", `no presale address is configured for chain ${b.chainId}`);
     const user = b.publicAddress.toLowerCase();
 
     const existing = await repo.findConversion(b.chainId, b.hash);
     if (existing) {
-      if (existing.publicAddress !== user) throw new HttpError(409, "conflict", "this transaction is already recorded for another address");
+      if (existing.publicAddress !== user)
+        throw new HttpError(409, "conflict", "this transaction is already recorded for another address");
       return reply.code(200).send({ data: { status: "duplicate" } });
     }
 
     const receipt = await fetchReceipt(b.chainId, b.hash);
     if (receipt.status !== "success") throw new HttpError(422, "tx_failed", "the transaction reverted");
-    if (!receipt.to || getAddress(receipt.to) !== presale) throw new HttpError(422, "wrong_contract", "the transaction was not sent to the presale contract");
+    if (!receipt.to || getAddress(receipt.to) !== presale)
+      throw new HttpError(422, "wrong_contract", "the transaction was not sent to the presale contract");
     // The credited buyer is the `user` of the presale's TokensBought event (the card provider buys for the user).
     const logs = parseEventLogs({ abi: presaleAbi, eventName: "TokensBought", logs: receipt.logs, strict: true });
     const bought = logs.filter((l) => getAddress(l.address) === presale && l.args.user.toLowerCase() === user);
-    if (bought.length === 0) throw new HttpError(422, "not_credited", "the transaction bought no tokens for publicAddress");
+    if (bought.length === 0)
+      throw new HttpError(422, "not_credited", "the transaction bought no tokens for publicAddress");
     const tokens = bought.reduce((s, l) => s + l.args.tokens, 0n);
 
     // Attribution belongs to the buyer: it is the wallet's own first lead, never what this request says, so whoever
@@ -102,17 +120,16 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
       blockNumber: receipt.blockNumber,
       onchainTokens: tokens.toString(),
     });
-    if (!r.duplicate) req.log.info({ chainId: b.chainId, hash: b.hash, user, tokens: tokens.toString() }, "conversion recorded");
-    return reply
-      .code(r.duplicate ? 200 : 201)
-      .send({
-        data: {
-          status: r.duplicate ? "duplicate" : "recorded",
-          tokens: tokens.toString(),
-          blockNumber: receipt.blockNumber.toString(),
-          attribution: lead ? "wallet_first_lead" : "none",
-        },
-      });
+    if (!r.duplicate)
+      req.log.info({ chainId: b.chainId, hash: b.hash, user, tokens: tokens.toString() }, "conversion recorded");
+    return reply.code(r.duplicate ? 200 : 201).send({
+      data: {
+        status: r.duplicate ? "duplicate" : "recorded",
+        tokens: tokens.toString(),
+        blockNumber: receipt.blockNumber.toString(),
+        attribution: lead ? "wallet_first_lead" : "none",
+      },
+    });
   });
   done();
 
@@ -125,7 +142,8 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
         return await client.getTransactionReceipt({ hash });
       } catch (e) {
         const name = (e as { name?: string }).name;
-        if (name !== "TransactionReceiptNotFoundError") throw new UnavailableError("rpc_unavailable", "the chain could not be reached to verify the transaction");
+        if (name !== "TransactionReceiptNotFoundError")
+          throw new UnavailableError("rpc_unavailable", "the chain could not be reached to verify the transaction");
       }
       if (i + 1 < receiptAttempts) await sleep(receiptDelayMs);
     }

@@ -5,7 +5,18 @@ import { mnemonicToAccount } from "viem/accounts";
 import { z } from "zod";
 import { LOCAL_CHAIN_IDS } from "../config.ts";
 import { publicKeyOf } from "../card.ts";
-import { address, hex32, httpUrl, integer, optional, origin, parseEnv, privateKey, serverRoot, type Env } from "../env.ts";
+import {
+  address,
+  hex32,
+  httpUrl,
+  integer,
+  optional,
+  origin,
+  parseEnv,
+  privateKey,
+  serverRoot,
+  type Env,
+} from "../env.ts";
 
 /** Hardhat's public test mnemonic, account #2: the local card provider. Only ever used on a local chain id. */
 export const localCardProviderAccount = () =>
@@ -49,7 +60,8 @@ export function loadWidgetConfig(rawEnv: Env = process.env): WidgetConfig {
   const host = env.WIDGET_HOST ?? "127.0.0.1";
   const port = env.WIDGET_PORT ?? 8788;
   const secret = env.WERT_SIGNER_PRIVATE_KEY;
-  const signerPublicKey = env.WIDGET_SIGNER_PUBLIC_KEY?.replace(/^0x/, "") ?? (secret === undefined ? undefined : publicKeyOf(secret));
+  const signerPublicKey =
+    env.WIDGET_SIGNER_PUBLIC_KEY?.replace(/^0x/, "") ?? (secret === undefined ? undefined : publicKeyOf(secret));
   return {
     host,
     port,

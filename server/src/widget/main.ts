@@ -16,7 +16,16 @@ function main(): void {
   }
   const server = createWidgetServer(cfg);
   server.listen(cfg.port, cfg.host, () => {
-    console.log(JSON.stringify({ level: 30, msg: "stand-in card widget ready", origin: cfg.origin, url: `http://${cfg.host}:${cfg.port}/{partner_id}/widget`, rpc: cfg.rpcUrl, verifiesSignatures: Boolean(cfg.signerPublicKey) }));
+    console.log(
+      JSON.stringify({
+        level: 30,
+        msg: "stand-in card widget ready",
+        origin: cfg.origin,
+        url: `http://${cfg.host}:${cfg.port}/{partner_id}/widget`,
+        rpc: cfg.rpcUrl,
+        verifiesSignatures: Boolean(cfg.signerPublicKey),
+      }),
+    );
   });
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGINT", stop);

@@ -14,7 +14,8 @@ export interface PageModel {
 }
 
 /** JSON safe inside a <script> element. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+const scriptJson = (v: unknown) =>
+  JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 
 export function renderPage(model: PageModel, nonce: string): string {
   return `<!doctype html>

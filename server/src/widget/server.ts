@@ -76,25 +76,36 @@ export function createWidgetServer(cfg: WidgetConfig) {
   const publicClient = createPublicClient({ transport: viemHttp(cfg.rpcUrl, { timeout: 10_000 }) });
   let chainIdCache: number | undefined;
   const chainId = async () => (chainIdCache ??= await publicClient.getChainId());
-  const presaleAddress = async (): Promise<Address | undefined> => cfg.presale ?? (await presaleFromDeployments(cfg.deploymentsDir, await chainId())).address;
+  const presaleAddress = async (): Promise<Address | undefined> =>
+    cfg.presale ?? (await presaleFromDeployments(cfg.deploymentsDir, await chainId())).address;
 
   /** Everything the real provider checks before it pays: who signed, what is called, on which contract, for how much. */
   async function check(o: ParsedOptions): Promise<Checked> {
     const problems: string[] = [];
     const out: Checked = { ok: false, problems };
     if (cfg.partnerId && o.partnerId !== cfg.partnerId) problems.push(`unknown partner_id "${o.partnerId}"`);
-    for (const k of ["address", "commodity", "network", "commodityAmount", "scAddress", "scInputData", "signature"] as const) {
+    for (const k of [
+      "address",
+      "commodity",
+      "network",
+      "commodityAmount",
+      "scAddress",
+      "scInputData",
+      "signature",
+    ] as const) {
       if (!o[k]) problems.push(`missing ${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`);
     }
     if (problems.length) return out;
     if (o.commodity.toUpperCase() !== "ETH") problems.push(`commodity must be ETH, got ${o.commodity}`);
     const amount = Number(o.commodityAmount);
-    if (!Number.isFinite(amount) || amount <= 0 || Number(amount.toFixed(8)) !== amount) problems.push("commodity_amount must be a positive amount with at most 8 decimals");
+    if (!Number.isFinite(amount) || amount <= 0 || Number(amount.toFixed(8)) !== amount)
+      problems.push("commodity_amount must be a positive amount with at most 8 decimals");
     if (!isAddress(o.address, { strict: false })) problems.push("address is not an address");
     if (!isAddress(o.scAddress, { strict: false })) problems.push("sc_address is not an address");
     if (problems.length) return out;
 
-    if (!cfg.signerPublicKey) problems.push("the widget has no signer public key (WIDGET_SIGNER_PUBLIC_KEY or WERT_SIGNER_PRIVATE_KEY)");
+    if (!cfg.signerPublicKey)
+      problems.push("the widget has no signer public key (WIDGET_SIGNER_PUBLIC_KEY or WERT_SIGNER_PRIVATE_KEY)");
     else {
       const valid = verifyCardSignature(
         {
@@ -112,18 +123,21 @@ export function createWidgetServer(cfg: WidgetConfig) {
     }
     try {
       const call = decodeFunctionData({ abi: presaleAbi, data: o.scInputData as Hex });
-      if (call.functionName !== "buyWithETHWert") problems.push(`sc_input_data calls ${call.functionName}, not buyWithETHWert`);
+      if (call.functionName !== "buyWithETHWert")
+        problems.push(`sc_input_data calls ${call.functionName}, not buyWithETHWert`);
       else {
         const [user, tokens, stake] = call.args;
         Object.assign(out, { user, tokens, stake });
-        if (getAddress(user) !== getAddress(o.address)) problems.push("the purchase credits another address than the fallback address");
+        if (getAddress(user) !== getAddress(o.address))
+          problems.push("the purchase credits another address than the fallback address");
       }
     } catch {
       problems.push("sc_input_data is not a buyWithETHWert call");
     }
     try {
       const presale = await presaleAddress();
-      if (presale && getAddress(o.scAddress) !== presale) problems.push(`sc_address is not the local presale ${presale}`);
+      if (presale && getAddress(o.scAddress) !== presale)
+        problems.push(`sc_address is not the local presale ${presale}`);
     } catch {
       problems.push("the local chain cannot be reached");
     }
@@ -144,7 +158,12 @@ export function createWidgetServer(cfg: WidgetConfig) {
     if (!c.ok) throw new Refusal(c.problems.join("; "));
     const account = await providerAccount();
     const id = await chainId();
-    const chain = defineChain({ id, name: `chain ${id}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [cfg.rpcUrl] } } });
+    const chain = defineChain({
+      id,
+      name: `chain ${id}`,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [cfg.rpcUrl] } },
+    });
     const wallet = createWalletClient({ account, chain, transport: viemHttp(cfg.rpcUrl) });
     return wallet.sendTransaction({ to: getAddress(o.scAddress), data: o.scInputData as Hex, value: c.valueWei! });
   }
@@ -171,7 +190,12 @@ export function createWidgetServer(cfg: WidgetConfig) {
   }
 
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff", ...headers });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   };
 
@@ -201,7 +225,8 @@ export function createWidgetServer(cfg: WidgetConfig) {
     const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     try {
       if (req.method === "GET" && url.pathname === "/healthz") return send(res, 200, { status: "ok" });
-      if (parts.length < 2 || parts[1] !== "widget") return send(res, 404, { error: "not_found", reason: "no such page" });
+      if (parts.length < 2 || parts[1] !== "widget")
+        return send(res, 404, { error: "not_found", reason: "no such page" });
       const partnerId = parts[0];
 
       if (req.method === "GET" && parts.length === 2) {
@@ -230,10 +255,12 @@ export function createWidgetServer(cfg: WidgetConfig) {
 
       // The page's own calls: same origin only, so no other site can spend the provider's ETH.
       const origin = req.headers.origin;
-      if (origin && origin !== cfg.origin) return send(res, 403, { error: "origin_not_allowed", reason: `origin ${origin} may not call the widget` });
+      if (origin && origin !== cfg.origin)
+        return send(res, 403, { error: "origin_not_allowed", reason: `origin ${origin} may not call the widget` });
 
       if (req.method === "POST" && parts.length === 3 && parts[2] === "pay") {
-        if (!/^application\/json\b/.test(req.headers["content-type"] ?? "")) return send(res, 415, { error: "unsupported_media_type", reason: "send JSON" });
+        if (!/^application\/json\b/.test(req.headers["content-type"] ?? ""))
+          return send(res, 415, { error: "unsupported_media_type", reason: "send JSON" });
         const body = (await readJson(req)) as { query?: unknown };
         if (typeof body?.query !== "string") throw new Refusal("query must be the widget's query string");
         const hash = await pay(parseOptions(partnerId, new URLSearchParams(body.query)));
@@ -246,7 +273,7 @@ export function createWidgetServer(cfg: WidgetConfig) {
       return send(res, 404, { error: "not_found", reason: "no such endpoint" });
     } catch (e) {
       if (e instanceof Refusal) return send(res, 400, { error: "refused", reason: e.message });
-      const msg = e instanceof Error ? (e as { shortMessage?: string }).shortMessage ?? e.message : String(e);
+      const msg = e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e);
       console.error(JSON.stringify({ level: 50, msg: "widget error", error: msg }));
       return send(res, 502, { error: "payment_failed", reason: msg.split("\n")[0].slice(0, 300) });
     }

@@ -24,7 +24,10 @@ export function tempDir(prefix = "server-test-"): string {
 }
 
 /** Builds the app as index.ts does, from an environment (defaults: temp SQLite, no chain reachable). */
-export async function makeApp(env: Record<string, string | undefined> = {}, opts: { logLines?: string[] } = {}): Promise<TestApp> {
+export async function makeApp(
+  env: Record<string, string | undefined> = {},
+  opts: { logLines?: string[] } = {},
+): Promise<TestApp> {
   const config = await loadConfig({
     NODE_ENV: "test",
     SITE_ORIGIN: SITE,
@@ -40,7 +43,9 @@ export async function makeApp(env: Record<string, string | undefined> = {}, opts
   });
   const repo = await openRepository(config.database);
   // With `logLines`, the server's JSON log lines are collected there (tests of what is logged).
-  const logger = opts.logLines ? { level: "info", stream: { write: (l: string) => void opts.logLines!.push(l) } } : false;
+  const logger = opts.logLines
+    ? { level: "info", stream: { write: (l: string) => void opts.logLines!.push(l) } }
+    : false;
   const app = await buildApp({ config, repo, chains: new Chains(config) }, { logger });
   await app.ready();
   return {
@@ -54,7 +59,10 @@ export async function makeApp(env: Record<string, string | undefined> = {}, opts
   };
 }
 
-export const json = (body: unknown) => ({ payload: JSON.stringify(body), headers: { "content-type": "application/json" } });
+export const json = (body: unknown) => ({
+  payload: JSON.stringify(body),
+  headers: { "content-type": "application/json" },
+});
 
 /** The API's answer bodies as the tests read them (server/README.md, Endpoints): `res.json<ErrorBody>()`. */
 export interface ErrorBody {
@@ -65,7 +73,13 @@ export interface ReferralBody {
   data: { url: string; code: string; walletAddress: string; createdAt: string };
 }
 export interface RecordedBody {
-  data: { status: "recorded" | "duplicate"; seenCount?: number; tokens?: string; blockNumber?: string; attribution?: string };
+  data: {
+    status: "recorded" | "duplicate";
+    seenCount?: number;
+    tokens?: string;
+    blockNumber?: string;
+    attribution?: string;
+  };
 }
 /** GET /readyz (GET /healthz has only `status`). */
 export interface ReadyBody {

@@ -53,8 +53,13 @@ export function chainUnavailable(): string | undefined {
   if (!fs.existsSync(path.join(REPO, "contracts/Presale.sol"))) return "contracts/Presale.sol is not there yet";
   if (!fs.existsSync(path.join(ARTIFACTS, "Presale.sol/Presale.json"))) {
     // Compile once (the contracts suite normally has done it already).
-    const r = spawnSync(path.join(REPO, "node_modules/.bin/hardhat"), ["compile", "--quiet"], { cwd: REPO, stdio: "ignore", timeout: 600_000 });
-    if (r.status !== 0 || !fs.existsSync(path.join(ARTIFACTS, "Presale.sol/Presale.json"))) return "could not compile the contracts";
+    const r = spawnSync(path.join(REPO, "node_modules/.bin/hardhat"), ["compile", "--quiet"], {
+      cwd: REPO,
+      stdio: "ignore",
+      timeout: 600_000,
+    });
+    if (r.status !== 0 || !fs.existsSync(path.join(ARTIFACTS, "Presale.sol/Presale.json")))
+      return "could not compile the contracts";
   }
   if (!fs.existsSync(path.join(REPO, "node_modules/.bin/hardhat"))) return "Hardhat is not installed at the repo root";
   return undefined;
@@ -75,7 +80,12 @@ export async function startChain(): Promise<TestChain> {
   const child: ChildProcess = spawn(
     path.join(REPO, "node_modules/.bin/hardhat"),
     ["node", "--port", String(port), "--hostname", "127.0.0.1", "--chain-id", String(CHAIN_ID), "--chain-type", "op"],
-    { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" }, detached: false },
+    {
+      cwd: REPO,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" },
+      detached: false,
+    },
   );
   let output = "";
   child.stdout!.on("data", (d) => (output = (output + d).slice(-4000)));
@@ -88,7 +98,12 @@ export async function startChain(): Promise<TestChain> {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
     if (child.exitCode === null) child.kill("SIGKILL");
   };
-  const chain = defineChain({ id: CHAIN_ID, name: "local base", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const chain = defineChain({
+    id: CHAIN_ID,
+    name: "local base",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -120,7 +135,14 @@ async function deploy(pc: PublicClient, w: WalletClient, a: Artifact, args: unkn
   return r.contractAddress;
 }
 
-async function send(pc: PublicClient, w: WalletClient, address: Address, abi: Abi, functionName: string, args: unknown[]) {
+async function send(
+  pc: PublicClient,
+  w: WalletClient,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: unknown[],
+) {
   const hash = await w.writeContract({ address, abi, functionName, args, account: w.account!, chain: w.chain });
   const r = await pc.waitForTransactionReceipt({ hash });
   if (r.status !== "success") throw new Error(`${functionName} failed`);
@@ -129,7 +151,12 @@ async function send(pc: PublicClient, w: WalletClient, address: Address, abi: Ab
 /** The Base side of CONVENTIONS.md: sale token, USDC, ETH/USD feed, sequencer feed, the presale with its ladder. */
 async function deployPresale(pc: PublicClient, w: WalletClient) {
   const now = BigInt((await pc.getBlock()).timestamp);
-  const token = await deploy(pc, w, artifact("SaleToken.sol", "SaleToken"), ["Shaft", "SHAFT", 80_000_000n * 10n ** 18n, ACCOUNTS.deployer]);
+  const token = await deploy(pc, w, artifact("SaleToken.sol", "SaleToken"), [
+    "Shaft",
+    "SHAFT",
+    80_000_000n * 10n ** 18n,
+    ACCOUNTS.deployer,
+  ]);
   const usdc = await deploy(pc, w, artifact("mocks/MockUSDC.sol", "MockUSDC"));
   const agg = artifact("mocks/MockV3Aggregator.sol", "MockV3Aggregator");
   const feed = await deploy(pc, w, agg, [8, ETH_USD * 10n ** 8n, "ETH / USD"]);
@@ -144,7 +171,10 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
   // The presale's ladder bookkeeping is an external library: deploy it and link its address into the bytecode.
   const ladderBook = await deploy(pc, w, artifact("presale/LadderBook.sol", "LadderBook"));
   const unlinked = artifact("Presale.sol", "Presale");
-  const p: Artifact = { abi: unlinked.abi, bytecode: unlinked.bytecode.replace(/__\$[0-9a-fA-F]{34}\$__/g, ladderBook.slice(2).toLowerCase()) as Hex };
+  const p: Artifact = {
+    abi: unlinked.abi,
+    bytecode: unlinked.bytecode.replace(/__\$[0-9a-fA-F]{34}\$__/g, ladderBook.slice(2).toLowerCase()) as Hex,
+  };
   const presale = await deploy(pc, w, p, [
     {
       owner: ACCOUNTS.deployer,

@@ -29,7 +29,11 @@ function findBin(): string | undefined {
 function ensureBinaries(): string | undefined {
   let bin = findBin();
   if (bin || process.getuid?.() !== 0) return bin;
-  const opts = { stdio: "ignore" as const, timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
+  const opts = {
+    stdio: "ignore" as const,
+    timeout: 300_000,
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  };
   if (spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], opts).status !== 0) {
     spawnSync("apt-get", ["update"], opts);
     spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], opts);
@@ -49,7 +53,10 @@ export async function startPostgres(): Promise<TestPostgres | { skip: string }> 
   if (external) return fromUrl(external, async () => {});
 
   const bin = ensureBinaries();
-  if (!bin) return { skip: "PostgreSQL binaries not found and could not be installed (set DATABASE_URL to use a running server)" };
+  if (!bin)
+    return {
+      skip: "PostgreSQL binaries not found and could not be installed (set DATABASE_URL to use a running server)",
+    };
   const root = process.getuid?.() === 0;
   const user = root ? (userExists("postgres") ? "postgres" : "nobody") : undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-pg-"));
@@ -59,10 +66,27 @@ export async function startPostgres(): Promise<TestPostgres | { skip: string }> 
   if (user) execFileSync("chown", ["-R", user, dir]);
   const port = await freePort();
   try {
-    runAs(user, path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+    runAs(user, path.join(bin, "initdb"), [
+      "-D",
+      data,
+      "-U",
+      "postgres",
+      "--auth=trust",
+      "--no-sync",
+      "-E",
+      "UTF8",
+      "--locale=C",
+    ]);
     runAs(user, path.join(bin, "pg_ctl"), [
-      "-D", data, "-w", "-t", "60", "-l", path.join(dir, "log"),
-      "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=50`,
+      "-D",
+      data,
+      "-w",
+      "-t",
+      "60",
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=50`,
       "start",
     ]);
   } catch (e) {

@@ -22,7 +22,11 @@ function findBin(): string | undefined {
 function ensureBinary(): string | undefined {
   const bin = findBin();
   if (bin || process.getuid?.() !== 0) return bin;
-  const opts = { stdio: "ignore" as const, timeout: 300_000, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } };
+  const opts = {
+    stdio: "ignore" as const,
+    timeout: 300_000,
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  };
   if (spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "redis-server"], opts).status !== 0) {
     spawnSync("apt-get", ["update"], opts);
     spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "redis-server"], opts);
@@ -46,7 +50,24 @@ export async function startRedis(): Promise<TestRedis | { skip: string }> {
   if (!bin) return { skip: "redis-server not found and could not be installed" };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-redis-"));
   const port = await freePort();
-  const child: ChildProcess = spawn(bin, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--daemonize", "no"], { stdio: "ignore" });
+  const child: ChildProcess = spawn(
+    bin,
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+      "--daemonize",
+      "no",
+    ],
+    { stdio: "ignore" },
+  );
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once("exit", r));

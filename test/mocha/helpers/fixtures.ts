@@ -27,7 +27,9 @@ export type ChainName = "hardhatEth" | "hardhatBase";
 export type Conn = NetworkConnection;
 export type Signer = Awaited<ReturnType<Conn["ethers"]["getSigners"]>>[number];
 /** Each chain's messenger stand-in: OP's L1 messenger on Ethereum, the L2 predeploy on Base. */
-export type Messenger<N extends ChainName> = N extends "hardhatBase" ? MockL2CrossDomainMessenger : MockL1CrossDomainMessenger;
+export type Messenger<N extends ChainName> = N extends "hardhatBase"
+  ? MockL2CrossDomainMessenger
+  : MockL1CrossDomainMessenger;
 /** The sale token: the real SaleToken, or in reentrancy tests a token that calls back into its recipients. */
 export type SaleTokenLike = SaleToken | HookToken;
 
@@ -73,10 +75,30 @@ export function aliased(l1: string): string {
 }
 
 /** Spec section 9: cumulative caps (whole tokens) and USD prices (18 decimals). */
-export const CAPS = [4_500_000n, 10_000_000n, 16_500_000n, 23_500_000n, 32_500_000n, 43_000_000n, 54_000_000n, 64_000_000n, 73_000_000n, 80_000_000n];
-export const PRICES = ["0.006", "0.0065", "0.007", "0.0075", "0.0085", "0.0095", "0.0105", "0.0115", "0.0125", "0.014"].map(
-  (p) => BigInt(Math.round(Number(p) * 1e7)) * 10n ** 11n,
-);
+export const CAPS = [
+  4_500_000n,
+  10_000_000n,
+  16_500_000n,
+  23_500_000n,
+  32_500_000n,
+  43_000_000n,
+  54_000_000n,
+  64_000_000n,
+  73_000_000n,
+  80_000_000n,
+];
+export const PRICES = [
+  "0.006",
+  "0.0065",
+  "0.007",
+  "0.0075",
+  "0.0085",
+  "0.0095",
+  "0.0105",
+  "0.0115",
+  "0.0125",
+  "0.014",
+].map((p) => BigInt(Math.round(Number(p) * 1e7)) * 10n ** 11n);
 
 // ------------------------------------------------------------------------------------------------ reference model
 
@@ -180,7 +202,9 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
   }
   const sanctions = await ethers.deployContract("MockSanctionsList");
   const token = isBase ? await ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, owner.address]) : null;
-  const messenger = isBase ? await installL2Messenger(conn, o.l1Messenger ?? L1_MESSENGER_STANDIN) : await ethers.deployContract("MockL1CrossDomainMessenger");
+  const messenger = isBase
+    ? await installL2Messenger(conn, o.l1Messenger ?? L1_MESSENGER_STANDIN)
+    : await ethers.deployContract("MockL1CrossDomainMessenger");
   const ladderBook = await ethers.deployContract("LadderBook");
 
   const caps = o.caps ?? CAPS;
@@ -208,7 +232,9 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
     messenger: await messenger.getAddress(),
     maxMirrorStep: MAX_MIRROR_STEP,
   };
-  const presale = await ethers.deployContract("Presale", [params], { libraries: { LadderBook: await ladderBook.getAddress() } });
+  const presale = await ethers.deployContract("Presale", [params], {
+    libraries: { LadderBook: await ladderBook.getAddress() },
+  });
   const remote = o.remotePresale === undefined ? (isBase ? ETH_PRESALE_STANDIN : null) : o.remotePresale;
   if (remote !== null) await presale.setRemotePresale(remote);
   await presale.grantRole(await presale.KEEPER_ROLE(), keeper.address);
@@ -243,8 +269,29 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
   }
 
   return {
-    conn, ethers, helpers: conn.networkHelpers, chainName, signers, owner, keeper, provider, buyers, splitWallet,
-    paymentWallet, presale, staking, token, usdt, usdc, feed, seqFeed, sanctions, t0, roundEnds, start, end,
+    conn,
+    ethers,
+    helpers: conn.networkHelpers,
+    chainName,
+    signers,
+    owner,
+    keeper,
+    provider,
+    buyers,
+    splitWallet,
+    paymentWallet,
+    presale,
+    staking,
+    token,
+    usdt,
+    usdc,
+    feed,
+    seqFeed,
+    sanctions,
+    t0,
+    roundEnds,
+    start,
+    end,
     // `isBase` decided which messenger was deployed; TypeScript cannot tie it to `N` on its own.
     messenger: messenger as Messenger<N>,
   };
@@ -274,7 +321,12 @@ let standInNonce = 0n;
  * Delivers a report to the Base presale as the OP Stack does: the aliased L1 messenger calls `relayMessage` on the
  * predeploy with the Ethereum presale (stand-in by default) as sender. Returns the transaction.
  */
-export async function deliverReport(d: Deployment, r: EthereumReport, sender = ETH_PRESALE_STANDIN, l1 = L1_MESSENGER_STANDIN) {
+export async function deliverReport(
+  d: Deployment,
+  r: EthereumReport,
+  sender = ETH_PRESALE_STANDIN,
+  l1 = L1_MESSENGER_STANDIN,
+) {
   if (!onBase(d)) throw new Error("reports are delivered on Base");
   const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [
     r.users ?? [],
@@ -426,7 +478,12 @@ export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
   const caps = o.caps ?? CAPS;
   const roundEnds = o.roundEnds ?? caps.map((_, i) => t + 100n + ROUND_SPACING * BigInt(i + 1));
   const eth = await deploy("hardhatEth", { ...o, roundEnds, remotePresale: null });
-  const base = await deploy("hardhatBase", { ...o, roundEnds, remotePresale: null, l1Messenger: await eth.messenger.getAddress() });
+  const base = await deploy("hardhatBase", {
+    ...o,
+    roundEnds,
+    remotePresale: null,
+    l1Messenger: await eth.messenger.getAddress(),
+  });
   await eth.presale.setRemotePresale(await base.presale.getAddress());
   await base.presale.setRemotePresale(await eth.presale.getAddress());
   let delivered = -1n;
@@ -434,15 +491,21 @@ export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
   const pending = async (): Promise<SentMessage[]> => {
     const logs = await eth.messenger.queryFilter(eth.messenger.filters.SentMessage());
     return logs
-      .map((l) => ({ target: l.args.target, sender: l.args.sender, message: l.args.message, messageNonce: l.args.messageNonce, gasLimit: l.args.gasLimit }))
+      .map((l) => ({
+        target: l.args.target,
+        sender: l.args.sender,
+        message: l.args.message,
+        messageNonce: l.args.messageNonce,
+        gasLimit: l.args.gasLimit,
+      }))
       .filter((m) => (m.messageNonce & ((1n << 240n) - 1n)) > delivered);
   };
   const deliver = async (m: SentMessage) => {
     const relayer = await impersonate(base, aliased(await eth.messenger.getAddress()));
     const receipt = await receiptOf(
-      base.messenger
-        .connect(relayer)
-        .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: m.gasLimit * 2n + 200_000n }),
+      base.messenger.connect(relayer).relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, {
+        gasLimit: m.gasLimit * 2n + 200_000n,
+      }),
     );
     const n = m.messageNonce & ((1n << 240n) - 1n);
     if (n > delivered) delivered = n;

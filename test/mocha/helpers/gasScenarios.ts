@@ -10,7 +10,19 @@
  */
 import type { SaleToken, Staking } from "../../../typechain-types/index.js";
 import {
-  advance, buyEth, deploy, openClaim, TOKEN, txGas, type Deployment, type Signer, fundRewards, LOCK, DAY, USD6, now,
+  advance,
+  buyEth,
+  deploy,
+  openClaim,
+  TOKEN,
+  txGas,
+  type Deployment,
+  type Signer,
+  fundRewards,
+  LOCK,
+  DAY,
+  USD6,
+  now,
 } from "./fixtures.js";
 import { chainIdOf, saleTokenDomain, signPermit, usdcDomain } from "./permit.js";
 
@@ -74,16 +86,26 @@ export async function runGasScenarios(): Promise<GasReport> {
   // Someone has bought before (with ETH and USDC, and through the card provider): not the first purchase ever.
   await ethBuy(d, warm, AMOUNT);
   await txGas(d.presale.connect(warm).buyWithUSDC(AMOUNT, await d.presale.usdcBuyHelper(AMOUNT), false));
-  await txGas(d.presale.connect(d.provider).buyWithETHWert(wertUser1.address, AMOUNT, false, { value: await d.presale.ethBuyHelper(AMOUNT) }));
+  await txGas(
+    d.presale
+      .connect(d.provider)
+      .buyWithETHWert(wertUser1.address, AMOUNT, false, { value: await d.presale.ethBuyHelper(AMOUNT) }),
+  );
 
   out.buyEthFirst = Number(await ethBuy(d, alice, AMOUNT));
   out.buyEthRepeat = Number(await ethBuy(d, alice, AMOUNT));
   // The dapp's approval is 1e26 units (PRODUCT.md §4/9), not the max: the allowance is then decremented on use.
   await d.usdc.connect(bob).approve(await d.presale.getAddress(), 0n);
   await d.usdc.connect(bob).approve(await d.presale.getAddress(), DAPP_APPROVAL);
-  out.buyUsdcFirst = Number(await txGas(d.presale.connect(bob).buyWithUSDC(AMOUNT, await d.presale.usdcBuyHelper(AMOUNT), false)));
+  out.buyUsdcFirst = Number(
+    await txGas(d.presale.connect(bob).buyWithUSDC(AMOUNT, await d.presale.usdcBuyHelper(AMOUNT), false)),
+  );
   out.buyWert = Number(
-    await txGas(d.presale.connect(d.provider).buyWithETHWert(wertUser2.address, AMOUNT, false, { value: await d.presale.ethBuyHelper(AMOUNT) })),
+    await txGas(
+      d.presale
+        .connect(d.provider)
+        .buyWithETHWert(wertUser2.address, AMOUNT, false, { value: await d.presale.ethBuyHelper(AMOUNT) }),
+    ),
   );
 
   // Measured after the rows above so that their sequence (and so their figures) stays as it was.
@@ -116,7 +138,10 @@ export async function runGasScenarios(): Promise<GasReport> {
   Object.assign(out, await relayGas());
 
   // Sanity: the measured actions did what they claim to.
-  if ((await d.presale.userDeposits(alice.address)) !== 0n || (await d.staking!.poolStakers(bob.address)).amount === 0n) {
+  if (
+    (await d.presale.userDeposits(alice.address)) !== 0n ||
+    (await d.staking!.poolStakers(bob.address)).amount === 0n
+  ) {
     throw new Error("gas scenario: a measured action did not take effect");
   }
   return out;

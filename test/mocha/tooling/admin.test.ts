@@ -12,7 +12,13 @@ import { buyEth, collector, contract, deployPair, makeRelayer, tmpDir, type Pair
 const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
 const CARD = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-const A = ["0x90F79bf6EB2c4f870365E785982E1f101E93b906", "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65", "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc", "0x976EA74026E726554dB657fA54763abd0C3a0aa9", "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955"];
+const A = [
+  "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
+  "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+  "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
+  "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
+  "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
+];
 
 /** The fields of a Safe Transaction Builder batch file these tests read. */
 interface SafeBatch {
@@ -49,7 +55,11 @@ describe("tooling: owner scripts against a local chain", function () {
   before(async function () {
     pair = await deployPair();
     work = tmpDir("admin");
-    env = { connections: { hardhatEth: pair.eth, hardhatBase: pair.base }, deploymentsDir: pair.dir, progressDir: path.join(work, "progress") };
+    env = {
+      connections: { hardhatEth: pair.eth, hardhatBase: pair.base },
+      deploymentsDir: pair.dir,
+      progressDir: path.join(work, "progress"),
+    };
   });
 
   it("refuses unknown networks and networks without a deployment, and unknown commands", async function () {
@@ -83,12 +93,36 @@ describe("tooling: owner scripts against a local chain", function () {
   });
 
   it("dry run from an account without the role is refused with the decoded revert", async function () {
-    await refused(/Presale.pause would revert when sent from 0x9965.*AccessControlUnauthorizedAccount/, "pause", "--network", "hardhatEth", "--dry-run", "--from", A[2]);
+    await refused(
+      /Presale.pause would revert when sent from 0x9965.*AccessControlUnauthorizedAccount/,
+      "pause",
+      "--network",
+      "hardhatEth",
+      "--dry-run",
+      "--from",
+      A[2],
+    );
   });
 
   it("--safe refuses a Safe address without code (an EOA owner, or a mistyped address)", async function () {
-    await refused(/the presale owner 0xf39F.* has no contract code on hardhatBase: --safe needs the Safe's address/, "pause", "--network", "hardhatBase", "--safe", path.join(work, "x.json"));
-    await refused(/--safe-address 0x14dC.* has no contract code/, "pause", "--network", "hardhatBase", "--safe", path.join(work, "x.json"), "--safe-address", A[4]);
+    await refused(
+      /the presale owner 0xf39F.* has no contract code on hardhatBase: --safe needs the Safe's address/,
+      "pause",
+      "--network",
+      "hardhatBase",
+      "--safe",
+      path.join(work, "x.json"),
+    );
+    await refused(
+      /--safe-address 0x14dC.* has no contract code/,
+      "pause",
+      "--network",
+      "hardhatBase",
+      "--safe",
+      path.join(work, "x.json"),
+      "--safe-address",
+      A[4],
+    );
     expect(fs.existsSync(path.join(work, "x.json"))).to.equal(false);
   });
 
@@ -112,21 +146,53 @@ describe("tooling: owner scripts against a local chain", function () {
   });
 
   it("set-rounds and set-step move the ladder of one chain only: refused without --pair", async function () {
-    await refused(/set-rounds moves the ladder both chains share: give --pair .*\(not --network hardhatEth\)/, "set-rounds", "--network", "hardhatEth", "--file", "deploy/params/localEth.json");
-    await refused(/set-step moves the ladder both chains share: give --pair/, "set-step", "--network", "hardhatBase", "--step", "2", "--checkpoint", "4500000");
+    await refused(
+      /set-rounds moves the ladder both chains share: give --pair .*\(not --network hardhatEth\)/,
+      "set-rounds",
+      "--network",
+      "hardhatEth",
+      "--file",
+      "deploy/params/localEth.json",
+    );
+    await refused(
+      /set-step moves the ladder both chains share: give --pair/,
+      "set-step",
+      "--network",
+      "hardhatBase",
+      "--step",
+      "2",
+      "--checkpoint",
+      "4500000",
+    );
     await refused(/unknown pair "foo"/, "set-step", "--pair", "foo", "--step", "2", "--checkpoint", "4500000");
   });
 
   it("set-rounds --pair from a file: shows the diff on both chains, refuses a non-increasing table, applies a valid one to both", async function () {
     const ps = [await contract(pair.eth, pair.ethDep, "Presale"), await contract(pair.base, pair.baseDep, "Presale")];
     const bad = path.join(work, "bad-rounds.json");
-    fs.writeFileSync(bad, JSON.stringify([{ cap: 1000, price: "0.01", endTime: "+1d" }, { cap: 1000, price: "0.02", endTime: "+2d" }]));
+    fs.writeFileSync(
+      bad,
+      JSON.stringify([
+        { cap: 1000, price: "0.01", endTime: "+1d" },
+        { cap: 1000, price: "0.02", endTime: "+2d" },
+      ]),
+    );
     await refused(/round 2: cap .* not above/, "set-rounds", "--pair", "hardhat", "--file", bad);
     const badTimes = path.join(work, "bad-times.json");
-    fs.writeFileSync(badTimes, JSON.stringify([{ cap: 1000, price: "0.01", endTime: "+2d" }, { cap: 2000, price: "0.02", endTime: "+1d" }]));
+    fs.writeFileSync(
+      badTimes,
+      JSON.stringify([
+        { cap: 1000, price: "0.01", endTime: "+2d" },
+        { cap: 2000, price: "0.02", endTime: "+1d" },
+      ]),
+    );
     await refused(/round 2: end time .* not after/, "set-rounds", "--pair", "hardhat", "--file", badTimes);
     const good = path.join(work, "rounds.json");
-    const rounds = Array.from({ length: 10 }, (_, i) => ({ cap: (i + 1) * 8_000_000, price: (0.006 + i * 0.001).toFixed(3), endTime: `+${(i + 1) * 4}d` }));
+    const rounds = Array.from({ length: 10 }, (_, i) => ({
+      cap: (i + 1) * 8_000_000,
+      price: (0.006 + i * 0.001).toFixed(3),
+      endTime: `+${(i + 1) * 4}d`,
+    }));
     fs.writeFileSync(good, JSON.stringify({ rounds }));
     const dry = await admin("set-rounds", "--pair", "hardhat", "--file", good, "--dry-run");
     expect(dry.match(/1 \| 4500000 → 8000000 \| 0.006 → 0.006/g)).to.have.length(2);
@@ -136,7 +202,10 @@ describe("tooling: owner scripts against a local chain", function () {
       expect((await p.rounds())[0].cap).to.equal(8_000_000n);
       expect((await p.rounds())[9].price).to.equal(parseUnits("0.015", 18));
     }
-    expect((await ps[0].rounds()).map((r) => r.endTime)).to.deep.equal((await ps[1].rounds()).map((r) => r.endTime), "identical end times");
+    expect((await ps[0].rounds()).map((r) => r.endTime)).to.deep.equal(
+      (await ps[1].rounds()).map((r) => r.endTime),
+      "identical end times",
+    );
     // the deploy parameter file itself is accepted too (restores the product's round table on both)
     await admin("set-rounds", "--pair", "hardhat", "--file", "deploy/params/localEth.json");
     for (const p of ps) expect((await p.rounds())[0].cap).to.equal(4_500_000n);
@@ -144,7 +213,16 @@ describe("tooling: owner scripts against a local chain", function () {
 
   it("set-step --pair: refuses a checkpoint outside the round, then sets both chains", async function () {
     const ps = [await contract(pair.eth, pair.ethDep, "Presale"), await contract(pair.base, pair.baseDep, "Presale")];
-    await refused(/--checkpoint 100 is outside round 2 \[4500000, 10000000\)/, "set-step", "--pair", "hardhat", "--step", "2", "--checkpoint", "100");
+    await refused(
+      /--checkpoint 100 is outside round 2 \[4500000, 10000000\)/,
+      "set-step",
+      "--pair",
+      "hardhat",
+      "--step",
+      "2",
+      "--checkpoint",
+      "100",
+    );
     await refused(/there are 10 rounds/, "set-step", "--pair", "hardhat", "--step", "11", "--checkpoint", "100");
     await admin("set-step", "--pair", "hardhat", "--step", "2", "--checkpoint", "4500000");
     for (const p of ps) {
@@ -155,7 +233,18 @@ describe("tooling: owner scripts against a local chain", function () {
     for (const p of ps) expect(await p.currentStep()).to.equal(0n);
     // With --safe, an owner without code is refused before a batch is written for either chain.
     const file = path.join(work, "step-safe.json");
-    await refused(/the presale owner .* has no contract code on hardhatEth/, "set-step", "--pair", "hardhat", "--step", "2", "--checkpoint", "4500000", "--safe", file);
+    await refused(
+      /the presale owner .* has no contract code on hardhatEth/,
+      "set-step",
+      "--pair",
+      "hardhat",
+      "--step",
+      "2",
+      "--checkpoint",
+      "4500000",
+      "--safe",
+      file,
+    );
     expect(fs.readdirSync(work).filter((f) => f.startsWith("step-safe"))).to.deep.equal([]);
   });
 
@@ -163,7 +252,12 @@ describe("tooling: owner scripts against a local chain", function () {
     const base = await contract(pair.base, pair.baseDep, "Presale");
     await (await base.setCurrentStep(1n, 4_500_000n)).wait(); // behind the tooling's back, as an old script would
     try {
-      const msg = await refused(/the two chains' ladders differ \(step \(round\), checkpoint\)/, "status", "--pair", "hardhat");
+      const msg = await refused(
+        /the two chains' ladders differ \(step \(round\), checkpoint\)/,
+        "status",
+        "--pair",
+        "hardhat",
+      );
       expect(msg).to.match(/set-rounds \/ set-step --pair hardhat/);
       expect(out.text()).to.match(/DIFF step \(round\)\s+│ 1\s+│ 2/);
       expect(out.text()).to.match(/DIFF checkpoint\s+│ 0\s+│ 4500000/);
@@ -187,25 +281,71 @@ describe("tooling: owner scripts against a local chain", function () {
 
   it("set-splits: refuses > 100 %, bad addresses and duplicates; sets splits and the payment wallet", async function () {
     const p = await contract(pair.eth, pair.ethDep, "Presale");
-    await refused(/add up to 110% — more than 100%/, "set-splits", "--network", "hardhatEth", "--split", `${A[0]}:60%`, "--split", `${A[1]}:50%`);
+    await refused(
+      /add up to 110% — more than 100%/,
+      "set-splits",
+      "--network",
+      "hardhatEth",
+      "--split",
+      `${A[0]}:60%`,
+      "--split",
+      `${A[1]}:50%`,
+    );
     await refused(/not a valid address/, "set-splits", "--network", "hardhatEth", "--split", "0xdead:10%");
-    await refused(/appears twice/, "set-splits", "--network", "hardhatEth", "--split", `${A[0]}:1%`, "--split", `${A[0]}:2%`);
+    await refused(
+      /appears twice/,
+      "set-splits",
+      "--network",
+      "hardhatEth",
+      "--split",
+      `${A[0]}:1%`,
+      "--split",
+      `${A[0]}:2%`,
+    );
     await refused(/neither a percentage/, "set-splits", "--network", "hardhatEth", "--split", `${A[0]}:ten`);
-    const text = await admin("set-splits", "--network", "hardhatEth", "--split", `${A[0]}:12.5%`, "--split", `${A[1]}:500`, "--payment-wallet", A[2]);
+    const text = await admin(
+      "set-splits",
+      "--network",
+      "hardhatEth",
+      "--split",
+      `${A[0]}:12.5%`,
+      "--split",
+      `${A[1]}:500`,
+      "--payment-wallet",
+      A[2],
+    );
     expect(text).to.match(/payment wallet gets the remaining 82.5%/);
     const s = await p.splits();
-    expect(s.map((x) => [x.wallet, x.bps])).to.deep.equal([[A[0], 1250n], [A[1], 500n]]);
+    expect(s.map((x) => [x.wallet, x.bps])).to.deep.equal([
+      [A[0], 1250n],
+      [A[1], 500n],
+    ]);
     expect(await p.paymentWallet()).to.equal(A[2]);
     await admin("set-payment-wallet", "--network", "hardhatEth", "--address", A[3]);
     expect(await p.paymentWallet()).to.equal(A[3]);
-    await refused(/zero address/, "set-payment-wallet", "--network", "hardhatEth", "--address", "0x0000000000000000000000000000000000000000");
+    await refused(
+      /zero address/,
+      "set-payment-wallet",
+      "--network",
+      "hardhatEth",
+      "--address",
+      "0x0000000000000000000000000000000000000000",
+    );
   });
 
   it("whitelist from CSV: refuses bad lines, batches, resumes after a crash, skips what is done", async function () {
     const p = await contract(pair.eth, pair.ethDep, "Presale");
     const bad = path.join(work, "bad.csv");
     fs.writeFileSync(bad, `address\n${A[0]}\nnot-an-address\n`);
-    await refused(/1 invalid address\(es\), nothing sent:\n {2}line 3: "not-an-address"/, "whitelist", "add", "--network", "hardhatEth", "--csv", bad);
+    await refused(
+      /1 invalid address\(es\), nothing sent:\n {2}line 3: "not-an-address"/,
+      "whitelist",
+      "add",
+      "--network",
+      "hardhatEth",
+      "--csv",
+      bad,
+    );
     const csv = path.join(work, "list.csv");
     fs.writeFileSync(csv, `address,note\n${A.join(",x\n")},x\n# comment\n${A[0]},duplicate\n`);
     const dry = await admin("whitelist", "add", "--network", "hardhatEth", "--csv", csv, "--batch", "2", "--dry-run");
@@ -252,10 +392,20 @@ describe("tooling: owner scripts against a local chain", function () {
   it("card-provider allow/deny; refuses denying an address that is no provider", async function () {
     const p = await contract(pair.base, pair.baseDep, "Presale");
     const role = await p.CARD_PROVIDER_ROLE();
-    await refused(/unknown address: 0x14dC.* is not a card provider/, "card-provider", "deny", "--network", "hardhatBase", "--address", A[4]);
+    await refused(
+      /unknown address: 0x14dC.* is not a card provider/,
+      "card-provider",
+      "deny",
+      "--network",
+      "hardhatBase",
+      "--address",
+      A[4],
+    );
     await admin("card-provider", "allow", "--network", "hardhatBase", "--address", A[4]);
     expect(await p.hasRole(role, A[4])).to.equal(true);
-    expect(await admin("card-provider", "allow", "--network", "hardhatBase", "--address", A[4])).to.match(/already a card provider/);
+    expect(await admin("card-provider", "allow", "--network", "hardhatBase", "--address", A[4])).to.match(
+      /already a card provider/,
+    );
     await admin("card-provider", "deny", "--network", "hardhatBase", "--address", A[4]);
     expect(await p.hasRole(role, A[4])).to.equal(false);
     expect(await p.hasRole(role, CARD)).to.equal(true);
@@ -266,11 +416,38 @@ describe("tooling: owner scripts against a local chain", function () {
     await refused(/no staking on hardhatEth/, "staking", "--network", "hardhatEth", "--apy", "10%");
     await refused(/above 1000%/, "staking", "--network", "hardhatBase", "--apy", "2000%");
     await refused(/not a duration/, "staking", "--network", "hardhatBase", "--lock", "soon");
-    const dry = await admin("staking", "--network", "hardhatBase", "--apy", "12%", "--lock", "7d", "--max-deposit", "1000000", "--claims-locked", "true", "--dry-run");
+    const dry = await admin(
+      "staking",
+      "--network",
+      "hardhatBase",
+      "--apy",
+      "12%",
+      "--lock",
+      "7d",
+      "--max-deposit",
+      "1000000",
+      "--claims-locked",
+      "true",
+      "--dry-run",
+    );
     expect(dry).to.match(/APY 15% → 12%/);
     expect(dry).to.match(/lock 2592000s → 604800s/);
     expect(await s.apy()).to.equal(1500n);
-    await admin("staking", "--network", "hardhatBase", "--apy", "12%", "--lock", "7d", "--max-deposit", "1000000", "--claims-locked", "true", "--end-time", "+400d");
+    await admin(
+      "staking",
+      "--network",
+      "hardhatBase",
+      "--apy",
+      "12%",
+      "--lock",
+      "7d",
+      "--max-deposit",
+      "1000000",
+      "--claims-locked",
+      "true",
+      "--end-time",
+      "+400d",
+    );
     expect(await s.apy()).to.equal(1200n);
     expect(await s.lockTime()).to.equal(604800n);
     expect(await s.maxDepositLimit()).to.equal(1_000_000n * 10n ** 18n);
@@ -289,35 +466,101 @@ describe("tooling: owner scripts against a local chain", function () {
     await refused(/is the Base side: close-sale ends the Ethereum sale/, "close-sale", "--network", "hardhatBase");
     await refused(/is the Base side: deposits are relayed from the Ethereum side/, "relay", "--network", "hardhatBase");
     await buyEth(pair.eth, pair.ethDep, 5, 10_000n);
-    const missing = await refused(/the claim cannot start yet/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
-    expect(missing).to.match(/the Ethereum sale is not closed: it ends at .*close it now \(owner\) with npm run admin -- close-sale --network hardhatEth/);
-    expect(missing).to.match(/1 Ethereum buyer\(s\)' deposits are not on Base yet \(10000.0 tokens: 0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc.*npm run admin -- relay --network hardhatEth \(anyone can\)/);
+    const missing = await refused(
+      /the claim cannot start yet/,
+      "start-claim",
+      "--network",
+      "hardhatBase",
+      "--eth-network",
+      "hardhatEth",
+    );
+    expect(missing).to.match(
+      /the Ethereum sale is not closed: it ends at .*close it now \(owner\) with npm run admin -- close-sale --network hardhatEth/,
+    );
+    expect(missing).to.match(
+      /1 Ethereum buyer\(s\)' deposits are not on Base yet \(10000.0 tokens: 0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc.*npm run admin -- relay --network hardhatEth \(anyone can\)/,
+    );
     // Anyone relays: here an account with no role at all (--dry-run from a stranger simulates it), then the owner's key sends.
-    expect(await admin("relay", "--network", "hardhatEth", "--dry-run", "--from", A[3])).to.match(/1 buyer\(s\) whose deposit is not on Base yet[\s\S]*Presale.relay\(\[0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc\]\)[\s\S]*dry run: 1 call/);
+    expect(await admin("relay", "--network", "hardhatEth", "--dry-run", "--from", A[3])).to.match(
+      /1 buyer\(s\) whose deposit is not on Base yet[\s\S]*Presale.relay\(\[0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc\]\)[\s\S]*dry run: 1 call/,
+    );
     expect(await admin("relay", "--network", "hardhatEth")).to.match(/sent Presale.relay/);
-    await refused(/no deposit on hardhatEth for 0x976EA74026E726554dB657fA54763abd0C3a0aa9/, "relay", "--network", "hardhatEth", "--user", A[3]);
+    await refused(
+      /no deposit on hardhatEth for 0x976EA74026E726554dB657fA54763abd0C3a0aa9/,
+      "relay",
+      "--network",
+      "hardhatEth",
+      "--user",
+      A[3],
+    );
     expect((await relayer.tick()).delivered).to.equal(1);
-    expect(await admin("relay", "--network", "hardhatEth")).to.match(/0 buyer\(s\) whose deposit is not on Base yet[\s\S]*nothing to relay/);
-    const stillOpen = await refused(/the claim cannot start yet/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
+    expect(await admin("relay", "--network", "hardhatEth")).to.match(
+      /0 buyer\(s\) whose deposit is not on Base yet[\s\S]*nothing to relay/,
+    );
+    const stillOpen = await refused(
+      /the claim cannot start yet/,
+      "start-claim",
+      "--network",
+      "hardhatBase",
+      "--eth-network",
+      "hardhatEth",
+    );
     expect(stillOpen).to.not.match(/not on Base yet/);
     expect(stillOpen).to.match(/the Ethereum sale is not closed/);
     // The close is the owner's before the end time; it is final.
-    expect(await admin("close-sale", "--network", "hardhatEth", "--dry-run")).to.match(/only the owner may close now[\s\S]*Presale.closeSale\(\)/);
-    await refused(/Presale.closeSale would revert when sent from 0x976E.*SaleNotEnded/, "close-sale", "--network", "hardhatEth", "--dry-run", "--from", A[3]);
+    expect(await admin("close-sale", "--network", "hardhatEth", "--dry-run")).to.match(
+      /only the owner may close now[\s\S]*Presale.closeSale\(\)/,
+    );
+    await refused(
+      /Presale.closeSale would revert when sent from 0x976E.*SaleNotEnded/,
+      "close-sale",
+      "--network",
+      "hardhatEth",
+      "--dry-run",
+      "--from",
+      A[3],
+    );
     expect(await admin("close-sale", "--network", "hardhatEth")).to.match(/sent Presale.closeSale/);
     await refused(/already closed/, "close-sale", "--network", "hardhatEth");
-    await refused(/final report has not reached Base yet/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
+    await refused(
+      /final report has not reached Base yet/,
+      "start-claim",
+      "--network",
+      "hardhatBase",
+      "--eth-network",
+      "hardhatEth",
+    );
     expect((await relayer.tick()).delivered).to.equal(1);
-    const dry = await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "+1h", "--dry-run");
-    expect(dry).to.match(/Ethereum sale closed; final report on Base: yes; Ethereum deposits on Base 10000.0 tokens, 0 buyer\(s\) not relayed/);
+    const dry = await admin(
+      "start-claim",
+      "--network",
+      "hardhatBase",
+      "--eth-network",
+      "hardhatEth",
+      "--at",
+      "+1h",
+      "--dry-run",
+    );
+    expect(dry).to.match(
+      /Ethereum sale closed; final report on Base: yes; Ethereum deposits on Base 10000.0 tokens, 0 buyer\(s\) not relayed/,
+    );
     expect(dry).to.match(/dry run/);
     await admin("start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth", "--at", "+2h");
     const p = await contract(pair.base, pair.baseDep, "Presale");
     const later: bigint = await p.claimStart();
     expect(later).to.not.equal(0n);
     // Set but not reached: only earlier.
-    await refused(/the claim start is set to .*; it can only be moved earlier/, "start-claim", "--network", "hardhatBase", "--at", "+3h");
-    expect(await admin("start-claim", "--network", "hardhatBase", "--at", "now")).to.match(/move the claim start earlier[\s\S]*sent Presale.startClaim/);
+    await refused(
+      /the claim start is set to .*; it can only be moved earlier/,
+      "start-claim",
+      "--network",
+      "hardhatBase",
+      "--at",
+      "+3h",
+    );
+    expect(await admin("start-claim", "--network", "hardhatBase", "--at", "now")).to.match(
+      /move the claim start earlier[\s\S]*sent Presale.startClaim/,
+    );
     expect(await p.claimStart()).to.be.lessThan(later);
     await refused(/claim already started/, "start-claim", "--network", "hardhatBase", "--eth-network", "hardhatEth");
   });
@@ -335,12 +578,17 @@ describe("tooling: owner scripts against a local chain", function () {
 
   it("status names the buyers still to relay", async function () {
     const fresh = await deployPair();
-    const freshEnv: AdminEnv = { connections: { hardhatEth: fresh.eth, hardhatBase: fresh.base }, deploymentsDir: fresh.dir };
+    const freshEnv: AdminEnv = {
+      connections: { hardhatEth: fresh.eth, hardhatBase: fresh.base },
+      deploymentsDir: fresh.dir,
+    };
     await buyEth(fresh.eth, fresh.ethDep, 4, 5_000n);
     await buyEth(fresh.eth, fresh.ethDep, 6, 7_000n);
     const lines: string[] = [];
     await runAdmin(["status", "--network", "hardhatBase"], { ...freshEnv, out: (l) => lines.push(l) });
-    expect(lines.join("\n")).to.match(/CHECK Ethereum deposits on Base\s+│ NO: 0.0 of 12000 tokens; 2 buyer\(s\) to relay\s+│ admin relay \(anyone\) or the keeper/);
+    expect(lines.join("\n")).to.match(
+      /CHECK Ethereum deposits on Base\s+│ NO: 0.0 of 12000 tokens; 2 buyer\(s\) to relay\s+│ admin relay \(anyone\) or the keeper/,
+    );
     expect(lines.join("\n")).to.match(/sale closed\s+│ false\s+│ false/);
   });
 
@@ -348,8 +596,15 @@ describe("tooling: owner scripts against a local chain", function () {
     const { network } = await import("hardhat");
     const dead = await network.create({ network: "localEth", override: { url: "http://127.0.0.1:9" } });
     const lines: string[] = [];
-    const downEnv: AdminEnv = { ...env, connections: { ...env.connections, hardhatEth: dead }, out: (s) => lines.push(s) };
-    for (const argv of [["status", "--network", "hardhatBase"], ["pause", "--network", "hardhatEth"]]) {
+    const downEnv: AdminEnv = {
+      ...env,
+      connections: { ...env.connections, hardhatEth: dead },
+      out: (s) => lines.push(s),
+    };
+    for (const argv of [
+      ["status", "--network", "hardhatBase"],
+      ["pause", "--network", "hardhatEth"],
+    ]) {
       try {
         await runAdmin(argv, downEnv);
         expect.fail("no error");
@@ -365,13 +620,35 @@ describe("tooling: owner scripts against a local chain", function () {
     const p = await contract(pair.base, pair.baseDep, "Presale");
     await refused(/has no code/, "flags", "--network", "hardhatBase", "--sanctions", "on", "--sanctions-oracle", A[4]);
     await refused(/not true\/false/, "flags", "--network", "hardhatBase", "--claim-whitelist-only", "maybe");
-    await admin("flags", "--network", "hardhatBase", "--claim-whitelist-only", "on", "--card-provider-restricted", "off", "--sanctions", "off");
+    await admin(
+      "flags",
+      "--network",
+      "hardhatBase",
+      "--claim-whitelist-only",
+      "on",
+      "--card-provider-restricted",
+      "off",
+      "--sanctions",
+      "off",
+    );
     expect([...(await p.flags())]).to.deep.equal([false, true, false]);
-    await admin("flags", "--network", "hardhatBase", "--claim-whitelist-only", "off", "--card-provider-restricted", "on", "--sanctions", "on");
+    await admin(
+      "flags",
+      "--network",
+      "hardhatBase",
+      "--claim-whitelist-only",
+      "off",
+      "--card-provider-restricted",
+      "on",
+      "--sanctions",
+      "on",
+    );
     expect([...(await p.flags())]).to.deep.equal([true, false, true]);
     await refused(/no sequencer feed \(L1\)/, "set-sequencer-grace", "--network", "hardhatEth", "--seconds", "3600");
     await refused(/more than a day/, "set-sequencer-grace", "--network", "hardhatBase", "--seconds", "2d");
-    expect(await admin("set-sequencer-grace", "--network", "hardhatBase", "--seconds", "1h")).to.match(/sent Presale.setSequencerGracePeriod/);
+    expect(await admin("set-sequencer-grace", "--network", "hardhatBase", "--seconds", "1h")).to.match(
+      /sent Presale.setSequencerGracePeriod/,
+    );
   });
 
   it("handover starts the admin/ownership transfer to a Safe (dry run)", async function () {
@@ -380,7 +657,7 @@ describe("tooling: owner scripts against a local chain", function () {
     expect(text).to.match(/Staking.transferOwnership/);
   });
 
-  it("a missing key is a usage error naming the variable, not \"chain unreachable\"", function () {
+  it('a missing key is a usage error naming the variable, not "chain unreachable"', function () {
     const e = missingVariable(new Error('HHE7: Configuration Variable "DEPLOYER_PRIVATE_KEY" not found.'));
     expect(e).to.be.instanceOf(UsageError);
     expect(exitCodeFor(e)).to.equal(1);
@@ -417,7 +694,14 @@ describe("tooling: owner scripts against a local chain", function () {
 });
 
 describe("tooling: status tells a lagging position from a broken ladder", function () {
-  const ladder = { rounds: [{ cap: 100n, price: 10n, endTime: 1_000n }, { cap: 200n, price: 20n, endTime: 2_000n }], step: 0, checkPoint: 0n };
+  const ladder = {
+    rounds: [
+      { cap: 100n, price: 10n, endTime: 1_000n },
+      { cap: 200n, price: 20n, endTime: 2_000n },
+    ],
+    step: 0,
+    checkPoint: 0n,
+  };
 
   it("a step and checkpoint behind the other chain are a lag while a sync is in flight, and a fault once synced", function () {
     const diffs = compareLadders(ladder, { ...ladder, step: 1, checkPoint: 150n });

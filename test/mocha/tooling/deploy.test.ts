@@ -19,7 +19,10 @@ describe("tooling: parameter files and schema", function () {
     for (const info of Object.values(NETWORKS)) {
       const p = loadParams(info.paramsFile);
       expect(p.chainId).to.equal(info.chainId);
-      const r = resolveParams(p, { deployer: "0x000000000000000000000000000000000000dEaD", now: Math.floor(Date.now() / 1000) });
+      const r = resolveParams(p, {
+        deployer: "0x000000000000000000000000000000000000dEaD",
+        now: Math.floor(Date.now() / 1000),
+      });
       expect(r.rounds).to.have.length(10);
       expect(r.rounds[0].price).to.equal(parseUnits("0.006", 18));
       expect(r.rounds[9].cap).to.equal(80_000_000n);
@@ -28,7 +31,10 @@ describe("tooling: parameter files and schema", function () {
 
   it("local round end times are relative to deploy time (the sale is open now)", function () {
     const now = 1_800_000_000;
-    const r = resolveParams(loadParams(NETWORKS.localEth.paramsFile), { deployer: "0x000000000000000000000000000000000000dEaD", now });
+    const r = resolveParams(loadParams(NETWORKS.localEth.paramsFile), {
+      deployer: "0x000000000000000000000000000000000000dEaD",
+      now,
+    });
     expect(r.startTime).to.equal(BigInt(now));
     expect(r.rounds[0].endTime).to.equal(BigInt(now + 3 * 86400));
     expect(r.endTime).to.equal(BigInt(now + 30 * 86400));
@@ -50,12 +56,28 @@ describe("tooling: parameter files and schema", function () {
     const p = base();
     p.sale.rounds[2].endTime = "+1d";
     const v = validateParams(p, "test");
-    expect(() => resolveParams(v, { deployer: "0x000000000000000000000000000000000000dEaD", now: 1_800_000_000 })).to.throw(ParamsError, /round 3: end time .* not after/);
+    expect(() =>
+      resolveParams(v, { deployer: "0x000000000000000000000000000000000000dEaD", now: 1_800_000_000 }),
+    ).to.throw(ParamsError, /round 3: end time .* not after/);
   });
 
   it("refuses splits above 100 %, duplicate split wallets, bad and zero addresses", function () {
-    refuse((p) => (p.splits = [{ wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 6000 }, { wallet: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", bps: 5000 }]), /110% \(> 100%\)/);
-    refuse((p) => (p.splits = [{ wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 10 }, { wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 10 }]), /appears twice/);
+    refuse(
+      (p) =>
+        (p.splits = [
+          { wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 6000 },
+          { wallet: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", bps: 5000 },
+        ]),
+      /110% \(> 100%\)/,
+    );
+    refuse(
+      (p) =>
+        (p.splits = [
+          { wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 10 },
+          { wallet: "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f", bps: 10 },
+        ]),
+      /appears twice/,
+    );
     refuse((p) => (p.accounts.keeper = "0x1234"), /not a valid address/);
     refuse((p) => (p.accounts.keeper = "0x70997970c51812dc3a010c7d01b50e0d17dc79C8"), /not a valid address/); // bad checksum
     refuse((p) => (p.accounts.paymentWallet = "0x0000000000000000000000000000000000000000"), /zero address/);
@@ -70,26 +92,45 @@ describe("tooling: parameter files and schema", function () {
   });
 
   it("messenger per chain: the real L1CrossDomainMessenger of Base on Ethereum, the L2 predeploy on Base, stand-ins only locally", function () {
-    expect(loadParams(NETWORKS.mainnet.paramsFile).external.messenger).to.equal("0x866E82a600A1414e583f7F13623F1aC5d58b0Afa");
-    expect(loadParams(NETWORKS.sepolia.paramsFile).external.messenger).to.equal("0xC34855F4De64F1840e5686e64278da901e261f20");
-    for (const n of ["base", "baseSepolia"]) expect(loadParams(NETWORKS[n].paramsFile).external.messenger).to.equal("0x4200000000000000000000000000000000000007");
+    expect(loadParams(NETWORKS.mainnet.paramsFile).external.messenger).to.equal(
+      "0x866E82a600A1414e583f7F13623F1aC5d58b0Afa",
+    );
+    expect(loadParams(NETWORKS.sepolia.paramsFile).external.messenger).to.equal(
+      "0xC34855F4De64F1840e5686e64278da901e261f20",
+    );
+    for (const n of ["base", "baseSepolia"])
+      expect(loadParams(NETWORKS[n].paramsFile).external.messenger).to.equal(
+        "0x4200000000000000000000000000000000000007",
+      );
     const publicFile = (n: string) => readParams(NETWORKS[n].paramsFile);
     for (const n of ["mainnet", "sepolia", "base", "baseSepolia"]) {
-      for (const [v, re] of [[null, /expected string, received null/i], ["mock", /stand-in messenger only exists on the local chains/]] as const) {
+      for (const [v, re] of [
+        [null, /expected string, received null/i],
+        ["mock", /stand-in messenger only exists on the local chains/],
+      ] as const) {
         const p = publicFile(n);
         expect(() => validateParams({ ...p, external: { ...p.external, messenger: v } }, n)).to.throw(ParamsError, re);
       }
     }
-    refuse((p) => (p.external.messenger = "0x866E82a600A1414e583f7F13623F1aC5d58b0Afa"), /on Base the messenger is the L2CrossDomainMessenger predeploy/);
+    refuse(
+      (p) => (p.external.messenger = "0x866E82a600A1414e583f7F13623F1aC5d58b0Afa"),
+      /on Base the messenger is the L2CrossDomainMessenger predeploy/,
+    );
     const e = eth();
     e.external.messenger = "0x4200000000000000000000000000000000000007";
-    expect(() => validateParams(e, "test")).to.throw(ParamsError, /needs Base's L1CrossDomainMessenger, not the L2 predeploy/);
+    expect(() => validateParams(e, "test")).to.throw(
+      ParamsError,
+      /needs Base's L1CrossDomainMessenger, not the L2 predeploy/,
+    );
   });
 
   it("the keeper and the mirror bound belong to the Ethereum side only", function () {
     refuse((p) => (p.accounts.keeper = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), /no keeper on Base/);
     refuse((p) => (p.sale.maxMirrorStep = 1000), /Base's ladder is not mirrored/);
-    for (const mutate of [(e: DeployParams) => delete e.sale.maxMirrorStep, (e: DeployParams) => (e.sale.maxMirrorStep = 0)]) {
+    for (const mutate of [
+      (e: DeployParams) => delete e.sale.maxMirrorStep,
+      (e: DeployParams) => (e.sale.maxMirrorStep = 0),
+    ]) {
       const e = eth();
       mutate(e);
       expect(() => validateParams(e, "test")).to.throw(ParamsError, /needs a positive maxMirrorStep/);
@@ -112,7 +153,11 @@ describe("tooling: deploy CLI", function () {
     const ok = spawnSync(process.execPath, [tsx, "scripts/deploy.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
     expect(ok.status).to.equal(0, ok.stderr);
     expect(ok.stdout.match(/^ok /gm)).to.have.length(6);
-    const bad = spawnSync(process.execPath, [tsx, "scripts/deploy.ts", "--network", "mainnet", "--params", "deploy/params/base.json"], { cwd: ROOT, encoding: "utf8" });
+    const bad = spawnSync(
+      process.execPath,
+      [tsx, "scripts/deploy.ts", "--network", "mainnet", "--params", "deploy/params/base.json"],
+      { cwd: ROOT, encoding: "utf8" },
+    );
     expect(bad.status).to.equal(1);
     expect(bad.stderr).to.match(/refused: parameter file is for chain 8453 \(base\) but --network mainnet is chain 1/);
   });
@@ -130,24 +175,54 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
   it("deploys on an l1 chain (31337) and an op chain (31338)", function () {
     expect(pair.eth.networkConfig.chainType).to.equal("l1");
     expect(pair.base.networkConfig.chainType).to.equal("op");
-    expect(Object.keys(pair.ethDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Messenger", "Multicall3", "Presale", "SanctionsList", "USDC", "USDT"]);
-    expect(Object.keys(pair.baseDep.contracts).sort()).to.deep.equal(["EthUsdFeed", "Messenger", "Multicall3", "Presale", "SaleToken", "SanctionsList", "SequencerFeed", "Staking", "USDC"]);
+    expect(Object.keys(pair.ethDep.contracts).sort()).to.deep.equal([
+      "EthUsdFeed",
+      "Messenger",
+      "Multicall3",
+      "Presale",
+      "SanctionsList",
+      "USDC",
+      "USDT",
+    ]);
+    expect(Object.keys(pair.baseDep.contracts).sort()).to.deep.equal([
+      "EthUsdFeed",
+      "Messenger",
+      "Multicall3",
+      "Presale",
+      "SaleToken",
+      "SanctionsList",
+      "SequencerFeed",
+      "Staking",
+      "USDC",
+    ]);
     expect(pair.ethDep.contracts.Messenger.artifact).to.equal("MockL1CrossDomainMessenger");
     // Base's messenger is the predeploy address (it existed before the deploy), running the stand-in locally.
-    expect(pair.baseDep.contracts.Messenger).to.deep.include({ address: "0x4200000000000000000000000000000000000007", artifact: "MockL2CrossDomainMessenger", external: true });
+    expect(pair.baseDep.contracts.Messenger).to.deep.include({
+      address: "0x4200000000000000000000000000000000000007",
+      artifact: "MockL2CrossDomainMessenger",
+      external: true,
+    });
   });
 
   it("the generated map matches what was deployed (addresses with code, exact deploy blocks, artifact ABIs)", async function () {
     const map = await importContractMap(path.join(pair.dir, "deployedContracts.ts"));
     expect(Object.keys(map).map(Number).sort()).to.deep.equal([31337, 31338]);
-    for (const [conn, dep] of [[pair.eth, pair.ethDep], [pair.base, pair.baseDep]] as const) {
+    for (const [conn, dep] of [
+      [pair.eth, pair.ethDep],
+      [pair.base, pair.baseDep],
+    ] as const) {
       const entry = map[dep.chainId];
       expect(Object.keys(entry).sort()).to.deep.equal(Object.keys(dep.contracts).sort());
       for (const [name, c] of Object.entries(entry)) {
         expect(c.address).to.equal(dep.contracts[name].address);
-        const codeAt = (b: number) => conn.provider.request({ method: "eth_getCode", params: [c.address, `0x${b.toString(16)}`] }) as Promise<string>;
+        const codeAt = (b: number) =>
+          conn.provider.request({
+            method: "eth_getCode",
+            params: [c.address, `0x${b.toString(16)}`],
+          }) as Promise<string>;
         expect(await codeAt(c.deployBlock)).to.not.equal("0x", `${name} has code at its deploy block`);
-        if (!dep.contracts[name].external) expect(await codeAt(c.deployBlock - 1)).to.equal("0x", `${name} has no code before its deploy block`);
+        if (!dep.contracts[name].external)
+          expect(await codeAt(c.deployBlock - 1)).to.equal("0x", `${name} has no code before its deploy block`);
         const artifact = await hre.artifacts.readArtifact(dep.contracts[name].artifact);
         expect(c.abi).to.deep.equal(artifact.abi);
       }
@@ -203,7 +278,10 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     await new Promise((r) => setTimeout(r, 1100)); // a different clock second
     const again = await deployPair();
     for (const f of ["31337.json", "31338.json", "deployedContracts.ts"]) {
-      expect(fs.readFileSync(path.join(again.dir, f), "utf8")).to.equal(fs.readFileSync(path.join(pair.dir, f), "utf8"), f);
+      expect(fs.readFileSync(path.join(again.dir, f), "utf8")).to.equal(
+        fs.readFileSync(path.join(pair.dir, f), "utf8"),
+        f,
+      );
     }
     expect(presaleInit(readDeployment(31337, pair.dir)!).endTimes).to.have.property("0", "+3d");
   });
@@ -211,14 +289,24 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
   it("links the presales once: a second link changes nothing, a link to another presale is refused", async function () {
     const { linkPresales } = await import("../../../scripts/lib/deploy.js");
     const log: string[] = [];
-    await linkPresales({ conn: pair.eth, record: pair.ethDep }, { conn: pair.base, record: pair.baseDep }, (m) => log.push(m));
+    await linkPresales({ conn: pair.eth, record: pair.ethDep }, { conn: pair.base, record: pair.baseDep }, (m) =>
+      log.push(m),
+    );
     expect(log).to.deep.equal([]);
-    const impostor = { ...pair.baseDep, contracts: { ...pair.baseDep.contracts, Presale: { ...pair.baseDep.contracts.Presale, address: pair.baseDep.contracts.Staking.address } } };
+    const impostor = {
+      ...pair.baseDep,
+      contracts: {
+        ...pair.baseDep.contracts,
+        Presale: { ...pair.baseDep.contracts.Presale, address: pair.baseDep.contracts.Staking.address },
+      },
+    };
     try {
       await linkPresales({ conn: pair.eth, record: pair.ethDep }, { conn: pair.base, record: impostor });
       expect.fail("not refused");
     } catch (e) {
-      expect((e as Error).message).to.match(/the presale on chain 31337 already trusts 0x.*, not 0x.*: it can be set once/);
+      expect((e as Error).message).to.match(
+        /the presale on chain 31337 already trusts 0x.*, not 0x.*: it can be set once/,
+      );
     }
   });
 
@@ -228,7 +316,9 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
       await deploySystem(pair.eth, loadParams(NETWORKS.localBase.paramsFile), { outDir: pair.dir });
       expect.fail("should refuse");
     } catch (e) {
-      expect((e as Error).message).to.match(/chain id mismatch: .* chain 31338 but network "hardhatEth" is chain 31337/);
+      expect((e as Error).message).to.match(
+        /chain id mismatch: .* chain 31338 but network "hardhatEth" is chain 31337/,
+      );
     }
   });
 });

@@ -62,7 +62,9 @@ export async function contract<K extends ContractKey>(
 ): Promise<ReturnType<(typeof FACTORIES)[K]["connect"]>> {
   const signers = await conn.ethers.getSigners();
   // TypeScript does not tie FACTORIES[name] to K (it sees the union of all factories): name the one K picks.
-  return FACTORIES[name].connect(dep.contracts[name].address, signers[signerIndex]) as ReturnType<(typeof FACTORIES)[K]["connect"]>;
+  return FACTORIES[name].connect(dep.contracts[name].address, signers[signerIndex]) as ReturnType<
+    (typeof FACTORIES)[K]["connect"]
+  >;
 }
 
 /** Buys `amount` whole tokens with ETH from account `buyer`. */
@@ -90,7 +92,11 @@ export const freePort = () =>
   });
 
 /** The local bridge between a pair's chains, delivering at once (no wait for L1 blocks). */
-export function makeRelayer(pair: Pick<Pair, "eth" | "base" | "ethDep">, stateFile: string, opts: Partial<RelayerOptions> = {}): Relayer {
+export function makeRelayer(
+  pair: Pick<Pair, "eth" | "base" | "ethDep">,
+  stateFile: string,
+  opts: Partial<RelayerOptions> = {},
+): Relayer {
   return new Relayer(
     { name: "hardhatEth", conn: pair.eth, messenger: pair.ethDep.contracts.Messenger.address },
     { name: "hardhatBase", conn: pair.base, messenger: L2_MESSENGER_PREDEPLOY },

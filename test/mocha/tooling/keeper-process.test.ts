@@ -16,7 +16,17 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
   before(async function () {
     if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip(); // see stack.test.ts
     const [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
-    stack = await startLocalStack({ ethPort, basePort, frontend: false, server: false, keeper: false, relayer: false, compile: false, removeLogsOnStop: true, deploymentsDir: dir });
+    stack = await startLocalStack({
+      ethPort,
+      basePort,
+      frontend: false,
+      server: false,
+      keeper: false,
+      relayer: false,
+      compile: false,
+      removeLogsOnStop: true,
+      deploymentsDir: dir,
+    });
   });
   after(async function () {
     await stack?.stop();
@@ -26,16 +36,41 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
    * After a child process ran for seconds, this process's idle keep-alive sockets to the nodes may be closed by the
    * node just as they are reused ("other side closed"): one throw-away request per chain takes the stale socket.
    */
-  const wakeConnections = () => Promise.all([stack.connections.eth, stack.connections.base].map((c) => c.provider.request({ method: "eth_chainId" }).catch(() => undefined)));
+  const wakeConnections = () =>
+    Promise.all(
+      [stack.connections.eth, stack.connections.base].map((c) =>
+        c.provider.request({ method: "eth_chainId" }).catch(() => undefined),
+      ),
+    );
 
   it("never double-credits (the bridge delivers what was relayed; a relay sent again changes nothing)", async function () {
     for (const i of BUYERS) await buyEth(stack.connections.eth, stack.deployments.eth, i, 1_000n * BigInt(i));
     const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
     const state = path.join(dir, "keeper-state.json");
-    const args = [tsx, "scripts/keeper/index.ts", "--once", "--batch-size", "2", "--deployments", dir, "--state", state, "--eth-url", stack.urls.eth, "--base-url", stack.urls.base];
-    const bridge = makeRelayer({ eth: stack.connections.eth, base: stack.connections.base, ethDep: stack.deployments.eth }, path.join(dir, "relayer-state.json"));
+    const args = [
+      tsx,
+      "scripts/keeper/index.ts",
+      "--once",
+      "--batch-size",
+      "2",
+      "--deployments",
+      dir,
+      "--state",
+      state,
+      "--eth-url",
+      stack.urls.eth,
+      "--base-url",
+      stack.urls.base,
+    ];
+    const bridge = makeRelayer(
+      { eth: stack.connections.eth, base: stack.connections.base, ethDep: stack.deployments.eth },
+      path.join(dir, "relayer-state.json"),
+    );
     // First run: pauses 60 s after each mined relay; killed with SIGKILL as soon as the first relay is mined.
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, KEEPER_TEST_PAUSE_AFTER_BATCH_MS: "60000" } });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, KEEPER_TEST_PAUSE_AFTER_BATCH_MS: "60000" },
+    });
     let out = "";
     await new Promise<void>((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`no relay batch within 90 s:\n${out}`)), 90_000);
@@ -65,14 +100,31 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
     // The bridge as a process this time (its own state: it rescans, skips the message delivered above, delivers the rest).
     const relayer = spawnSync(
       process.execPath,
-      [tsx, "scripts/relayer/index.ts", "--once", "--delay-ms", "0", "--deployments", dir, "--state", path.join(dir, "relayer-cli.json"), "--eth-url", stack.urls.eth, "--base-url", stack.urls.base],
+      [
+        tsx,
+        "scripts/relayer/index.ts",
+        "--once",
+        "--delay-ms",
+        "0",
+        "--deployments",
+        dir,
+        "--state",
+        path.join(dir, "relayer-cli.json"),
+        "--eth-url",
+        stack.urls.eth,
+        "--base-url",
+        stack.urls.base,
+      ],
       { cwd: ROOT, encoding: "utf8" },
     );
     expect(relayer.status).to.equal(0, relayer.stderr + relayer.stdout);
-    expect(relayer.stdout).to.match(/once: 3 new message\(s\), 2 delivered, 0 failed on Base, 1 already delivered, 0 waiting/);
+    expect(relayer.stdout).to.match(
+      /once: 3 new message\(s\), 2 delivered, 0 failed on Base, 1 already delivered, 0 waiting/,
+    );
     await wakeConnections();
     const after = await credited();
-    for (const [k, i] of BUYERS.entries()) expect(after[k]).to.equal(await ethP.userDeposits(signers[i].address), `buyer #${i}`);
+    for (const [k, i] of BUYERS.entries())
+      expect(after[k]).to.equal(await ethP.userDeposits(signers[i].address), `buyer #${i}`);
     expect(await baseP.totalRemoteDepositsImported()).to.equal((await ethP.localTokensSold()) * 10n ** 18n);
     // A third run has nothing to do.
     const again = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
@@ -83,11 +135,26 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
     const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
     const state = path.join(dir, "corrupt-state.json");
     fs.writeFileSync(state, '{"version":1,"scannedTo":12,"pend'); // torn write
-    const res = spawnSync(process.execPath, [tsx, "scripts/keeper/index.ts", "--deployments", dir, "--state", state, "--eth-url", stack.urls.eth, "--base-url", stack.urls.base], {
-      cwd: ROOT,
-      encoding: "utf8",
-      timeout: 60_000,
-    });
+    const res = spawnSync(
+      process.execPath,
+      [
+        tsx,
+        "scripts/keeper/index.ts",
+        "--deployments",
+        dir,
+        "--state",
+        state,
+        "--eth-url",
+        stack.urls.eth,
+        "--base-url",
+        stack.urls.base,
+      ],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
     expect(res.status).to.equal(1, res.stderr + res.stdout);
     expect(res.stderr).to.include(`keeper state file ${state} is unreadable`);
     expect(res.stderr).to.match(/stopping/);

@@ -113,7 +113,10 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
       const owed: bigint = await ethP.userDeposits(a);
       expect(await baseP.remoteDepositsImported(a)).to.equal(owed, `buyer #${i}`);
       // Base credit grew by exactly the new Ethereum purchase (buyer #5 also bought on Base itself).
-      expect((await baseP.userDeposits(a)) - before.get(i)!).to.equal(10_000n * 10n ** 18n, `buyer #${i} credited once`);
+      expect((await baseP.userDeposits(a)) - before.get(i)!).to.equal(
+        10_000n * 10n ** 18n,
+        `buyer #${i} credited once`,
+      );
     }
     expect(await baseP.totalRemoteDepositsImported()).to.equal((await ethP.localTokensSold()) * 10n ** 18n);
     expect(await make().tick()).to.deep.include({ relayed: 0, pending: 0, inFlight: 0 });
@@ -138,7 +141,11 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
 
   it("mirrorSteps: every step within the bound, rounds filled in order, never lowered, USD lands on the target", function () {
     const steps = mirrorSteps([100n, 0n, 0n], [400n, 300n, 0n], 10n, 70n, 250n);
-    expect(steps.map((s) => s.roundSold)).to.deep.equal([[350n, 0n, 0n], [400n, 200n, 0n], [400n, 300n, 0n]]);
+    expect(steps.map((s) => s.roundSold)).to.deep.equal([
+      [350n, 0n, 0n],
+      [400n, 200n, 0n],
+      [400n, 300n, 0n],
+    ]);
     let prev = [100n, 0n, 0n];
     for (const s of steps) {
       expect(s.roundSold.reduce((a, b) => a + b, 0n) - prev.reduce((a, b) => a + b, 0n)).to.be.at.most(250n);
@@ -146,7 +153,9 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
     }
     expect(steps.map((s) => s.usdRaised)).to.deep.equal([35n, 60n, 70n]); // 10 + 60 × (250, 500, 600) / 600
     // A round already above Base's count (an owner correction) is never lowered; nothing to do gives no call.
-    expect(mirrorSteps([500n, 0n], [400n, 10n], 5n, 5n, 100n)).to.deep.equal([{ roundSold: [500n, 10n], usdRaised: 5n }]);
+    expect(mirrorSteps([500n, 0n], [400n, 10n], 5n, 5n, 100n)).to.deep.equal([
+      { roundSold: [500n, 10n], usdRaised: 5n },
+    ]);
     expect(mirrorSteps([1n, 2n], [1n, 2n], 3n, 3n, 100n)).to.deep.equal([]);
   });
 
@@ -167,7 +176,9 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
       },
     });
     const ethers = { provider: noFinality, getSigner: (a: string) => pair.eth.ethers.getSigner(a) };
-    const conn = new Proxy(pair.eth, { get: (target, key): unknown => (key === "ethers" ? ethers : Reflect.get(target, key, target)) });
+    const conn = new Proxy(pair.eth, {
+      get: (target, key): unknown => (key === "ethers" ? ethers : Reflect.get(target, key, target)),
+    });
     const log: string[] = [];
     const k = make({ log: (m) => log.push(m) }, conn);
     expect((await k.tick()).ethBlock).to.equal(await provider.getBlockNumber());
@@ -212,7 +223,17 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
     const dep = tmpDir("keeper-cli");
     const res = spawnSync(
       process.execPath,
-      [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/keeper/index.ts", "--once", "--eth-url", "http://127.0.0.1:9", "--base-url", "http://127.0.0.1:10", "--state", path.join(dep, "s.json")],
+      [
+        path.join(ROOT, "node_modules/tsx/dist/cli.mjs"),
+        "scripts/keeper/index.ts",
+        "--once",
+        "--eth-url",
+        "http://127.0.0.1:9",
+        "--base-url",
+        "http://127.0.0.1:10",
+        "--state",
+        path.join(dep, "s.json"),
+      ],
       { cwd: ROOT, encoding: "utf8", env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" } },
     );
     expect(res.status).to.equal(2, res.stderr + res.stdout);

@@ -22,7 +22,10 @@ const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TREASURY = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
 function artifact(file: string, name: string) {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, "artifacts/contracts", file, `${name}.json`), "utf8")) as { abi: InterfaceAbi; bytecode: string };
+  return JSON.parse(fs.readFileSync(path.join(ROOT, "artifacts/contracts", file, `${name}.json`), "utf8")) as {
+    abi: InterfaceAbi;
+    bytecode: string;
+  };
 }
 
 describe("tooling: deploy preflight on a public chain id (local node with chain id 1)", function () {
@@ -36,11 +39,15 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   before(async function () {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    node = spawn(path.join(ROOT, "node_modules/.bin/hardhat"), ["node", "--port", String(port), "--hostname", "127.0.0.1", "--chain-id", "1"], {
-      cwd: ROOT,
-      stdio: "ignore",
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" },
-    });
+    node = spawn(
+      path.join(ROOT, "node_modules/.bin/hardhat"),
+      ["node", "--port", String(port), "--hostname", "127.0.0.1", "--chain-id", "1"],
+      {
+        cwd: ROOT,
+        stdio: "ignore",
+        env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" },
+      },
+    );
     provider = new JsonRpcProvider(url, 1, { staticNetwork: true });
     for (let i = 0; ; i++) {
       try {
@@ -82,7 +89,12 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     // This repo's own mocks, deployed unchanged.
     c.mockUsdt = await deploy("mocks/MockUSDT.sol", "MockUSDT", [], false);
     c.mockUsdc = await deploy("mocks/MockUSDC.sol", "MockUSDC", [], false);
-    c.mockFeed = await deploy("mocks/MockV3Aggregator.sol", "MockV3Aggregator", [8, 3000n * 10n ** 8n, "ETH / USD"], false);
+    c.mockFeed = await deploy(
+      "mocks/MockV3Aggregator.sol",
+      "MockV3Aggregator",
+      [8, 3000n * 10n ** 8n, "ETH / USD"],
+      false,
+    );
     c.mockSanctions = await deploy("mocks/MockSanctionsList.sol", "MockSanctionsList", [], false);
     work = tmpDir("preflight");
   });
@@ -92,7 +104,11 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   });
 
   /** A copy of deploy/params/mainnet.json with `over` applied, run through the deploy CLI against the node. */
-  const deployCli = (over: (p: DeployParams) => void, extraArgs: string[] = [], env: Record<string, string> = { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY }) => {
+  const deployCli = (
+    over: (p: DeployParams) => void,
+    extraArgs: string[] = [],
+    env: Record<string, string> = { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY },
+  ) => {
     const p = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/params/mainnet.json"), "utf8")) as DeployParams;
     p.accounts.keeper = KEEPER;
     p.accounts.paymentWallet = TREASURY;
@@ -101,22 +117,29 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     fs.writeFileSync(file, JSON.stringify(p, null, 2));
     const baseEnv = { ...process.env };
     delete baseEnv.DEPLOYER_PRIVATE_KEY;
-    return spawnSync(process.execPath, [TSX, "scripts/deploy.ts", "--network", "mainnet", "--params", file, "--out", work, ...extraArgs], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...baseEnv, HARDHAT_DISABLE_TELEMETRY: "true", MAINNET_RPC_URL: url, ...env },
-      timeout: 180_000,
-    });
+    return spawnSync(
+      process.execPath,
+      [TSX, "scripts/deploy.ts", "--network", "mainnet", "--params", file, "--out", work, ...extraArgs],
+      {
+        cwd: ROOT,
+        encoding: "utf8",
+        env: { ...baseEnv, HARDHAT_DISABLE_TELEMETRY: "true", MAINNET_RPC_URL: url, ...env },
+        timeout: 180_000,
+      },
+    );
   };
 
   /** The chain's own block number (ethers' getBlockNumber may answer from its cache). */
   const blockNumber = async () => Number(await provider.send("eth_blockNumber", []));
   const nothingSent = async (blockBefore: number) => {
-    expect(Number(await provider.send("eth_getTransactionCount", [DEPLOYER, "latest"]))).to.equal(0, "the deployer sent nothing");
+    expect(Number(await provider.send("eth_getTransactionCount", [DEPLOYER, "latest"]))).to.equal(
+      0,
+      "the deployer sent nothing",
+    );
     expect(await blockNumber()).to.equal(blockBefore, "no block mined");
   };
 
-  it("mainnet.json with \"mock\" contracts and \"deployer\" placeholders is refused before any transaction, naming each field", async function () {
+  it('mainnet.json with "mock" contracts and "deployer" placeholders is refused before any transaction, naming each field', async function () {
     const block = await blockNumber();
     const r = deployCli((p) => {
       Object.assign(p.external, { usdt: "mock", usdc: "mock", ethUsdFeed: "mock", sanctionsList: "mock" });
@@ -135,12 +158,27 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
 
   it("this repo's mocks deployed at addresses (mint-by-anyone tokens, a settable feed) are recognised by their code and refused", async function () {
     const block = await blockNumber();
-    const r = deployCli((p) => Object.assign(p.external, { usdt: c.mockUsdt, usdc: c.mockUsdc, ethUsdFeed: c.mockFeed, sanctionsList: c.mockSanctions, multicall3: c.multicall, messenger: c.multicall }));
+    const r = deployCli((p) =>
+      Object.assign(p.external, {
+        usdt: c.mockUsdt,
+        usdc: c.mockUsdc,
+        ethUsdFeed: c.mockFeed,
+        sanctionsList: c.mockSanctions,
+        multicall3: c.multicall,
+        messenger: c.multicall,
+      }),
+    );
     expect(r.status).to.equal(1, r.stderr + r.stdout);
-    expect(r.stderr).to.include(`external.usdt (${c.mockUsdt}): the code is MockUSDT from contracts/mocks (a local stand-in), not the real contract`);
+    expect(r.stderr).to.include(
+      `external.usdt (${c.mockUsdt}): the code is MockUSDT from contracts/mocks (a local stand-in), not the real contract`,
+    );
     expect(r.stderr).to.include(`external.usdc (${c.mockUsdc}): the code is MockUSDC from contracts/mocks`);
-    expect(r.stderr).to.include(`external.ethUsdFeed (${c.mockFeed}): the code is MockV3Aggregator from contracts/mocks`);
-    expect(r.stderr).to.include(`external.sanctionsList (${c.mockSanctions}): the code is MockSanctionsList from contracts/mocks`);
+    expect(r.stderr).to.include(
+      `external.ethUsdFeed (${c.mockFeed}): the code is MockV3Aggregator from contracts/mocks`,
+    );
+    expect(r.stderr).to.include(
+      `external.sanctionsList (${c.mockSanctions}): the code is MockSanctionsList from contracts/mocks`,
+    );
     expect(r.stderr.match(/^\s+- /gm)).to.have.length(4, r.stderr);
     await nothingSent(block);
   });
@@ -157,7 +195,9 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     });
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.include(`external.usdt (${c.usdc}): symbol() = "USDC", expected "USDT"`);
-    expect(r.stderr).to.include("external.usdc (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48): no contract code at this address on the target chain");
+    expect(r.stderr).to.include(
+      "external.usdc (0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48): no contract code at this address on the target chain",
+    );
     expect(r.stderr).to.include(`external.ethUsdFeed (${c.feed18}): decimals() = 18, expected 8`);
     expect(r.stderr).to.match(new RegExp(`external\\.sanctionsList \\(${c.usdt}\\): isSanctioned\\(\\) failed`));
     expect(r.stderr).to.not.match(/external\.multicall3/);
@@ -166,11 +206,23 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
 
   it("a stale price is refused; --dry-run runs the same preflight", async function () {
     const block = await blockNumber();
-    const over = (p: DeployParams) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.staleFeed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall });
+    const over = (p: DeployParams) =>
+      Object.assign(p.external, {
+        usdt: c.usdt,
+        usdc: c.usdc,
+        ethUsdFeed: c.staleFeed,
+        sanctionsList: c.sanctions,
+        multicall3: c.multicall,
+        messenger: c.multicall,
+      });
     for (const args of [[], ["--dry-run"]]) {
       const r = deployCli(over, args);
       expect(r.status).to.equal(1, r.stderr + r.stdout);
-      expect(r.stderr).to.match(new RegExp(`external\\.ethUsdFeed \\(${c.staleFeed}\\): latestRoundData\\(\\) updated \\d+ s ago, older than priceFeed\\.heartbeat \\(3900 s\\)`));
+      expect(r.stderr).to.match(
+        new RegExp(
+          `external\\.ethUsdFeed \\(${c.staleFeed}\\): latestRoundData\\(\\) updated \\d+ s ago, older than priceFeed\\.heartbeat \\(3900 s\\)`,
+        ),
+      );
       expect(r.stderr.match(/^\s+- /gm)).to.have.length(1, r.stderr);
     }
     await nothingSent(block);
@@ -179,7 +231,14 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   it("with every address checking out, the dry run passes and shows a missing key as such, not as an address", async function () {
     const block = await blockNumber();
     const over = (p: DeployParams) => {
-      Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall });
+      Object.assign(p.external, {
+        usdt: c.usdt,
+        usdc: c.usdc,
+        ethUsdFeed: c.feed,
+        sanctionsList: c.sanctions,
+        multicall3: c.multicall,
+        messenger: c.multicall,
+      });
       p.accounts.keeper = "deployer";
       p.accounts.paymentWallet = "deployer";
     };
@@ -191,7 +250,19 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     expect(withPlaceholders.stdout).to.match(/"paymentWallet": "\(deployer: no key given\)"/);
     expect(withPlaceholders.stdout).to.not.match(/dead/i);
     // ...and with real accounts the dry run passes the preflight and names the unknown deployer plainly.
-    const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall }), ["--dry-run"], {});
+    const r = deployCli(
+      (p) =>
+        Object.assign(p.external, {
+          usdt: c.usdt,
+          usdc: c.usdc,
+          ethUsdFeed: c.feed,
+          sanctionsList: c.sanctions,
+          multicall3: c.multicall,
+          messenger: c.multicall,
+        }),
+      ["--dry-run"],
+      {},
+    );
     expect(r.status).to.equal(0, r.stderr + r.stdout);
     expect(r.stdout).to.match(/preflight on chain 1: every external address answers as expected/);
     expect(r.stdout).to.match(/would deploy to mainnet \(chain 1\) from \(deployer: no key given\); nothing sent/);
@@ -199,8 +270,20 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     await nothingSent(block);
   });
 
-  it("a deploy without DEPLOYER_PRIVATE_KEY is a usage error naming the variable (exit 1), not \"chain unreachable\"", function () {
-    const r = deployCli((p) => Object.assign(p.external, { usdt: c.usdt, usdc: c.usdc, ethUsdFeed: c.feed, sanctionsList: c.sanctions, multicall3: c.multicall, messenger: c.multicall }), [], {});
+  it('a deploy without DEPLOYER_PRIVATE_KEY is a usage error naming the variable (exit 1), not "chain unreachable"', function () {
+    const r = deployCli(
+      (p) =>
+        Object.assign(p.external, {
+          usdt: c.usdt,
+          usdc: c.usdc,
+          ethUsdFeed: c.feed,
+          sanctionsList: c.sanctions,
+          multicall3: c.multicall,
+          messenger: c.multicall,
+        }),
+      [],
+      {},
+    );
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     expect(r.stderr).to.match(/usage error: DEPLOYER_PRIVATE_KEY is not set/);
   });
@@ -219,7 +302,10 @@ describe("tooling: preflight rules (in-process chain)", function () {
     const { loadParams } = await import("../../../deploy/schema.js");
     const conn: Connection = await network.create("hardhatEth");
     const params = loadParams(path.join(ROOT, "deploy/params/mainnet.json"));
-    const withNew = { ...params, external: { ...params.external, messenger: "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1" } };
+    const withNew = {
+      ...params,
+      external: { ...params.external, messenger: "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1" },
+    };
     const issues = await onChainIssues(conn, withNew);
     expect(issues.map((i) => i.param)).to.include("external.messenger");
     expect(issues.find((i) => i.param === "external.messenger")).to.deep.equal({
@@ -232,10 +318,17 @@ describe("tooling: preflight rules (in-process chain)", function () {
   it("unverified entries are refused unless --allow-unverified", async function () {
     const { placeholderIssues } = await import("../../../scripts/lib/preflight.js");
     const { loadParams } = await import("../../../deploy/schema.js");
-    const params = { ...loadParams(path.join(ROOT, "deploy/params/mainnet.json")), unverified: ["external.sanctionsList"] };
+    const params = {
+      ...loadParams(path.join(ROOT, "deploy/params/mainnet.json")),
+      unverified: ["external.sanctionsList"],
+    };
     params.accounts = { ...params.accounts, keeper: KEEPER, paymentWallet: TREASURY };
     expect(placeholderIssues(params)).to.deep.equal([
-      { param: "external.sanctionsList", address: "0x40C57923924B5c5c5455c48D93317139ADDaC8fb", found: 'listed under "unverified" (verify it, or pass --allow-unverified)' },
+      {
+        param: "external.sanctionsList",
+        address: "0x40C57923924B5c5c5455c48D93317139ADDaC8fb",
+        found: 'listed under "unverified" (verify it, or pass --allow-unverified)',
+      },
     ]);
     expect(placeholderIssues(params, { allowUnverified: true })).to.deep.equal([]);
   });
@@ -259,10 +352,29 @@ describe("tooling: preflight of the Base side's sequencer feed (in-process chain
     };
     const base = loadParams(path.join(ROOT, "deploy/params/base.json"));
     const issuesFor = async (sequencerFeed: string) =>
-      (await onChainIssues(conn, { ...base, external: { usdt: null, usdc: "mock", ethUsdFeed: "mock", sanctionsList: null, multicall3: "mock", messenger: "mock", sequencerFeed } })).map((x) => x.found);
+      (
+        await onChainIssues(conn, {
+          ...base,
+          external: {
+            usdt: null,
+            usdc: "mock",
+            ethUsdFeed: "mock",
+            sanctionsList: null,
+            multicall3: "mock",
+            messenger: "mock",
+            sequencerFeed,
+          },
+        })
+      ).map((x) => x.found);
     expect(await issuesFor(await feed(0n))).to.deep.equal([]);
     expect(await issuesFor(await feed(1n))).to.deep.equal(["latestRoundData() reports the sequencer down"]);
-    const notAFeed = await (await new ContractFactory(artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").abi, artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").bytecode.replace(/.{2}(?=.{38}$)/, "ab"), signer).deploy()).getAddress();
+    const notAFeed = await (
+      await new ContractFactory(
+        artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").abi,
+        artifact("mocks/MockSanctionsList.sol", "MockSanctionsList").bytecode.replace(/.{2}(?=.{38}$)/, "ab"),
+        signer,
+      ).deploy()
+    ).getAddress();
     const [why] = await issuesFor(notAFeed);
     expect(why).to.match(/^latestRoundData\(\) failed/);
   });

@@ -1,8 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { applyL1ToL2Alias, L2_MESSENGER_PREDEPLOY, messageHash, type RelayerState } from "../../../scripts/relayer/relayer.js";
-import { MockL1CrossDomainMessenger__factory, MockL2CrossDomainMessenger__factory } from "../../../typechain-types/index.js";
+import {
+  applyL1ToL2Alias,
+  L2_MESSENGER_PREDEPLOY,
+  messageHash,
+  type RelayerState,
+} from "../../../scripts/relayer/relayer.js";
+import {
+  MockL1CrossDomainMessenger__factory,
+  MockL2CrossDomainMessenger__factory,
+} from "../../../typechain-types/index.js";
 import { buyEth, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit derivation)", function () {
@@ -67,15 +75,30 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     const [, , , , , , , , attacker] = await pair.eth.ethers.getSigners();
     const baseP = await contract(pair.base, pair.baseDep, "Presale");
     const l1 = MockL1CrossDomainMessenger__factory.connect(pair.ethDep.contracts.Messenger.address, attacker);
-    const data = baseP.interface.encodeFunctionData("receiveEthereumReport", [[attacker.address], [10n ** 24n], [1_000_000n], 1_000_000n, 6_000_000_000n, true]);
+    const data = baseP.interface.encodeFunctionData("receiveEthereumReport", [
+      [attacker.address],
+      [10n ** 24n],
+      [1_000_000n],
+      1_000_000n,
+      6_000_000_000n,
+      true,
+    ]);
     const tx = (await (await l1.sendMessage(baseP.target, data, 1_000_000)).wait())!;
     const [sent] = await l1.queryFilter(l1.filters.SentMessage(), tx.blockNumber, tx.blockNumber);
     const log: string[] = [];
     const r = await makeRelayer(pair, path.join(work, "a.json"), { log: (m) => log.push(m) }).tick();
     expect(r).to.deep.include({ seen: 1, failed: 1, delivered: 0 });
-    expect(log.join("\n")).to.match(/FAILED on hardhatBase: Ethereum report, 1 buyer\(s\), 1000000 tokens sold on Ethereum, sale CLOSED; recorded in failedMessages/);
+    expect(log.join("\n")).to.match(
+      /FAILED on hardhatBase: Ethereum report, 1 buyer\(s\), 1000000 tokens sold on Ethereum, sale CLOSED; recorded in failedMessages/,
+    );
     const l2 = MockL2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
-    const hash = messageHash({ nonce: sent.args.messageNonce.toString(), sender: sent.args.sender, target: sent.args.target, gasLimit: sent.args.gasLimit.toString(), message: sent.args.message });
+    const hash = messageHash({
+      nonce: sent.args.messageNonce.toString(),
+      sender: sent.args.sender,
+      target: sent.args.target,
+      gasLimit: sent.args.gasLimit.toString(),
+      message: sent.args.message,
+    });
     expect(await l2.failedMessages(hash)).to.equal(true);
     expect(await baseP.remoteDepositsImported(attacker.address)).to.equal(0n);
     expect(await baseP.remoteSaleClosed()).to.equal(false);

@@ -26,7 +26,16 @@ describe("tooling: the local two-chain stack (startLocalStack)", function () {
     // `hardhat node` processes are not coverage-aware: this suite runs in normal test runs only.
     if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip();
     [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
-    stack = await startLocalStack({ ethPort, basePort, frontend: false, server: false, compile: false, removeLogsOnStop: true, deploymentsDir: dir, keeperIntervalMs: 300 });
+    stack = await startLocalStack({
+      ethPort,
+      basePort,
+      frontend: false,
+      server: false,
+      compile: false,
+      removeLogsOnStop: true,
+      deploymentsDir: dir,
+      keeperIntervalMs: 300,
+    });
   });
   after(async function () {
     await stack?.stop();
@@ -49,11 +58,16 @@ describe("tooling: the local two-chain stack (startLocalStack)", function () {
     await buyEth(stack.connections.eth, stack.deployments.eth, 3, 50_000n);
     const baseP = await contract(stack.connections.base, stack.deployments.base, "Presale");
     const deadline = Date.now() + 20_000;
-    while ((await baseP.userDeposits(stack.accounts[3].address)) === 0n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    while ((await baseP.userDeposits(stack.accounts[3].address)) === 0n && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
     expect(await baseP.userDeposits(stack.accounts[3].address)).to.equal(50_000n * 10n ** 18n);
     expect(await baseP.totalTokensSold()).to.equal(50_000n);
-    expect(fs.readFileSync(path.join(stack.logDir, "keeper.log"), "utf8")).to.match(/relay → localBase via the bridge: 1 buyer\(s\)/);
-    expect(fs.readFileSync(path.join(stack.logDir, "relayer.log"), "utf8")).to.match(/delivered message .* Ethereum report, 1 buyer\(s\)/);
+    expect(fs.readFileSync(path.join(stack.logDir, "keeper.log"), "utf8")).to.match(
+      /relay → localBase via the bridge: 1 buyer\(s\)/,
+    );
+    expect(fs.readFileSync(path.join(stack.logDir, "relayer.log"), "utf8")).to.match(
+      /delivered message .* Ethereum report, 1 buyer\(s\)/,
+    );
   });
 
   it("stop() ends every child and frees the ports (so a re-run works)", async function () {

@@ -27,7 +27,13 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
   const { address, chainId, isConnected } = useWallet();
   const swap = useSwapState();
   const { tokenId } = useBuyUi();
-  const referral = useQuery({ queryKey: ["referral", address], queryFn: () => fetchReferralUrl(address!), enabled: !!address, staleTime: Infinity, retry: 1 });
+  const referral = useQuery({
+    queryKey: ["referral", address],
+    queryFn: () => fetchReferralUrl(address!),
+    enabled: !!address,
+    staleTime: Infinity,
+    retry: 1,
+  });
 
   useEffect(() => {
     const chain = chainId === env.base.chainIdInt ? "base" : chainId === env.eth.chainIdInt ? "eth" : undefined;
@@ -41,13 +47,23 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
     <div className="widget" id="buy-widget" data-testid="buy-widget" aria-busy={blocked}>
       {blocked && <div className="click-block" data-testid="click-block" />}
       <div className="widget-head">
-        <span className="badge" data-testid="stage-label">{t("widget.stage", { n: data.currentStep + 1, total: data.rounds.length })}</span>
+        <span className="badge" data-testid="stage-label">
+          {t("widget.stage", { n: data.currentStep + 1, total: data.rounds.length })}
+        </span>
         <h2 className="widget-title">{t("widget.title", { token: env.tokenName })}</h2>
         <p className="muted small">{t("widget.ends_in")}</p>
         <Countdown endDates={endDates} currentStep={data.currentStep} started={data.loaded} />
       </div>
       <div className="progress-wrap">
-        <div className="progress" role="progressbar" aria-label={t("widget.progress_label")} aria-valuenow={Math.round(data.raisedPercent)} aria-valuemin={0} aria-valuemax={100} data-testid="raised-progress">
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label={t("widget.progress_label")}
+          aria-valuenow={Math.round(data.raisedPercent)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          data-testid="raised-progress"
+        >
           <span style={{ width: `${data.raisedPercent}%` }} />
         </div>
         <p className="progress-label small" data-testid="usd-raised">
@@ -56,18 +72,40 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
       </div>
       {isConnected && (
         <div className="claim-lines">
-          <p data-testid="claimable-line">{t("widget.your_purchased", { token: env.tokenName })} <strong data-testid="claimable-amount">{formatBalance(data.userClaimable)}</strong> <InfoTip text={t("widget.purchased_info")} testId="claimable-info" /></p>
-          <p data-testid="stakeable-line">{t("widget.your_stakeable", { token: env.tokenName })} <strong data-testid="stakeable-amount">{formatBalance(data.stakeable)}</strong> <InfoTip text={t("widget.stakeable_info")} testId="stakeable-info" /></p>
-          <Suspense fallback={null}><ClaimActions data={data} /></Suspense>
+          <p data-testid="claimable-line">
+            {t("widget.your_purchased", { token: env.tokenName })}{" "}
+            <strong data-testid="claimable-amount">{formatBalance(data.userClaimable)}</strong>{" "}
+            <InfoTip text={t("widget.purchased_info")} testId="claimable-info" />
+          </p>
+          <p data-testid="stakeable-line">
+            {t("widget.your_stakeable", { token: env.tokenName })}{" "}
+            <strong data-testid="stakeable-amount">{formatBalance(data.stakeable)}</strong>{" "}
+            <InfoTip text={t("widget.stakeable_info")} testId="stakeable-info" />
+          </p>
+          <Suspense fallback={null}>
+            <ClaimActions data={data} />
+          </Suspense>
         </div>
       )}
       <div className="price-line" data-testid="price-line">
-        <span>1 {env.tokenName} = <strong>{formatPrice(data.price)}</strong></span>
-        {data.nextPrice && <span className="muted small">{t("widget.next_price")}: {formatPrice(data.nextPrice)}</span>}
+        <span>
+          1 {env.tokenName} = <strong>{formatPrice(data.price)}</strong>
+        </span>
+        {data.nextPrice && (
+          <span className="muted small">
+            {t("widget.next_price")}: {formatPrice(data.nextPrice)}
+          </span>
+        )}
       </div>
-      {data.stale && <p className="muted small center" data-testid="stale-data">{t("widget.stale")}</p>}
+      {data.stale && (
+        <p className="muted small center" data-testid="stale-data">
+          {t("widget.stale")}
+        </p>
+      )}
       {isConnected && referral.data && (
-        <button className="btn btn-ghost btn-block btn-sm" onClick={openReferModal} data-testid="refer-earn">{t("widget.refer_earn")}</button>
+        <button className="btn btn-ghost btn-block btn-sm" onClick={openReferModal} data-testid="refer-earn">
+          {t("widget.refer_earn")}
+        </button>
       )}
       {isConnected ? (
         <SwapForm data={data} variant="dropdown" inModal={false} />
@@ -75,18 +113,50 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
         <div className="nowallet-buttons">
           {(["eth", "base"] as const).map((k) => {
             const reason = saleBlock(data[k]);
-            return reason && <p key={k} className="warn small" role="status" data-testid={`sale-${k}-${reason}`}>{t(`sale.${reason}`, { chain: env[k].chainName })}</p>;
+            return (
+              reason && (
+                <p key={k} className="warn small" role="status" data-testid={`sale-${k}-${reason}`}>
+                  {t(`sale.${reason}`, { chain: env[k].chainName })}
+                </p>
+              )
+            );
           })}
-          <button className="btn btn-native btn-block" onClick={() => { setBuyMode("card"); openConnectModal(); }} data-testid="buy-card">{t("widget.buy_card")}</button>
-          <button className="btn btn-outline btn-block" onClick={() => { setBuyMode("crypto"); openConnectModal(); }} data-testid="buy-crypto">{t("widget.buy_crypto")}</button>
+          <button
+            className="btn btn-native btn-block"
+            onClick={() => {
+              setBuyMode("card");
+              openConnectModal();
+            }}
+            data-testid="buy-card"
+          >
+            {t("widget.buy_card")}
+          </button>
+          <button
+            className="btn btn-outline btn-block"
+            onClick={() => {
+              setBuyMode("crypto");
+              openConnectModal();
+            }}
+            data-testid="buy-crypto"
+          >
+            {t("widget.buy_crypto")}
+          </button>
         </div>
       )}
       <div className="widget-foot small">
         {isConnected && chainId === env.eth.chainIdInt && (
-          <a href={env.buyEthCardUrl} target="_blank" rel="noreferrer" className="link" data-testid="not-enough-eth">{t("widget.not_enough_eth")}</a>
+          <a href={env.buyEthCardUrl} target="_blank" rel="noreferrer" className="link" data-testid="not-enough-eth">
+            {t("widget.not_enough_eth")}
+          </a>
         )}
-        {!isConnected && <button className="link" onClick={openPromoModalDelayed} data-testid="no-wallet-link">{t("widget.no_wallet")}</button>}
-        <p className="muted powered" data-testid="powered-by">{t("widget.powered_by", { wallet: env.partnerWalletName })}</p>
+        {!isConnected && (
+          <button className="link" onClick={openPromoModalDelayed} data-testid="no-wallet-link">
+            {t("widget.no_wallet")}
+          </button>
+        )}
+        <p className="muted powered" data-testid="powered-by">
+          {t("widget.powered_by", { wallet: env.partnerWalletName })}
+        </p>
       </div>
       <CardHost />
     </div>

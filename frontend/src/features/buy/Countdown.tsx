@@ -20,10 +20,23 @@ export function useCountdown(endDates: number[], currentStep: number, started: b
   return cd;
 }
 
-export function Countdown({ endDates, currentStep, started }: { endDates: number[]; currentStep: number; started: boolean }) {
+export function Countdown({
+  endDates,
+  currentStep,
+  started,
+}: {
+  endDates: number[];
+  currentStep: number;
+  started: boolean;
+}) {
   const { t } = useTranslation();
   const cd = useCountdown(endDates, currentStep, started);
-  const cells: [string, string][] = [[cd.days, t("widget.days")], [cd.hours, t("widget.hours")], [cd.minutes, t("widget.minutes")], [cd.seconds, t("widget.seconds")]];
+  const cells: [string, string][] = [
+    [cd.days, t("widget.days")],
+    [cd.hours, t("widget.hours")],
+    [cd.minutes, t("widget.minutes")],
+    [cd.seconds, t("widget.seconds")],
+  ];
   return (
     <div className="countdown" data-testid="countdown">
       {cells.map(([v, l], i) => (

@@ -11,7 +11,12 @@ export default function ReferModal() {
   const { t } = useTranslation();
   const { referOpen } = useBuyUi();
   const { address } = useWallet();
-  const { data: url } = useQuery({ queryKey: ["referral", address], queryFn: () => fetchReferralUrl(address!), enabled: !!address, staleTime: Infinity });
+  const { data: url } = useQuery({
+    queryKey: ["referral", address],
+    queryFn: () => fetchReferralUrl(address!),
+    enabled: !!address,
+    staleTime: Infinity,
+  });
   const copy = async () => {
     if (!url) return;
     try {
@@ -22,11 +27,19 @@ export default function ReferModal() {
     toast("success", t("refer.copied"), "", 4000);
   };
   return (
-    <Modal open={referOpen} onClose={closeReferModal} title={t("refer.title")} testId="refer-modal" closeLabel={t("common.close")}>
+    <Modal
+      open={referOpen}
+      onClose={closeReferModal}
+      title={t("refer.title")}
+      testId="refer-modal"
+      closeLabel={t("common.close")}
+    >
       <p className="muted">{t("refer.desc")}</p>
       <div className="copy-field">
         <input readOnly value={url ?? ""} data-testid="refer-link" onFocus={(e) => e.target.select()} />
-        <button className="btn btn-primary" onClick={() => void copy()} data-testid="refer-copy"><CopyIcon /> {t("refer.copy")}</button>
+        <button className="btn btn-primary" onClick={() => void copy()} data-testid="refer-copy">
+          <CopyIcon /> {t("refer.copy")}
+        </button>
       </div>
     </Modal>
   );

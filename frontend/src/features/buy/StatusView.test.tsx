@@ -12,7 +12,11 @@ afterEach(cleanup);
 
 const H = `0x${"ab".repeat(32)}` as const;
 const show = (s: SwapState, inModal = false) =>
-  render(<MemoryRouter><StatusView s={s} inModal={inModal} onContinueCard={() => {}} /></MemoryRouter>);
+  render(
+    <MemoryRouter>
+      <StatusView s={s} inModal={inModal} onContinueCard={() => {}} />
+    </MemoryRouter>,
+  );
 
 describe("status views", () => {
   it.each(SWAP_STATUSES.filter((s) => s !== "not_started"))("%s has its own view with a stable test id", (status) => {
@@ -42,7 +46,9 @@ describe("status views", () => {
     expect(screen.getByTestId("swap-status-approval_pending").textContent).toContain("Authorise spending");
     cleanup();
     show({ status: "confirm_pending", via: "batch", chainId: env.eth.chainIdInt });
-    expect(screen.getByTestId("swap-status-confirm_pending").textContent).toContain("Approval and purchase go in one request");
+    expect(screen.getByTestId("swap-status-confirm_pending").textContent).toContain(
+      "Approval and purchase go in one request",
+    );
   });
   it("failed shows View transaction and Start again; rejected only Start again", () => {
     show({ status: "failed", hash: H, chainId: env.eth.chainIdInt });
@@ -85,7 +91,11 @@ describe("status views", () => {
   it("Start again in a modal returns to its form: the machine resets and the modal stays open", () => {
     const onDone = vi.fn();
     swapStore.set({ status: "failed" });
-    render(<MemoryRouter><StatusView s={{ status: "failed" }} inModal onDone={onDone} /></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <StatusView s={{ status: "failed" }} inModal onDone={onDone} />
+      </MemoryRouter>,
+    );
     fireEvent.click(screen.getByTestId("start-again"));
     expect(getSwapState().status).toBe("not_started");
     expect(onDone).not.toHaveBeenCalled();

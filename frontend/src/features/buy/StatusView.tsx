@@ -13,45 +13,114 @@ function TxLink({ s }: { s: SwapState }) {
   const prefix = blockById(s.chainId)?.blockExplorerURL ?? "";
   if (!s.hash) return null;
   return prefix ? (
-    <a className="btn btn-ghost" href={`${prefix}${s.hash}`} target="_blank" rel="noreferrer" data-testid="view-transaction">{t("status.view_tx")}</a>
+    <a
+      className="btn btn-ghost"
+      href={`${prefix}${s.hash}`}
+      target="_blank"
+      rel="noreferrer"
+      data-testid="view-transaction"
+    >
+      {t("status.view_tx")}
+    </a>
   ) : (
-    <span className="muted small mono" data-testid="view-transaction">{s.hash.slice(0, 10)}…{s.hash.slice(-8)}</span>
+    <span className="muted small mono" data-testid="view-transaction">
+      {s.hash.slice(0, 10)}…{s.hash.slice(-8)}
+    </span>
   );
 }
 
-export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapState; inModal: boolean; onContinueCard?: () => void; onDone?: () => void }) {
+export function StatusView({
+  s,
+  inModal,
+  onContinueCard,
+  onDone,
+}: {
+  s: SwapState;
+  inModal: boolean;
+  onContinueCard?: () => void;
+  onDone?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lang = useCurrentLang();
   // Start again returns to the form, in a modal too; Buy more after a purchase ends the modal's job (onDone).
   const again = () => dispatchSwap({ type: "RESET" });
-  const more = () => { dispatchSwap({ type: "RESET" }); onDone?.(); };
-  const restart = <button className="btn btn-primary" onClick={again} data-testid="start-again">{t("status.start_again")}</button>;
+  const more = () => {
+    dispatchSwap({ type: "RESET" });
+    onDone?.();
+  };
+  const restart = (
+    <button className="btn btn-primary" onClick={again} data-testid="start-again">
+      {t("status.start_again")}
+    </button>
+  );
   switch (s.status) {
     case "in_progess":
-      return <div className="status" data-testid="swap-status-in_progess"><span className="spinner" /><h4>{t("status.in_progress")}</h4><p className="muted">{t("status.in_progress_desc")}</p><TxLink s={s} /></div>;
+      return (
+        <div className="status" data-testid="swap-status-in_progess">
+          <span className="spinner" />
+          <h4>{t("status.in_progress")}</h4>
+          <p className="muted">{t("status.in_progress_desc")}</p>
+          <TxLink s={s} />
+        </div>
+      );
     case "confirm_pending":
-      return <div className="status" data-testid="swap-status-confirm_pending"><span className="spinner" /><h4>{t("status.confirm")}</h4><p className="muted">{t(s.via === "batch" ? "status.confirm_batch_desc" : "status.confirm_desc")}</p></div>;
+      return (
+        <div className="status" data-testid="swap-status-confirm_pending">
+          <span className="spinner" />
+          <h4>{t("status.confirm")}</h4>
+          <p className="muted">{t(s.via === "batch" ? "status.confirm_batch_desc" : "status.confirm_desc")}</p>
+        </div>
+      );
     case "approval_pending":
-      return <div className="status" data-testid="swap-status-approval_pending"><span className="spinner" /><h4>{t(s.via === "permit" ? "status.permit" : "status.authorise")}</h4><p className="muted">{t(s.via === "permit" ? "status.permit_desc" : "status.authorise_desc")}</p></div>;
+      return (
+        <div className="status" data-testid="swap-status-approval_pending">
+          <span className="spinner" />
+          <h4>{t(s.via === "permit" ? "status.permit" : "status.authorise")}</h4>
+          <p className="muted">{t(s.via === "permit" ? "status.permit_desc" : "status.authorise_desc")}</p>
+        </div>
+      );
     case "wert_inprogress":
       return (
         <div className="status" data-testid="swap-status-wert_inprogress">
-          <span className="spinner" /><h4>{t("status.card_pending")}</h4><p className="muted">{t("status.card_pending_desc")}</p>
-          <button className="btn btn-primary" onClick={onContinueCard} data-testid="card-continue">{t("common.continue")}</button>
+          <span className="spinner" />
+          <h4>{t("status.card_pending")}</h4>
+          <p className="muted">{t("status.card_pending_desc")}</p>
+          <button className="btn btn-primary" onClick={onContinueCard} data-testid="card-continue">
+            {t("common.continue")}
+          </button>
         </div>
       );
     case "complete": {
       const onBase = s.chainId === env.base.chainIdInt;
       return (
         <div className="status status-ok" data-testid="swap-status-complete">
-          <span className="status-icon ok"><CheckIcon /></span><h4>{t("status.success")}</h4>
-          <p className="muted">{t(s.stake ? "status.success_staked" : "status.success_desc", { amount: (s.tokens ?? 0).toLocaleString("en-US"), token: env.tokenName })}</p>
+          <span className="status-icon ok">
+            <CheckIcon />
+          </span>
+          <h4>{t("status.success")}</h4>
+          <p className="muted">
+            {t(s.stake ? "status.success_staked" : "status.success_desc", {
+              amount: (s.tokens ?? 0).toLocaleString("en-US"),
+              token: env.tokenName,
+            })}
+          </p>
           <div className="status-actions">
             <TxLink s={s} />
-            <button className="btn btn-ghost" onClick={more} data-testid="buy-more">{t("status.buy_more")}</button>
+            <button className="btn btn-ghost" onClick={more} data-testid="buy-more">
+              {t("status.buy_more")}
+            </button>
             {onBase && !inModal && !s.stake && (
-              <button className="btn btn-primary" onClick={() => { dispatchSwap({ type: "RESET" }); void navigate(localizePath("/staking", lang)); }} data-testid="stake-now">{t("status.stake_now")}</button>
+              <button
+                className="btn btn-primary"
+                onClick={() => {
+                  dispatchSwap({ type: "RESET" });
+                  void navigate(localizePath("/staking", lang));
+                }}
+                data-testid="stake-now"
+              >
+                {t("status.stake_now")}
+              </button>
             )}
           </div>
         </div>
@@ -59,21 +128,49 @@ export function StatusView({ s, inModal, onContinueCard, onDone }: { s: SwapStat
     }
     case "failed": {
       // The real cause: the contract's custom error, or the card provider's decline; the generic text otherwise.
-      const title = s.revert ? t("status.refused") : s.cardReason === "declined" ? t("status.card_declined_title") : t("status.failed");
-      const desc = s.revert ? t(revertMessageKey(s.revert)) : s.cardReason === "declined" ? t("status.card_declined") : t("status.failed_desc");
+      const title = s.revert
+        ? t("status.refused")
+        : s.cardReason === "declined"
+          ? t("status.card_declined_title")
+          : t("status.failed");
+      const desc = s.revert
+        ? t(revertMessageKey(s.revert))
+        : s.cardReason === "declined"
+          ? t("status.card_declined")
+          : t("status.failed_desc");
       return (
         <div className="status status-bad" data-testid="swap-status-failed" data-revert={s.revert}>
-          <span className="status-icon bad"><WarnIcon /></span><h4>{title}</h4><p className="muted" data-testid="swap-status-reason">{desc}</p>
-          <div className="status-actions"><TxLink s={s} />{restart}</div>
+          <span className="status-icon bad">
+            <WarnIcon />
+          </span>
+          <h4>{title}</h4>
+          <p className="muted" data-testid="swap-status-reason">
+            {desc}
+          </p>
+          <div className="status-actions">
+            <TxLink s={s} />
+            {restart}
+          </div>
         </div>
       );
     }
     case "rejected": {
       // "Declined in your wallet" only for a wallet's refusal; the card widget has its own words.
-      const cardText = s.cardReason === "closed" ? "status.card_closed" : s.cardReason === "cancelled" || s.payment === "card" ? "status.card_cancelled" : null;
+      const cardText =
+        s.cardReason === "closed"
+          ? "status.card_closed"
+          : s.cardReason === "cancelled" || s.payment === "card"
+            ? "status.card_cancelled"
+            : null;
       return (
         <div className="status status-bad" data-testid="swap-status-rejected">
-          <span className="status-icon bad"><WarnIcon /></span><h4>{cardText ? t("status.card_stopped") : t("status.rejected")}</h4><p className="muted" data-testid="swap-status-reason">{t(cardText ?? "status.rejected_desc")}</p>
+          <span className="status-icon bad">
+            <WarnIcon />
+          </span>
+          <h4>{cardText ? t("status.card_stopped") : t("status.rejected")}</h4>
+          <p className="muted" data-testid="swap-status-reason">
+            {t(cardText ?? "status.rejected_desc")}
+          </p>
           <div className="status-actions">{restart}</div>
         </div>
       );

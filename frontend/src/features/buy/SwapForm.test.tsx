@@ -12,7 +12,9 @@ import { INITIAL_SWAP, swapStore } from "./swapMachine.ts";
 import type { PresaleView } from "./usePresale.ts";
 
 const ensure = vi.fn(() => Promise.resolve(true));
-vi.mock("../wallet/useEnsureChain.ts", () => ({ useEnsureChain: () => ({ ensure, switchTo: ensure, chainId: undefined }) }));
+vi.mock("../wallet/useEnsureChain.ts", () => ({
+  useEnsureChain: () => ({ ensure, switchTo: ensure, chainId: undefined }),
+}));
 const buy = vi.fn(() => Promise.resolve("complete"));
 vi.mock("./useBuyAction.ts", () => ({ useBuyAction: () => buy }));
 vi.mock("../card/index.ts", () => ({ CardBaseNotice: () => null, startCardPurchase: vi.fn() }));
@@ -27,20 +29,40 @@ const quoteCalls: bigint[] = [];
 vi.mock("./chainReads.ts", () => ({
   readQuote: (_b: unknown, kind: string, tokens: bigint) => {
     quoteCalls.push(tokens);
-    return Promise.resolve(kind === "native" ? usdQuote(tokens) * 10n ** 12n / 3000n : usdQuote(tokens));
+    return Promise.resolve(kind === "native" ? (usdQuote(tokens) * 10n ** 12n) / 3000n : usdQuote(tokens));
   },
 }));
 
 const USER = "0x00000000000000000000000000000000000000a1" as const;
 function chain(chainId: number, over: Partial<ChainData> = {}): ChainData {
   return {
-    chainId, updatedAt: Date.now(), totalTokensSold: 4_000_000, usdRaised: 0, maxTokensToBuy: 5_000_000, currentStep: 0,
-    rounds: [{ cap: 4_500_000, price: 0.006, endTime: 4_000_000_000 }, { cap: 10_000_000, price: 0.0065, endTime: 4_100_000_000 }],
-    remaining: [], nativePerToken: 0.000002, usdtPerToken: 0.006, usdcPerToken: 0.006,
+    chainId,
+    updatedAt: Date.now(),
+    totalTokensSold: 4_000_000,
+    usdRaised: 0,
+    maxTokensToBuy: 5_000_000,
+    currentStep: 0,
+    rounds: [
+      { cap: 4_500_000, price: 0.006, endTime: 4_000_000_000 },
+      { cap: 10_000_000, price: 0.0065, endTime: 4_100_000_000 },
+    ],
+    remaining: [],
+    nativePerToken: 0.000002,
+    usdtPerToken: 0.006,
+    usdcPerToken: 0.006,
     quotePer1000: { native: 2n * 10n ** 15n, usdt: 6_000_000n, usdc: 6_000_000n },
-    sale: { paused: false, startTime: 0, endTime: 4_000_000_000, closed: false }, chainTime: Math.floor(Date.now() / 1000), claimStart: 0,
+    sale: { paused: false, startTime: 0, endTime: 4_000_000_000, closed: false },
+    chainTime: Math.floor(Date.now() / 1000),
+    claimStart: 0,
     user: {
-      nativeBal: 10, usdtBal: 100_000, usdcBal: 100_000, usdtAllowance: 0n, usdcAllowance: 0n, deposits: 0, remoteImported: 0, saleTokenBal: 0,
+      nativeBal: 10,
+      usdtBal: 100_000,
+      usdcBal: 100_000,
+      usdtAllowance: 0n,
+      usdcAllowance: 0n,
+      deposits: 0,
+      remoteImported: 0,
+      saleTokenBal: 0,
       units: { native: 10n * 10n ** 18n, usdt: 100_000n * 10n ** 6n, usdc: 100_000n * 10n ** 6n },
     },
     ...over,
@@ -48,25 +70,48 @@ function chain(chainId: number, over: Partial<ChainData> = {}): ChainData {
 }
 function view(over: Partial<ChainData> = {}): PresaleView {
   return {
-    loaded: true, stale: false, eth: chain(env.eth.chainIdInt, over), base: chain(env.base.chainIdInt, over), rounds: [], currentStep: 0, totalTokensSold: 0,
-    usdRaised: 0, maxUsd: 0, raisedPercent: 0, price: 0.006, nextPrice: 0.0065, userClaimable: 0, baseClaimable: 0, stakeable: 0, apy: 15,
+    loaded: true,
+    stale: false,
+    eth: chain(env.eth.chainIdInt, over),
+    base: chain(env.base.chainIdInt, over),
+    rounds: [],
+    currentStep: 0,
+    totalTokensSold: 0,
+    usdRaised: 0,
+    maxUsd: 0,
+    raisedPercent: 0,
+    price: 0.006,
+    nextPrice: 0.0065,
+    userClaimable: 0,
+    baseClaimable: 0,
+    stakeable: 0,
+    apy: 15,
     refetch: () => Promise.resolve([]),
   } as unknown as PresaleView;
 }
 
 const { SwapForm } = await import("./SwapForm.tsx");
-const show = (data = view()) => render(<MemoryRouter><SwapForm data={data} variant="dropdown" inModal={false} /></MemoryRouter>);
+const show = (data = view()) =>
+  render(
+    <MemoryRouter>
+      <SwapForm data={data} variant="dropdown" inModal={false} />
+    </MemoryRouter>,
+  );
 const pay = () => screen.getByTestId<HTMLInputElement>("pay-amount");
 const tokens = () => screen.getByTestId<HTMLInputElement>("token-amount");
 const type = (el: HTMLInputElement, text: string) => fireEvent.change(el, { target: { value: text } });
 /** Lets timers (debounce, Max delay) and the quote's promises run. */
 async function wait(ms: number) {
-  await act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 }
 async function choose(id: string) {
   fireEvent.click(screen.getByTestId("payment-method"));
   fireEvent.click(screen.getByTestId(`payment-option-${id}`));
-  await act(async () => { await Promise.resolve(); });
+  await act(async () => {
+    await Promise.resolve();
+  });
 }
 
 beforeAll(initTestI18n);
@@ -79,7 +124,10 @@ beforeEach(() => {
   buy.mockClear();
   quoteCalls.length = 0;
 });
-afterEach(() => { cleanup(); vi.useRealTimers(); });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe("automatic fills never overwrite what the buyer typed", () => {
   it("type 1000 tokens during the Max delay after choosing USDC: the order stays 1,000 tokens", async () => {
@@ -180,7 +228,10 @@ describe("the cost shown is the contract's quote", () => {
 describe("choosing a token again after a refused switch", () => {
   it("type 1000 tokens right after the second choice: Max never replaces them", async () => {
     const { closePopup } = await import("../../shared/popup.ts");
-    ensure.mockImplementationOnce(async () => { await new Promise((r) => setTimeout(r, 1_100)); return false; });
+    ensure.mockImplementationOnce(async () => {
+      await new Promise((r) => setTimeout(r, 1_100));
+      return false;
+    });
     show();
     await choose("base-native");
     act(() => closePopup(true)); // are you sure?
@@ -188,7 +239,10 @@ describe("choosing a token again after a refused switch", () => {
     expect(buyUi.get().tokenId).toBe("eth-native");
     await wait(1_500);
     expect(pay().value).toBe("");
-    ensure.mockImplementationOnce(() => { walletState.set({ ...walletState.get(), chainId: env.base.chainIdInt }); return Promise.resolve(true); });
+    ensure.mockImplementationOnce(() => {
+      walletState.set({ ...walletState.get(), chainId: env.base.chainIdInt });
+      return Promise.resolve(true);
+    });
     await choose("base-native");
     act(() => closePopup(true));
     await wait(600);

@@ -12,7 +12,16 @@ import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
 import { useCurrentLang } from "../i18n/useLanguageSync.ts";
 import { useWallet } from "../wallet/walletState.ts";
 import { useEnsureChain } from "../wallet/useEnsureChain.ts";
-import { applyBps, groupDecimal, MARGIN_BPS, parsePayField, parseTokenField, settleTokenText, toUnits, unitsToText } from "./amounts.ts";
+import {
+  applyBps,
+  groupDecimal,
+  MARGIN_BPS,
+  parsePayField,
+  parseTokenField,
+  settleTokenText,
+  toUnits,
+  unitsToText,
+} from "./amounts.ts";
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
 import { saleBlock } from "./saleState.ts";
 import { StatusView } from "./StatusView.tsx";
@@ -29,7 +38,13 @@ import { checkOrder } from "./validation.ts";
 /** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (PRODUCT.md §5). */
 const STAKING_VARIANT_DECIMALS = 2;
 
-type Props = { data: PresaleView; variant: "dropdown" | "tabs"; inModal: boolean; stakeOnly?: boolean; onDone?: () => void };
+type Props = {
+  data: PresaleView;
+  variant: "dropdown" | "tabs";
+  inModal: boolean;
+  stakeOnly?: boolean;
+  onDone?: () => void;
+};
 
 export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { t } = useTranslation();
@@ -45,7 +60,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   // Variant A keeps its own chain: the one the wallet is on (Base for buy-and-stake).
   const modalChain = stakeOnly || chainId === env.base.chainIdInt ? "base" : "eth";
   const [tabKind, setTabKind] = useState<"native" | "stable">("native");
-  const token = variant === "tabs" ? (tabKind === "native" ? nativeOf(modalChain) : stableOf(modalChain)) : tokenById(tokenId);
+  const token =
+    variant === "tabs" ? (tabKind === "native" ? nativeOf(modalChain) : stableOf(modalChain)) : tokenById(tokenId);
   const rows = tokenRows(data);
   const row = rows.find((r) => r.token.id === token.id)!;
   const block = env[token.chain];
@@ -76,7 +92,14 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
 
   const select = async (next: PayToken) => {
     if (next.chain === "base" && token.chain === "eth") {
-      const ok = await openPopup({ icon: "question", title: t("popup.are_you_sure"), description: t("popup.change_swap_text", { apy: data.apy }), confirmLabel: t("popup.buy_with_mode", { mode: next.symbol }), denyLabel: t("common.cancel"), testId: "popup-change-mode" });
+      const ok = await openPopup({
+        icon: "question",
+        title: t("popup.are_you_sure"),
+        description: t("popup.change_swap_text", { apy: data.apy }),
+        confirmLabel: t("popup.buy_with_mode", { mode: next.symbol }),
+        denyLabel: t("common.cancel"),
+        testId: "popup-change-mode",
+      });
       if (!ok) return;
     }
     const prevId = token.id;
@@ -92,14 +115,31 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   };
   const toggleMode = async () => {
     if (card) {
-      const ok = await openPopup({ icon: "question", title: t("popup.are_you_sure"), description: t("popup.leave_card"), confirmLabel: t("common.confirm"), denyLabel: t("common.cancel"), testId: "popup-leave-card" });
+      const ok = await openPopup({
+        icon: "question",
+        title: t("popup.are_you_sure"),
+        description: t("popup.leave_card"),
+        confirmLabel: t("common.confirm"),
+        denyLabel: t("common.cancel"),
+        testId: "popup-leave-card",
+      });
       if (!ok) return;
       setBuyMode("crypto");
     } else setBuyMode("card");
     order.reset();
   };
 
-  if (swap.status !== "not_started") return <StatusView s={swap} inModal={inModal} onDone={onDone} onContinueCard={() => address && void startCardPurchase({ address, tokens: Number(swap.tokens ?? 0), stake: !!swap.stake, lang })} />;
+  if (swap.status !== "not_started")
+    return (
+      <StatusView
+        s={swap}
+        inModal={inModal}
+        onDone={onDone}
+        onContinueCard={() =>
+          address && void startCardPurchase({ address, tokens: Number(swap.tokens ?? 0), stake: !!swap.stake, lang })
+        }
+      />
+    );
 
   const tokenField = parseTokenField(amounts.tokens);
   const payField = parsePayField(amounts.pay, payDecimals, token.kind);
@@ -107,8 +147,15 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const maxTokens = BigInt(chainData?.maxTokensToBuy ?? 0);
   const gasReserve = toUnits(String(block.gasFees), "native");
   const check = checkOrder({
-    kind: token.kind, tokens: orderTokens, cost: quote?.cost ?? null, minToken: BigInt(env.minToken), maxTokensToBuy: maxTokens,
-    nativeBalance: balanceUnits(chainData, { ...token, kind: "native" }), tokenBalance: balanceUnits(chainData, token), gasReserve, card,
+    kind: token.kind,
+    tokens: orderTokens,
+    cost: quote?.cost ?? null,
+    minToken: BigInt(env.minToken),
+    maxTokensToBuy: maxTokens,
+    nativeBalance: balanceUnits(chainData, { ...token, kind: "native" }),
+    tokenBalance: balanceUnits(chainData, token),
+    gasReserve,
+    card,
   });
   const inputIssue = tokenField.issue === "not_digits" || payField.issue === "not_number";
   const disabled = check.disabled || inputIssue || closedReason !== null;
@@ -118,39 +165,101 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const submit = async (stake: boolean) => {
     if (card) {
       if (!(await ensure(env.base))) return;
-      if (check.exceedsMax) return void openPopup({ icon: "warning", title: t("popup.max_title"), description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(maxTokens.toString()) }), confirmLabel: t("common.ok"), testId: "popup-max-tokens" });
+      if (check.exceedsMax)
+        return void openPopup({
+          icon: "warning",
+          title: t("popup.max_title"),
+          description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(maxTokens.toString()) }),
+          confirmLabel: t("common.ok"),
+          testId: "popup-max-tokens",
+        });
       if (address && orderTokens) await startCardPurchase({ address, tokens: Number(orderTokens), stake, lang });
       return;
     }
     if (!quote || !orderTokens) return;
     const res = await buy(token, orderTokens, quote.cost, stake);
-    if (res === "requote") { setRequoted(true); order.requote(); }
+    if (res === "requote") {
+      setRequoted(true);
+      order.requote();
+    }
   };
 
   const costText = quote && quote.tokens > 0n ? groupDecimal(unitsToText(quote.cost, token.kind)) : null;
-  const sendText = quote && quote.tokens > 0n ? groupDecimal(unitsToText(applyBps(quote.cost, token.kind === "native" ? MARGIN_BPS.ethValue : MARGIN_BPS.stableMaxCost, "up"), token.kind)) : null;
+  const sendText =
+    quote && quote.tokens > 0n
+      ? groupDecimal(
+          unitsToText(
+            applyBps(quote.cost, token.kind === "native" ? MARGIN_BPS.ethValue : MARGIN_BPS.stableMaxCost, "up"),
+            token.kind,
+          ),
+        )
+      : null;
 
   return (
     <div className="swap-form" data-testid="swap-form" data-variant={variant}>
       {variant === "tabs" && !card && (
         <div className="tabs" role="tablist" data-testid="swap-tabs">
-          <button role="tab" aria-selected={tabKind === "native"} className={tabKind === "native" ? "active" : ""} onClick={() => setTabKind("native")} data-testid="swap-tab-native">{nativeOf(modalChain).symbol}</button>
-          {<button role="tab" aria-selected={tabKind === "stable"} className={tabKind === "stable" ? "active" : ""} onClick={() => setTabKind("stable")} data-testid="swap-tab-stable">{stableOf(modalChain).symbol}</button>}
+          <button
+            role="tab"
+            aria-selected={tabKind === "native"}
+            className={tabKind === "native" ? "active" : ""}
+            onClick={() => setTabKind("native")}
+            data-testid="swap-tab-native"
+          >
+            {nativeOf(modalChain).symbol}
+          </button>
+          {
+            <button
+              role="tab"
+              aria-selected={tabKind === "stable"}
+              className={tabKind === "stable" ? "active" : ""}
+              onClick={() => setTabKind("stable")}
+              data-testid="swap-tab-stable"
+            >
+              {stableOf(modalChain).symbol}
+            </button>
+          }
         </div>
       )}
       {variant === "dropdown" && !card && <TokenSelect rows={rows} value={token} onSelect={(n) => void select(n)} />}
-      {swap.mountError && <p className="warn" data-testid="card-mount-error">{t("card.unavailable")}</p>}
-      {closedReason && <p className="warn" role="status" data-testid={`sale-${closedReason}`}>{t(`sale.${closedReason}`, { chain: block.chainName })}</p>}
+      {swap.mountError && (
+        <p className="warn" data-testid="card-mount-error">
+          {t("card.unavailable")}
+        </p>
+      )}
+      {closedReason && (
+        <p className="warn" role="status" data-testid={`sale-${closedReason}`}>
+          {t(`sale.${closedReason}`, { chain: block.chainName })}
+        </p>
+      )}
       {!card && (
         <label className="field">
           <span className="field-label">
             {t("swap.you_pay", { token: token.symbol })}
-            <span className="muted small" data-testid="pay-balance">{t("swap.balance")}: {formatBalance(row.balance)}</span>
+            <span className="muted small" data-testid="pay-balance">
+              {t("swap.balance")}: {formatBalance(row.balance)}
+            </span>
           </span>
           <span className="field-input">
-            <input inputMode="decimal" placeholder="0" value={amounts.pay} onPaste={noPaste} data-testid="pay-amount" aria-invalid={payField.issue ? true : undefined}
-              onChange={(e) => { const f = parsePayField(e.target.value, payDecimals, token.kind); order.typePay(f.issue ? e.target.value : f.text); }} />
-            <button className="chip" onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.desCount, payDecimals)))} data-testid="pay-max">{t("swap.max")}</button>
+            <input
+              inputMode="decimal"
+              placeholder="0"
+              value={amounts.pay}
+              onPaste={noPaste}
+              data-testid="pay-amount"
+              aria-invalid={payField.issue ? true : undefined}
+              onChange={(e) => {
+                const f = parsePayField(e.target.value, payDecimals, token.kind);
+                order.typePay(f.issue ? e.target.value : f.text);
+              }}
+            />
+            <button
+              className="chip"
+              onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.desCount, payDecimals)))}
+              data-testid="pay-max"
+            >
+              {t("swap.max")}
+            </button>
             <TokenIcon symbol={token.symbol} size={24} />
           </span>
         </label>
@@ -158,51 +267,124 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       <label className="field">
         <span className="field-label">{t("swap.you_receive", { token: env.tokenName })}</span>
         <span className="field-input">
-          <input inputMode="numeric" placeholder="0" value={amounts.tokens} data-testid="token-amount" aria-invalid={tokenField.issue === "not_digits" ? true : undefined}
-            onPaste={(e) => { e.preventDefault(); order.typeTokens(settleTokenText(e.clipboardData.getData("text"))); }}
+          <input
+            inputMode="numeric"
+            placeholder="0"
+            value={amounts.tokens}
+            data-testid="token-amount"
+            aria-invalid={tokenField.issue === "not_digits" ? true : undefined}
+            onPaste={(e) => {
+              e.preventDefault();
+              order.typeTokens(settleTokenText(e.clipboardData.getData("text")));
+            }}
             onBlur={order.settleTokens}
-            onChange={(e) => order.typeTokens(e.target.value)} />
+            onChange={(e) => order.typeTokens(e.target.value)}
+          />
           <TokenIcon symbol="SHAFT" size={24} />
         </span>
       </label>
       {card && <CardBaseNotice />}
-      {card && orderTokens ? <p className="muted small" data-testid="card-estimate">≈ ${formatNumber(usdEstimate(orderTokens, data.price), 2)}</p> : null}
+      {card && orderTokens ? (
+        <p className="muted small" data-testid="card-estimate">
+          ≈ ${formatNumber(usdEstimate(orderTokens, data.price), 2)}
+        </p>
+      ) : null}
       {!card && costText && (
         <p className="muted small" data-testid="quote-line">
-          {t("swap.cost", { amount: costText, token: token.symbol })} <span data-testid="quote-cost" hidden>{unitsToText(quote!.cost, token.kind)}</span>
-          {sendText && <> · <span data-testid="quote-cover">{t(token.kind === "native" ? "swap.sent_with_refund" : "swap.max_cost", { amount: sendText, token: token.symbol })}</span></>}
+          {t("swap.cost", { amount: costText, token: token.symbol })}{" "}
+          <span data-testid="quote-cost" hidden>
+            {unitsToText(quote!.cost, token.kind)}
+          </span>
+          {sendText && (
+            <>
+              {" "}
+              ·{" "}
+              <span data-testid="quote-cover">
+                {t(token.kind === "native" ? "swap.sent_with_refund" : "swap.max_cost", {
+                  amount: sendText,
+                  token: token.symbol,
+                })}
+              </span>
+            </>
+          )}
         </p>
       )}
       <div className="messages" data-testid="swap-messages" aria-live="polite">
-        {tokenField.issue && <p className="warn" data-testid={`msg-token_${tokenField.issue}`}>{t(`swap.token_${tokenField.issue}`, { n: tokenField.amount?.toString() ?? "0" })}</p>}
-        {payField.issue && <p className="warn" data-testid="msg-pay_not_number">{t("swap.pay_not_number")}</p>}
-        {requoted && <p className="warn" data-testid="msg-requoted">{t("swap.requoted")}</p>}
-        {!card && order.refusal && <p className="warn" data-testid={`msg-quote-${order.refusal}`}>{t(revertMessageKey(order.refusal))}</p>}
+        {tokenField.issue && (
+          <p className="warn" data-testid={`msg-token_${tokenField.issue}`}>
+            {t(`swap.token_${tokenField.issue}`, { n: tokenField.amount?.toString() ?? "0" })}
+          </p>
+        )}
+        {payField.issue && (
+          <p className="warn" data-testid="msg-pay_not_number">
+            {t("swap.pay_not_number")}
+          </p>
+        )}
+        {requoted && (
+          <p className="warn" data-testid="msg-requoted">
+            {t("swap.requoted")}
+          </p>
+        )}
+        {!card && order.refusal && (
+          <p className="warn" data-testid={`msg-quote-${order.refusal}`}>
+            {t(revertMessageKey(order.refusal))}
+          </p>
+        )}
         {check.messages.map((m) => (
-          <p key={m} className="warn" data-testid={`msg-${m}`}>{t(`swap.${m}`, { min: env.minToken, token: token.symbol, fee: block.gasFees, chain: block.chainName })}</p>
+          <p key={m} className="warn" data-testid={`msg-${m}`}>
+            {t(`swap.${m}`, { min: env.minToken, token: token.symbol, fee: block.gasFees, chain: block.chainName })}
+          </p>
         ))}
       </div>
       <div className="swap-actions">
         {!stakeOnly && (
-          <button className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`} disabled={disabled} onClick={() => void submit(false)} data-testid="buy-now">
+          <button
+            className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`}
+            disabled={disabled}
+            onClick={() => void submit(false)}
+            data-testid="buy-now"
+          >
             {card ? t("swap.buy_with_card") : t("swap.buy_now")}
           </button>
         )}
         {(onBase || stakeOnly || card) && (
-          <button className={`btn btn-block ${stakeOnly ? (token.kind === "native" ? "btn-native" : "btn-stable") : "btn-outline"}`} disabled={disabled} onClick={() => void submit(true)} data-testid="buy-and-stake">
+          <button
+            className={`btn btn-block ${stakeOnly ? (token.kind === "native" ? "btn-native" : "btn-stable") : "btn-outline"}`}
+            disabled={disabled}
+            onClick={() => void submit(true)}
+            data-testid="buy-and-stake"
+          >
             {t("swap.buy_and_stake", { apy: data.apy })}
           </button>
         )}
         {!inModal && !card && (
-          <button className="btn btn-block btn-ghost" onClick={() => { const n = PAY_TOKENS.find((x) => x.chain === other.key && x.kind === token.kind) ?? nativeOf(other.key); void select(n); }} data-testid="switch-chain">
+          <button
+            className="btn btn-block btn-ghost"
+            onClick={() => {
+              const n = PAY_TOKENS.find((x) => x.chain === other.key && x.kind === token.kind) ?? nativeOf(other.key);
+              void select(n);
+            }}
+            data-testid="switch-chain"
+          >
             {t("swap.switch_to", { chain: other.chainName })}
           </button>
         )}
       </div>
       {!stakeOnly && (
         <p className="center small">
-          {!card && <>{t("swap.or")} <button className="link" onClick={() => void toggleMode()} data-testid="buy-with-card-link">{t("swap.buy_with_card")}</button></>}
-          {card && <button className="link" onClick={() => void toggleMode()} data-testid="mode-toggle">{t("swap.buy_with_crypto")}</button>}
+          {!card && (
+            <>
+              {t("swap.or")}{" "}
+              <button className="link" onClick={() => void toggleMode()} data-testid="buy-with-card-link">
+                {t("swap.buy_with_card")}
+              </button>
+            </>
+          )}
+          {card && (
+            <button className="link" onClick={() => void toggleMode()} data-testid="mode-toggle">
+              {t("swap.buy_with_crypto")}
+            </button>
+          )}
         </p>
       )}
     </div>

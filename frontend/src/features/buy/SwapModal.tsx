@@ -11,8 +11,16 @@ export default function SwapModal() {
   const { swapModal } = useBuyUi();
   const data = usePresale();
   return (
-    <Modal open={!!swapModal} onClose={closeSwapModal} title={swapModal?.stakeOnly ? t("swap.buy_and_stake", { apy: data.apy }) : t("swap.buy_now")} testId="swap-modal" closeLabel={t("common.close")}>
-      {swapModal && <SwapForm data={data} variant="tabs" inModal stakeOnly={swapModal.stakeOnly} onDone={closeSwapModal} />}
+    <Modal
+      open={!!swapModal}
+      onClose={closeSwapModal}
+      title={swapModal?.stakeOnly ? t("swap.buy_and_stake", { apy: data.apy }) : t("swap.buy_now")}
+      testId="swap-modal"
+      closeLabel={t("common.close")}
+    >
+      {swapModal && (
+        <SwapForm data={data} variant="tabs" inModal stakeOnly={swapModal.stakeOnly} onDone={closeSwapModal} />
+      )}
     </Modal>
   );
 }

@@ -2,7 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatUnits as viemFormatUnits, parseUnits as viemParseUnits } from "viem";
-import { applyBps, formatUnits, groupDecimal, parseUnits, maxPay, parsePayField, parseTokenField, settleTokenText, unitsToText, unitsToTextFloor } from "./amounts.ts";
+import {
+  applyBps,
+  formatUnits,
+  groupDecimal,
+  parseUnits,
+  maxPay,
+  parsePayField,
+  parseTokenField,
+  settleTokenText,
+  unitsToText,
+  unitsToTextFloor,
+} from "./amounts.ts";
 import { amountsReducer, INITIAL_AMOUNTS, orderTokens } from "./swapAmounts.ts";
 
 describe("the token field: whole tokens, digits only", () => {
@@ -69,7 +80,12 @@ describe("base-unit conversions", () => {
       const decimals = [0, 2, 6, 10, 18][rnd(5)];
       const int = String(rnd(10 ** 9)) + (rnd(2) ? String(rnd(10 ** 9)) : "");
       const places = decimals === 0 ? 0 : rnd(decimals + 1);
-      const text = places ? `${int}.${String(rnd(10 ** 9)).padStart(9, "0").repeat(2).slice(0, places)}` : int;
+      const text = places
+        ? `${int}.${String(rnd(10 ** 9))
+            .padStart(9, "0")
+            .repeat(2)
+            .slice(0, places)}`
+        : int;
       expect(parseUnits(text, decimals)).toBe(viemParseUnits(text, decimals));
       const units = viemParseUnits(text, decimals);
       expect(formatUnits(units, decimals)).toBe(viemFormatUnits(units, decimals));
@@ -84,20 +100,45 @@ describe("base-unit conversions", () => {
 
 describe("Max on exact amounts", () => {
   it("native: balance less the gas reserve, capped by the largest purchase x1.01", () => {
-    expect(maxPay({ kind: "native", balance: 10n ** 18n, gasReserve: 5n * 10n ** 15n, costPer1000: 0n, maxTokens: 0n })).toBe(995n * 10n ** 15n);
-    expect(maxPay({ kind: "native", balance: 10n ** 20n, gasReserve: 0n, costPer1000: 2n * 10n ** 15n, maxTokens: 1_000_000n })).toBe(2_020_000_000_000_000_000n);
+    expect(
+      maxPay({ kind: "native", balance: 10n ** 18n, gasReserve: 5n * 10n ** 15n, costPer1000: 0n, maxTokens: 0n }),
+    ).toBe(995n * 10n ** 15n);
+    expect(
+      maxPay({
+        kind: "native",
+        balance: 10n ** 20n,
+        gasReserve: 0n,
+        costPer1000: 2n * 10n ** 15n,
+        maxTokens: 1_000_000n,
+      }),
+    ).toBe(2_020_000_000_000_000_000n);
     expect(maxPay({ kind: "native", balance: 4n, gasReserve: 5n, costPer1000: 1n, maxTokens: 1n })).toBe(0n);
   });
   it("stablecoin: whole balance, capped by the cost of the largest purchase", () => {
-    expect(maxPay({ kind: "usdc", balance: 123_456_789n, gasReserve: 5n, costPer1000: 6_000_000n, maxTokens: 0n })).toBe(123_456_789n);
-    expect(maxPay({ kind: "usdc", balance: 10n ** 12n, gasReserve: 5n, costPer1000: 6_000_000n, maxTokens: 5_000_000n })).toBe(30_000_000_000n);
+    expect(
+      maxPay({ kind: "usdc", balance: 123_456_789n, gasReserve: 5n, costPer1000: 6_000_000n, maxTokens: 0n }),
+    ).toBe(123_456_789n);
+    expect(
+      maxPay({ kind: "usdc", balance: 10n ** 12n, gasReserve: 5n, costPer1000: 6_000_000n, maxTokens: 5_000_000n }),
+    ).toBe(30_000_000_000n);
   });
 });
 
 // The modules an amount passes through from the fields to the transaction. A float conversion in any of them could
 // change what the buyer pays: none may parse, round or compute an amount as a JS number.
-const PATH_TO_TRANSACTION = ["amounts.ts", "swapAmounts.ts", "quote.ts", "useOrder.ts", "validation.ts", "SwapForm.tsx", "useBuyAction.ts", "purchase.ts", "wagmiIO.ts"];
-const FLOAT_ON_AMOUNT = /\bNumber\(|parseFloat|parseInt|toFixed|toPrecision|Math\.(floor|ceil|round|trunc)|\bfloorTo\b|\bformatNumber\(|\* *data\.price|\bunitPrice\b/;
+const PATH_TO_TRANSACTION = [
+  "amounts.ts",
+  "swapAmounts.ts",
+  "quote.ts",
+  "useOrder.ts",
+  "validation.ts",
+  "SwapForm.tsx",
+  "useBuyAction.ts",
+  "purchase.ts",
+  "wagmiIO.ts",
+];
+const FLOAT_ON_AMOUNT =
+  /\bNumber\(|parseFloat|parseInt|toFixed|toPrecision|Math\.(floor|ceil|round|trunc)|\bfloorTo\b|\bformatNumber\(|\* *data\.price|\bunitPrice\b/;
 
 describe("no float on the path from an amount field to a transaction", () => {
   for (const file of PATH_TO_TRANSACTION) {

@@ -7,7 +7,8 @@ import type { PayKind } from "./tokens.ts";
 /** Decimal text (digits, at most one ".", no more places than `decimals`) to base units. */
 export function parseUnits(text: string, decimals: number): bigint {
   const [int = "", frac = ""] = text.split(".");
-  if (!/^\d*$/.test(int) || !/^\d*$/.test(frac) || frac.length > decimals) throw new Error(`not a decimal with at most ${decimals} places: ${text}`);
+  if (!/^\d*$/.test(int) || !/^\d*$/.test(frac) || frac.length > decimals)
+    throw new Error(`not a decimal with at most ${decimals} places: ${text}`);
   return BigInt((int || "0") + frac.padEnd(decimals, "0"));
 }
 
@@ -40,7 +41,8 @@ export function applyBps(value: bigint, bps: bigint, round: "up" | "down"): bigi
   return round === "up" ? (scaled + 9_999n) / 10_000n : scaled / 10_000n;
 }
 
-export const budgetOf = (pay: bigint, kind: PayKind) => applyBps(pay, kind === "native" ? MARGIN_BPS.nativeBudget : MARGIN_BPS.stableBudget, "down");
+export const budgetOf = (pay: bigint, kind: PayKind) =>
+  applyBps(pay, kind === "native" ? MARGIN_BPS.nativeBudget : MARGIN_BPS.stableBudget, "down");
 
 /** What a token-quantity field holds: the text as shown, and the whole tokens it stands for (null: none). */
 export type TokenField = { text: string; amount: bigint | null; issue?: "truncated" | "not_digits" };
@@ -110,7 +112,13 @@ export const toUnits = (text: string, kind: PayKind) => parseUnits(text, PAY_UNI
  * Max: the balance (less the gas reserve for native), capped by the cost of the largest allowed purchase at the
  * current unit quote (x1.01 for native, then the budget margin brings the tokens back under the cap).
  */
-export function maxPay(o: { kind: PayKind; balance: bigint; gasReserve: bigint; costPer1000: bigint; maxTokens: bigint }): bigint {
+export function maxPay(o: {
+  kind: PayKind;
+  balance: bigint;
+  gasReserve: bigint;
+  costPer1000: bigint;
+  maxTokens: bigint;
+}): bigint {
   const spendable = o.kind === "native" ? o.balance - o.gasReserve : o.balance;
   if (spendable <= 0n) return 0n;
   if (o.maxTokens <= 0n || o.costPer1000 <= 0n) return spendable;

@@ -8,7 +8,10 @@ import type { Call, CallsResult, WalletIO } from "./walletIO.ts";
 
 /** The approval calls that precede the action: USDT-style reset to zero when an allowance exists, then 1e26. */
 export function approvalCalls(token: Address, spender: Address, allowance: bigint): Call[] {
-  const approve = (amount: bigint): Call => ({ to: token, data: encodeFunctionData({ abi: approveAbi, functionName: "approve", args: [spender, amount] }) });
+  const approve = (amount: bigint): Call => ({
+    to: token,
+    data: encodeFunctionData({ abi: approveAbi, functionName: "approve", args: [spender, amount] }),
+  });
   return allowance > 0n ? [approve(0n), approve(UNLIMITED_APPROVAL)] : [approve(UNLIMITED_APPROVAL)];
 }
 

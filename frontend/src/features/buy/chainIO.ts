@@ -60,17 +60,27 @@ export type ChainIO<Prepared = unknown> = {
   waitForReceipt(hash: Hash): Promise<{ status: "success" | "reverted" }>;
 };
 
-
-
 /** A call as the wire sees it: the ABI and the name only select the encoding. */
-export type ErasedCall = { address: Address; abi: Abi; functionName: string; args?: readonly unknown[]; value?: bigint };
+export type ErasedCall = {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args?: readonly unknown[];
+  value?: bigint;
+};
 
 /**
  * Widens a checked call (ReadCall / WriteCall) to viem's plain `Abi` for an adapter: the same fields, nothing
  * converted. (A checked call's `args` is a conditional type of its ABI that TypeScript cannot relate to an array
  * while the ABI is generic; the runtime check below is what it always is.)
  */
-export function erase(call: { address: Address; abi: Abi; functionName: string; args?: unknown; value?: bigint }): ErasedCall {
+export function erase(call: {
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args?: unknown;
+  value?: bigint;
+}): ErasedCall {
   const { address, abi, functionName, args, value } = call;
   const erased: ErasedCall = { address, abi, functionName };
   if (isArgs(args)) erased.args = args;

@@ -29,7 +29,12 @@ export async function typedCalls(io: ChainIO): Promise<void> {
   // @ts-expect-error a function without arguments given one
   await io.simulate({ ...staking, functionName: "withdraw", args: [cost] });
   // @ts-expect-error uint256 is a bigint, not a number
-  const wrong: number = await io.read({ address: presale.address, abi: erc20Abi, functionName: "allowance", args: [presale.address, presale.address] });
+  const wrong: number = await io.read({
+    address: presale.address,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [presale.address, presale.address],
+  });
   void wrong;
   // @ts-expect-error a contract name the map does not have
   abiOf("Presail");

@@ -21,7 +21,11 @@ function clientFor(b: ChainBlock): Client {
 
 // Each read starts in a task of its own: the queries of both chains resolve together, and encoding and decoding a
 // multicall is several milliseconds of work on a phone.
-export async function readChainData(b: ChainBlock, user: Address | undefined, prev: ChainData | undefined): Promise<ChainData> {
+export async function readChainData(
+  b: ChainBlock,
+  user: Address | undefined,
+  prev: ChainData | undefined,
+): Promise<ChainData> {
   await yieldToMain();
   return readChain(clientFor(b), b, multicallOf(b), user, prev);
 }
@@ -33,7 +37,12 @@ export async function readStageData(b: ChainBlock): Promise<Stage> {
 
 /** The contract's quote for `tokens` whole tokens paid with `kind`, from the latest block (see quote.ts). */
 export async function readQuote(b: ChainBlock, kind: PayKind, tokens: bigint): Promise<bigint> {
-  return readContract(clientFor(b), { address: b.presaleAddress, abi: abiOf("Presale"), functionName: QUOTE_FN[kind], args: [tokens] });
+  return readContract(clientFor(b), {
+    address: b.presaleAddress,
+    abi: abiOf("Presale"),
+    functionName: QUOTE_FN[kind],
+    args: [tokens],
+  });
 }
 
 /** The chain's latest block time (unix seconds): what the contracts compare their deadlines with. */

@@ -7,7 +7,14 @@ describe("countdown", () => {
   it("splits the remaining time into padded days, hours, minutes and seconds", () => {
     const now = 1_000_000;
     const end = now + 2 * 86400 + 3 * 3600 + 4 * 60 + 5;
-    expect(computeCountdown(now, [end], 0)).toEqual({ days: "02", hours: "03", minutes: "04", seconds: "05", diff: end - now, stage: 0 });
+    expect(computeCountdown(now, [end], 0)).toEqual({
+      days: "02",
+      hours: "03",
+      minutes: "04",
+      seconds: "05",
+      diff: end - now,
+      stage: 0,
+    });
   });
   it("follows the current stage's end date", () => {
     expect(computeCountdown(500, ends, 1).diff).toBe(1500);

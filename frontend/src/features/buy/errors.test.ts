@@ -1,11 +1,21 @@
-import { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult, UserRejectedRequestError, type Abi } from "viem";
+import {
+  ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  encodeErrorResult,
+  UserRejectedRequestError,
+  type Abi,
+} from "viem";
 import { describe, expect, it } from "vitest";
 import { errorCode, isContractRevert, isUserRejection, revertMessageKey, revertName } from "./errors.ts";
 
 const ABI = [{ type: "error", name: "SalePaused", inputs: [] }] as const satisfies Abi;
 const paused = () =>
   new ContractFunctionExecutionError(
-    new ContractFunctionRevertedError({ abi: ABI, data: encodeErrorResult({ abi: ABI, errorName: "SalePaused" }), functionName: "buyWithEth" }),
+    new ContractFunctionRevertedError({
+      abi: ABI,
+      data: encodeErrorResult({ abi: ABI, errorName: "SalePaused" }),
+      functionName: "buyWithEth",
+    }),
     { abi: ABI, functionName: "buyWithEth" },
   );
 

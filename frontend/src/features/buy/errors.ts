@@ -1,6 +1,13 @@
 // Error classification for the transaction machines (PRODUCT.md §8): a wallet rejection by its code, a contract
 // refusal by its custom error name (viem's error walk down to ContractFunctionRevertedError's decoded data).
-type ErrLike = { code?: unknown; name?: string; message?: string; cause?: unknown; data?: { errorName?: string }; walk?: (fn: (e: unknown) => boolean) => unknown };
+type ErrLike = {
+  code?: unknown;
+  name?: string;
+  message?: string;
+  cause?: unknown;
+  data?: { errorName?: string };
+  walk?: (fn: (e: unknown) => boolean) => unknown;
+};
 
 function* chain(err: unknown): Generator<ErrLike> {
   let cur = err as ErrLike | undefined;
@@ -27,22 +34,50 @@ export function isUserRejection(err: unknown): boolean {
  */
 export function revertName(err: unknown): string | undefined {
   const isRevert = (e: unknown) => (e as ErrLike | undefined)?.name === "ContractFunctionRevertedError";
-  const found = (typeof (err as ErrLike | undefined)?.walk === "function" ? (err as ErrLike).walk!(isRevert) : [...chain(err)].find(isRevert)) as ErrLike | undefined;
+  const found = (
+    typeof (err as ErrLike | undefined)?.walk === "function"
+      ? (err as ErrLike).walk!(isRevert)
+      : [...chain(err)].find(isRevert)
+  ) as ErrLike | undefined;
   return found?.data?.errorName;
 }
 
 /** A revert raised by the contract (as opposed to a transport or wallet failure), decoded or not. */
 export function isContractRevert(err: unknown): boolean {
-  for (const e of chain(err)) if (e.name === "ContractFunctionRevertedError" || e.name === "ContractFunctionExecutionError") return true;
+  for (const e of chain(err))
+    if (e.name === "ContractFunctionRevertedError" || e.name === "ContractFunctionExecutionError") return true;
   return false;
 }
 
 /** Custom errors the dapp explains in the buyer's language (`errors.<name>`); any other revert gets the generic text. */
 export const KNOWN_REVERTS = [
-  "SalePaused", "SaleNotActive", "SaleClosed", "SoldOut", "MaxTokensExceeded", "InsufficientPayment", "MaxCostExceeded",
-  "AccountBlacklisted", "AccountSanctioned", "NotWhitelisted", "StakingUnavailable", "StalePrice", "InvalidPrice",
-  "SequencerDown", "SequencerGracePeriod", "ZeroAmount", "NotCardProvider", "DepositsLocked", "DepositLimitExceeded",
-  "StakingEnded", "ClaimNotStarted", "NothingToClaim", "WithdrawalsLocked", "ClaimsLocked", "StillLocked", "NothingStaked", "NoRewards",
+  "SalePaused",
+  "SaleNotActive",
+  "SaleClosed",
+  "SoldOut",
+  "MaxTokensExceeded",
+  "InsufficientPayment",
+  "MaxCostExceeded",
+  "AccountBlacklisted",
+  "AccountSanctioned",
+  "NotWhitelisted",
+  "StakingUnavailable",
+  "StalePrice",
+  "InvalidPrice",
+  "SequencerDown",
+  "SequencerGracePeriod",
+  "ZeroAmount",
+  "NotCardProvider",
+  "DepositsLocked",
+  "DepositLimitExceeded",
+  "StakingEnded",
+  "ClaimNotStarted",
+  "NothingToClaim",
+  "WithdrawalsLocked",
+  "ClaimsLocked",
+  "StillLocked",
+  "NothingStaked",
+  "NoRewards",
 ] as const;
 
 /** The i18n key explaining a failed call: the revert's own text when known, else a generic one. */

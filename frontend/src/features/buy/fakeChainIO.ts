@@ -9,7 +9,14 @@ import {
   type ContractFunctionName,
   type Hash,
 } from "viem";
-import { erase, type ChainIO, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "./chainIO.ts";
+import {
+  erase,
+  type ChainIO,
+  type ErasedCall,
+  type ReadCall,
+  type ReadMutability,
+  type ReadResult,
+} from "./chainIO.ts";
 
 export type FakeChain = {
   read: (call: ErasedCall) => unknown;

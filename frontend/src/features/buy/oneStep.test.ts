@@ -26,7 +26,15 @@ const rejection = Object.assign(new Error("User rejected the request."), { code:
 const unsupported = Object.assign(new Error("The wallet does not support eth_signTypedData_v4."), { code: 4200 });
 
 type WalletKind = "batch" | "plain" | "legacy";
-type Fake = { allowance?: bigint; quote?: bigint; wallet: WalletKind; sendCallsError?: Error; signError?: Error; batchStatus?: CallsResult["status"]; simulateError?: Error };
+type Fake = {
+  allowance?: bigint;
+  quote?: bigint;
+  wallet: WalletKind;
+  sendCallsError?: Error;
+  signError?: Error;
+  batchStatus?: CallsResult["status"];
+  simulateError?: Error;
+};
 
 function setup(f: Fake) {
   const writes: ErasedCall[] = [];
@@ -38,7 +46,11 @@ function setup(f: Fake) {
   const io = fakeChainIO({
     read: (a) => {
       const answers: Record<string, unknown> = {
-        allowance: f.allowance ?? 0n, name: USDC_DOMAIN.name, version: USDC_DOMAIN.version, DOMAIN_SEPARATOR: domainSeparator(USDC_DOMAIN), nonces: 7n,
+        allowance: f.allowance ?? 0n,
+        name: USDC_DOMAIN.name,
+        version: USDC_DOMAIN.version,
+        DOMAIN_SEPARATOR: domainSeparator(USDC_DOMAIN),
+        nonces: 7n,
       };
       return a.functionName in answers ? answers[a.functionName] : (f.quote ?? 30_000_000n);
     },
@@ -62,7 +74,13 @@ function setup(f: Fake) {
     waitForCalls: () => {
       const status = f.batchStatus ?? "success";
       const last = status === "success" ? "success" : "reverted";
-      return Promise.resolve({ status, receipts: batches.at(-1)!.map((_, i, all) => ({ transactionHash: `0x${(i + 1).toString(16).padStart(64, "a")}`, status: i === all.length - 1 ? last : "success" })) });
+      return Promise.resolve({
+        status,
+        receipts: batches.at(-1)!.map((_, i, all) => ({
+          transactionHash: `0x${(i + 1).toString(16).padStart(64, "a")}`,
+          status: i === all.length - 1 ? last : "success",
+        })),
+      });
     },
     signTypedData: async (data) => {
       signRequests++;
@@ -87,13 +105,33 @@ function setup(f: Fake) {
     if (trail[trail.length - 1] !== state.status) trail.push(state.status);
   };
   return {
-    io, w, writes, batches, signed, trail, vias, dispatch, onMaxTokensExceeded: () => undefined,
-    get state() { return state; }, get signRequests() { return signRequests; },
+    io,
+    w,
+    writes,
+    batches,
+    signed,
+    trail,
+    vias,
+    dispatch,
+    onMaxTokensExceeded: () => undefined,
+    get state() {
+      return state;
+    },
+    get signRequests() {
+      return signRequests;
+    },
   };
 }
 
 const purchase = (payment: "usdc" | "usdt") => ({
-  payment, chainId: CHAIN, account: ACCOUNT, presale: PRESALE, token: payment === "usdc" ? USDC : USDT, tokens: 5000n, quotedCost: 10n ** 30n, stake: false,
+  payment,
+  chainId: CHAIN,
+  account: ACCOUNT,
+  presale: PRESALE,
+  token: payment === "usdc" ? USDC : USDT,
+  tokens: 5000n,
+  quotedCost: 10n ** 30n,
+  stake: false,
 });
 const MAX_COST = 30_300_000n; // the quote + 1 %
 
@@ -118,7 +156,10 @@ describe("route choice", () => {
 describe("batch helpers", () => {
   it("approval calls: 1e26 from zero; reset to zero first from a non-zero allowance (USDT's rule)", () => {
     expect(decoded(approvalCalls(USDT, PRESALE, 0n))).toEqual([["approve", UNLIMITED_APPROVAL]]);
-    expect(decoded(approvalCalls(USDT, PRESALE, 5n))).toEqual([["approve", 0n], ["approve", UNLIMITED_APPROVAL]]);
+    expect(decoded(approvalCalls(USDT, PRESALE, 5n))).toEqual([
+      ["approve", 0n],
+      ["approve", UNLIMITED_APPROVAL],
+    ]);
   });
   it("complete only when the wallet says success and every receipt succeeded", () => {
     const ok = { transactionHash: "0x01" as Hash, status: "success" as const };
@@ -141,9 +182,16 @@ describe("permit domain", () => {
   it("the separator we sign for equals viem's EIP-712 domain hash", async () => {
     const { hashDomain } = await import("viem");
     const types = {
-      EIP712Domain: [{ name: "name", type: "string" }, { name: "version", type: "string" }, { name: "chainId", type: "uint256" }, { name: "verifyingContract", type: "address" }],
+      EIP712Domain: [
+        { name: "name", type: "string" },
+        { name: "version", type: "string" },
+        { name: "chainId", type: "uint256" },
+        { name: "verifyingContract", type: "address" },
+      ],
     } as const;
-    expect(domainSeparator(USDC_DOMAIN)).toBe(hashDomain({ domain: { ...USDC_DOMAIN, chainId: BigInt(CHAIN) }, types }));
+    expect(domainSeparator(USDC_DOMAIN)).toBe(
+      hashDomain({ domain: { ...USDC_DOMAIN, chainId: BigInt(CHAIN) }, types }),
+    );
   });
   it("USDC: name() and version(), checked against DOMAIN_SEPARATOR()", async () => {
     const { io } = setup({ wallet: "plain" });
@@ -154,14 +202,27 @@ describe("permit domain", () => {
   it("the sale token: ERC-5267 eip712Domain(), for this chain and this contract only", async () => {
     const token = "0x00000000000000000000000000000000000000e5" as Address;
     const domain = { name: "Shaft", version: "1", chainId: CHAIN, verifyingContract: token };
-    const answers: Record<string, unknown> = { eip712Domain: ["0x0f", "Shaft", "1", BigInt(CHAIN), token, `0x${"0".repeat(64)}`, []], DOMAIN_SEPARATOR: domainSeparator(domain) };
-    const io = fakeChainIO({ read: (a) => answers[a.functionName], write: () => "0x01", waitForReceipt: () => ({ status: "success" }) });
+    const answers: Record<string, unknown> = {
+      eip712Domain: ["0x0f", "Shaft", "1", BigInt(CHAIN), token, `0x${"0".repeat(64)}`, []],
+      DOMAIN_SEPARATOR: domainSeparator(domain),
+    };
+    const io = fakeChainIO({
+      read: (a) => answers[a.functionName],
+      write: () => "0x01",
+      waitForReceipt: () => ({ status: "success" }),
+    });
     expect(await readPermitDomain(io, "SaleToken", token, CHAIN)).toEqual(domain);
     expect(await readPermitDomain(io, "SaleToken", token, CHAIN + 1)).toBeUndefined();
     expect(await readPermitDomain(io, "SaleToken", USDC, CHAIN)).toBeUndefined();
   });
   it("a token whose reads fail has no permit", async () => {
-    const io = fakeChainIO({ read: () => { throw new Error("execution reverted"); }, write: () => "0x01", waitForReceipt: () => ({ status: "success" }) });
+    const io = fakeChainIO({
+      read: () => {
+        throw new Error("execution reverted");
+      },
+      write: () => "0x01",
+      waitForReceipt: () => ({ status: "success" }),
+    });
     expect(await readPermitDomain(io, "USDC", USDC, CHAIN)).toBeUndefined();
   });
 });
@@ -174,14 +235,21 @@ describe("purchase with a batching wallet (EIP-5792)", () => {
     expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "complete"]);
     expect(t.vias.has("batch")).toBe(true);
     expect(t.writes).toHaveLength(0);
-    expect(decoded(t.batches[0])).toEqual([["approve", UNLIMITED_APPROVAL], ["buyWithUSDC", undefined]]);
+    expect(decoded(t.batches[0])).toEqual([
+      ["approve", UNLIMITED_APPROVAL],
+      ["buyWithUSDC", undefined],
+    ]);
     const buy = decodeFunctionData({ abi: abiOf("Presale"), data: t.batches[0][1].data });
     expect(buy.args).toEqual([5000n, MAX_COST, false]);
   });
   it("USDT with a smaller non-zero allowance: reset, approve and buy in the one batch", async () => {
     const t = setup({ wallet: "batch", allowance: 1_000_000n });
     expect((await runPurchase(t.io, purchase("usdt"), t, t.w)).outcome).toBe("complete");
-    expect(decoded(t.batches[0])).toEqual([["approve", 0n], ["approve", UNLIMITED_APPROVAL], ["buyWithUSDT", undefined]]);
+    expect(decoded(t.batches[0])).toEqual([
+      ["approve", 0n],
+      ["approve", UNLIMITED_APPROVAL],
+      ["buyWithUSDT", undefined],
+    ]);
     expect(t.batches).toHaveLength(1);
   });
   it("a refused batch is rejected, not failed", async () => {
@@ -198,9 +266,15 @@ describe("purchase with a batching wallet (EIP-5792)", () => {
     const { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult } = await import("viem");
     const abi = abiOf("Presale");
     const data = encodeErrorResult({ abi, errorName: "SalePaused" });
-    const paused = new ContractFunctionExecutionError(new ContractFunctionRevertedError({ abi, data, functionName: "buyWithUSDC" }), { abi, functionName: "buyWithUSDC", args: [5000n, MAX_COST, false] });
+    const paused = new ContractFunctionExecutionError(
+      new ContractFunctionRevertedError({ abi, data, functionName: "buyWithUSDC" }),
+      { abi, functionName: "buyWithUSDC", args: [5000n, MAX_COST, false] },
+    );
     const t = setup({ wallet: "batch", simulateError: paused });
-    expect(await runPurchase(t.io, purchase("usdc"), t, t.w)).toMatchObject({ outcome: "failed", revert: "SalePaused" });
+    expect(await runPurchase(t.io, purchase("usdc"), t, t.w)).toMatchObject({
+      outcome: "failed",
+      revert: "SalePaused",
+    });
     expect(t.batches).toHaveLength(0);
   });
   it("an allowance that covers the cost: the purchase alone, as one transaction", async () => {
@@ -219,8 +293,22 @@ describe("purchase with a wallet that signs typed data but cannot batch", () => 
     expect(t.vias.has("permit")).toBe(true);
     expect(t.writes.map((x) => x.functionName)).toEqual(["buyWithUSDCPermit"]);
     const msg = t.signed[0].message;
-    expect(msg).toEqual({ owner: ACCOUNT, spender: PRESALE, value: MAX_COST, nonce: 7n, deadline: 1_800_000_000n + 1200n });
-    const [amount, maxCost, stake, deadline, v, r, s] = t.writes[0].args as [bigint, bigint, boolean, bigint, number, Hex, Hex];
+    expect(msg).toEqual({
+      owner: ACCOUNT,
+      spender: PRESALE,
+      value: MAX_COST,
+      nonce: 7n,
+      deadline: 1_800_000_000n + 1200n,
+    });
+    const [amount, maxCost, stake, deadline, v, r, s] = t.writes[0].args as [
+      bigint,
+      bigint,
+      boolean,
+      bigint,
+      number,
+      Hex,
+      Hex,
+    ];
     expect([amount, maxCost, stake, deadline]).toEqual([5000n, MAX_COST, false, msg.deadline]);
     // The (v, r, s) sent recover to the buyer under the token's domain: the token will accept it.
     const { serializeSignature } = await import("viem");
@@ -246,7 +334,10 @@ describe("purchase with a wallet that can do neither", () => {
     expect((await runPurchase(t.io, purchase("usdc"), t, t.w)).outcome).toBe("complete");
     expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
     expect(t.state.via).toBeUndefined();
-    expect(t.writes.map((x) => [x.functionName, x.args?.[1]])).toEqual([["approve", UNLIMITED_APPROVAL], ["buyWithUSDC", MAX_COST]]);
+    expect(t.writes.map((x) => [x.functionName, x.args?.[1]])).toEqual([
+      ["approve", UNLIMITED_APPROVAL],
+      ["buyWithUSDC", MAX_COST],
+    ]);
     const again = setup({ wallet: "legacy" });
     await runPurchase(again.io, purchase("usdc"), again, { ...again.w, canSignTypedData: t.w.canSignTypedData });
     expect(again.signRequests).toBe(0);
@@ -262,18 +353,38 @@ describe("swap machine: the one-prompt events", () => {
   const run = (events: SwapEvent[]) => events.reduce(swapReducer, INITIAL_SWAP);
   const start: SwapEvent = { type: "START", payment: "usdc", chainId: CHAIN, stake: false, tokens: 1n };
   it("batch: confirm_pending (via batch) -> in_progess without a hash -> complete with the receipt's hash", () => {
-    expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }])).toMatchObject({ status: "confirm_pending", via: "batch" });
-    expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "SENT" }])).toMatchObject({ status: "in_progess", hash: undefined });
-    expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "SENT" }, { type: "RECEIPT", success: true, hash: "0x01" }])).toMatchObject({ status: "complete", hash: "0x01" });
+    expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }])).toMatchObject({
+      status: "confirm_pending",
+      via: "batch",
+    });
+    expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "SENT" }])).toMatchObject({
+      status: "in_progess",
+      hash: undefined,
+    });
+    expect(
+      run([
+        start,
+        { type: "AWAIT_SIGNATURE", via: "batch" },
+        { type: "SENT" },
+        { type: "RECEIPT", success: true, hash: "0x01" },
+      ]),
+    ).toMatchObject({ status: "complete", hash: "0x01" });
   });
   it("permit: approval_pending (via permit) -> APPROVED -> confirm_pending keeps the route; a fallback clears it", () => {
     const permit: SwapEvent[] = [start, { type: "APPROVAL_REQUIRED", via: "permit" }];
     expect(run(permit)).toMatchObject({ status: "approval_pending", via: "permit" });
     expect(run([...permit, { type: "APPROVED" }])).toMatchObject({ status: "confirm_pending", via: "permit" });
-    expect(run([...permit, { type: "APPROVAL_REQUIRED" }])).toMatchObject({ status: "approval_pending", via: undefined });
+    expect(run([...permit, { type: "APPROVAL_REQUIRED" }])).toMatchObject({
+      status: "approval_pending",
+      via: undefined,
+    });
   });
   it("a refusal at either step is rejected", () => {
-    expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "ERROR", rejected: true }]).status).toBe("rejected");
-    expect(run([start, { type: "APPROVAL_REQUIRED", via: "permit" }, { type: "ERROR", rejected: true }]).status).toBe("rejected");
+    expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "ERROR", rejected: true }]).status).toBe(
+      "rejected",
+    );
+    expect(run([start, { type: "APPROVAL_REQUIRED", via: "permit" }, { type: "ERROR", rejected: true }]).status).toBe(
+      "rejected",
+    );
   });
 });

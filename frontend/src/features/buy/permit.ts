@@ -15,7 +15,12 @@ export type ApprovalRoute = "none" | "batch" | "permit" | "sequential";
  * when the wallet can; a permit when the token and the spender take one and the wallet signs typed data; else the
  * approval transaction(s) first.
  */
-export function approvalRoute(p: { allowance: bigint; needed: bigint; batch: boolean; permit: boolean }): ApprovalRoute {
+export function approvalRoute(p: {
+  allowance: bigint;
+  needed: bigint;
+  batch: boolean;
+  permit: boolean;
+}): ApprovalRoute {
   if (p.allowance >= p.needed) return "none";
   if (p.batch) return "batch";
   return p.permit ? "permit" : "sequential";
@@ -29,7 +34,9 @@ export type PermitDomain = PermitTypedData["domain"];
  * (OpenZeppelin ERC20Permit: ERC-5267 eip712Domain()). */
 export type PermitToken = "USDC" | "SaleToken";
 
-const DOMAIN_TYPEHASH = keccak256(toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"));
+const DOMAIN_TYPEHASH = keccak256(
+  toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+);
 export function domainSeparator(d: PermitDomain): Hex {
   return keccak256(
     encodeAbiParameters(
@@ -44,19 +51,36 @@ const STANDARD_FIELDS = "0x0f";
 
 /** The token's EIP-712 domain as the token states it, or undefined when the token would not accept a permit signed
  * for it (another domain shape, another chain or contract, a separator that differs, a read that fails). */
-export async function readPermitDomain<P>(io: ChainIO<P>, token: PermitToken, address: Address, chainId: number): Promise<PermitDomain | undefined> {
+export async function readPermitDomain<P>(
+  io: ChainIO<P>,
+  token: PermitToken,
+  address: Address,
+  chainId: number,
+): Promise<PermitDomain | undefined> {
   try {
     let domain: PermitDomain;
     let separator: Hex;
     if (token === "SaleToken") {
       const abi = abiOf("SaleToken");
-      const [fields, name, version, id, verifyingContract] = await io.read({ address, abi, functionName: "eip712Domain" });
-      if (fields !== STANDARD_FIELDS || Number(id) !== chainId || verifyingContract.toLowerCase() !== address.toLowerCase()) return undefined;
+      const [fields, name, version, id, verifyingContract] = await io.read({
+        address,
+        abi,
+        functionName: "eip712Domain",
+      });
+      if (
+        fields !== STANDARD_FIELDS ||
+        Number(id) !== chainId ||
+        verifyingContract.toLowerCase() !== address.toLowerCase()
+      )
+        return undefined;
       domain = { name, version, chainId, verifyingContract: address };
       separator = await io.read({ address, abi, functionName: "DOMAIN_SEPARATOR" });
     } else {
       const abi = abiOf("USDC");
-      const [name, version] = await Promise.all([io.read({ address, abi, functionName: "name" }), io.read({ address, abi, functionName: "version" })]);
+      const [name, version] = await Promise.all([
+        io.read({ address, abi, functionName: "name" }),
+        io.read({ address, abi, functionName: "version" }),
+      ]);
       domain = { name, version, chainId, verifyingContract: address };
       separator = await io.read({ address, abi, functionName: "DOMAIN_SEPARATOR" });
     }
@@ -100,6 +124,8 @@ export async function signPermit<P>(
       : io.read({ address: p.address, abi: abiOf("USDC"), functionName: "nonces", args: [p.owner] });
   const [nonce, now] = await Promise.all([nonces, w.chainTime()]);
   const deadline = now + PERMIT_TTL_SECONDS;
-  const signature = await w.signTypedData(permitTypedData(p.domain, { owner: p.owner, spender: p.spender, value: p.value, nonce, deadline }));
+  const signature = await w.signTypedData(
+    permitTypedData(p.domain, { owner: p.owner, spender: p.spender, value: p.value, nonce, deadline }),
+  );
   return { deadline, ...permitArgs(signature) };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult, type Abi, type Address } from "viem";
+import {
+  ContractFunctionExecutionError,
+  ContractFunctionRevertedError,
+  encodeErrorResult,
+  type Abi,
+  type Address,
+} from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import type { ErasedCall } from "./chainIO.ts";
 import { fakeChainIO } from "./fakeChainIO.ts";
@@ -10,7 +16,13 @@ const ACCOUNT = "0x00000000000000000000000000000000000000a1" as Address;
 const PRESALE = "0x00000000000000000000000000000000000000b2" as Address;
 const USDC = "0x00000000000000000000000000000000000000c3" as Address;
 
-type Fake = { allowance?: bigint; quote?: bigint; simulateError?: Error; writeErrors?: Record<string, Error>; receipt?: "success" | "reverted" };
+type Fake = {
+  allowance?: bigint;
+  quote?: bigint;
+  simulateError?: Error;
+  writeErrors?: Record<string, Error>;
+  receipt?: "success" | "reverted";
+};
 
 function setup(f: Fake) {
   const writes: ErasedCall[] = [];
@@ -36,21 +48,51 @@ function setup(f: Fake) {
     if (trail[trail.length - 1] !== state.status) trail.push(state.status);
   };
   const onMaxTokensExceeded = vi.fn();
-  return { io, writes, simulated, dispatch, onMaxTokensExceeded, get state() { return state; }, trail };
+  return {
+    io,
+    writes,
+    simulated,
+    dispatch,
+    onMaxTokensExceeded,
+    get state() {
+      return state;
+    },
+    trail,
+  };
 }
 
 const input = (payment: "native" | "usdc" | "usdt") => ({
-  payment, chainId: 31338, account: ACCOUNT, presale: PRESALE, token: payment === "native" ? undefined : USDC, tokens: 5000n, quotedCost: 10n ** 30n, stake: false,
+  payment,
+  chainId: 31338,
+  account: ACCOUNT,
+  presale: PRESALE,
+  token: payment === "native" ? undefined : USDC,
+  tokens: 5000n,
+  quotedCost: 10n ** 30n,
+  stake: false,
 });
 const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
 const ERRORS = [
-  { type: "error", name: "MaxTokensExceeded", inputs: [{ name: "maxTokensToBuy", type: "uint256" }, { name: "requested", type: "uint256" }] },
+  {
+    type: "error",
+    name: "MaxTokensExceeded",
+    inputs: [
+      { name: "maxTokensToBuy", type: "uint256" },
+      { name: "requested", type: "uint256" },
+    ],
+  },
   { type: "error", name: "SalePaused", inputs: [] },
 ] as const satisfies Abi;
 /** What viem throws for a simulated call the contract refuses with a custom error. */
 function contractRevert(errorName: "MaxTokensExceeded" | "SalePaused") {
-  const data = errorName === "SalePaused" ? encodeErrorResult({ abi: ERRORS, errorName }) : encodeErrorResult({ abi: ERRORS, errorName, args: [5_000_000n, 6_000_000n] });
-  return new ContractFunctionExecutionError(new ContractFunctionRevertedError({ abi: ERRORS, data, functionName: "buyWithEth" }), { abi: ERRORS, functionName: "buyWithEth" });
+  const data =
+    errorName === "SalePaused"
+      ? encodeErrorResult({ abi: ERRORS, errorName })
+      : encodeErrorResult({ abi: ERRORS, errorName, args: [5_000_000n, 6_000_000n] });
+  return new ContractFunctionExecutionError(
+    new ContractFunctionRevertedError({ abi: ERRORS, data, functionName: "buyWithEth" }),
+    { abi: ERRORS, functionName: "buyWithEth" },
+  );
 }
 const revert = contractRevert("MaxTokensExceeded");
 
@@ -114,13 +156,20 @@ describe("stablecoin purchase flow", () => {
     const r = await runPurchase(t.io, input("usdc"), t);
     expect(r.outcome).toBe("complete");
     expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
-    expect(t.writes.map((w) => [w.functionName, w.args?.[1]])).toEqual([["approve", UNLIMITED_APPROVAL], ["buyWithUSDC", 30_300_000n]]);
+    expect(t.writes.map((w) => [w.functionName, w.args?.[1]])).toEqual([
+      ["approve", UNLIMITED_APPROVAL],
+      ["buyWithUSDC", 30_300_000n],
+    ]);
     expect(t.writes[1].args).toEqual([5000n, 30_300_000n, false]);
   });
   it("non-zero but too low allowance: reset to zero first (USDT), then 1e26", async () => {
     const t = setup({ allowance: 5n, quote: 30_000_000n });
     await runPurchase(t.io, input("usdt"), t);
-    expect(t.writes.map((w) => `${w.functionName}:${String(w.args?.[1])}`)).toEqual(["approve:0", `approve:${UNLIMITED_APPROVAL}`, "buyWithUSDT:30300000"]);
+    expect(t.writes.map((w) => `${w.functionName}:${String(w.args?.[1])}`)).toEqual([
+      "approve:0",
+      `approve:${UNLIMITED_APPROVAL}`,
+      "buyWithUSDT:30300000",
+    ]);
   });
   it("approvals are simulated with a return-less approve, which USDT (no return value) and USDC both fit", async () => {
     const t = setup({ allowance: 5n });

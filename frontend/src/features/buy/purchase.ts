@@ -1,6 +1,14 @@
 // Purchase flows as explicit steps over the swap machine. Chain access is injected (ChainIO) so the flows are
 // unit-tested with fakes; wagmiIO.ts is the real adapter. Calls are checked against the generated ABIs.
-import { encodeFunctionData, erc20Abi, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
+import {
+  encodeFunctionData,
+  erc20Abi,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type Hash,
+} from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
@@ -50,14 +58,24 @@ export type PurchaseInput = {
 
 export type PurchaseHooks = { dispatch: (e: SwapEvent) => void; onMaxTokensExceeded: () => void };
 /** "requote": the quote rose since it was shown (the ladder moved); nothing was sent, `cost` is the new quote. */
-export type PurchaseResult = { outcome: "complete" | "failed" | "rejected" | "requote"; hash?: Hash; cost?: bigint; revert?: string };
+export type PurchaseResult = {
+  outcome: "complete" | "failed" | "rejected" | "requote";
+  hash?: Hash;
+  cost?: bigint;
+  revert?: string;
+};
 
 const BUY = { usdt: "buyWithUSDT", usdc: "buyWithUSDC" } as const;
 
 function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
   const rejected = isUserRejection(err);
   const revert = revertName(err);
-  h.dispatch({ type: "ERROR", rejected, revert, message: err instanceof Error ? err.message.slice(0, 300) : String(err) });
+  h.dispatch({
+    type: "ERROR",
+    rejected,
+    revert,
+    message: err instanceof Error ? err.message.slice(0, 300) : String(err),
+  });
   return { outcome: rejected ? "rejected" : "failed", revert };
 }
 
@@ -102,13 +120,25 @@ function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
 }
 
 /** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of PRODUCT.md §9. */
-export async function ensureAllowance<P>(io: ChainIO<P>, token: Address, owner: Address, spender: Address, needed: bigint, h: PurchaseHooks): Promise<"ok" | "approved" | PurchaseResult> {
+export async function ensureAllowance<P>(
+  io: ChainIO<P>,
+  token: Address,
+  owner: Address,
+  spender: Address,
+  needed: bigint,
+  h: PurchaseHooks,
+): Promise<"ok" | "approved" | PurchaseResult> {
   const allowance = await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
   if (allowance >= needed) return "ok";
   h.dispatch({ type: "APPROVAL_REQUIRED" });
   const approve = async (amount: bigint): Promise<true | PurchaseResult> => {
     try {
-      const prepared = await io.simulate({ address: token, abi: approveAbi, functionName: "approve", args: [spender, amount] });
+      const prepared = await io.simulate({
+        address: token,
+        abi: approveAbi,
+        functionName: "approve",
+        args: [spender, amount],
+      });
       const hash = await io.write(prepared);
       const r = await io.waitForReceipt(hash);
       if (r.status !== "success") {
@@ -134,9 +164,20 @@ export async function ensureAllowance<P>(io: ChainIO<P>, token: Address, owner: 
  * The contract's own refusals (paused, sold out, over the limit...) before the wallet is asked, when the approval is
  * not given yet: the simulation then also reverts for the missing allowance, which the batch or permit provides.
  */
-async function refusedBeforeApproval<P>(io: ChainIO<P>, p: PurchaseInput, amount: bigint, maxCost: bigint, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+async function refusedBeforeApproval<P>(
+  io: ChainIO<P>,
+  p: PurchaseInput,
+  amount: bigint,
+  maxCost: bigint,
+  h: PurchaseHooks,
+): Promise<PurchaseResult | undefined> {
   try {
-    await io.simulate({ address: p.presale, abi: presaleAbi, functionName: BUY[stable(p)], args: [amount, maxCost, p.stake] });
+    await io.simulate({
+      address: p.presale,
+      abi: presaleAbi,
+      functionName: BUY[stable(p)],
+      args: [amount, maxCost, p.stake],
+    });
   } catch (err) {
     const revert = revertName(err);
     if (revert && (KNOWN_REVERTS as readonly string[]).includes(revert)) return refused(h, err);
@@ -147,12 +188,22 @@ async function refusedBeforeApproval<P>(io: ChainIO<P>, p: PurchaseInput, amount
 const stable = (p: PurchaseInput) => (p.payment === "usdt" ? "usdt" : "usdc");
 
 /** Approval and purchase as one atomic batch: one prompt (confirm_pending), the receipts decide. */
-async function purchaseInBatch<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, allowance: bigint, h: PurchaseHooks): Promise<PurchaseResult> {
+async function purchaseInBatch<P>(
+  io: ChainIO<P>,
+  w: WalletIO,
+  p: PurchaseInput,
+  amount: bigint,
+  maxCost: bigint,
+  allowance: bigint,
+  h: PurchaseHooks,
+): Promise<PurchaseResult> {
   const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
   if (stop) return stop;
   h.dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
   const buy = encodeFunctionData({ abi: presaleAbi, functionName: BUY[stable(p)], args: [amount, maxCost, p.stake] });
-  const r = await runBatch(w, [...approvalCalls(p.token!, p.presale, allowance), { to: p.presale, data: buy }], () => h.dispatch({ type: "SENT" }));
+  const r = await runBatch(w, [...approvalCalls(p.token!, p.presale, allowance), { to: p.presale, data: buy }], () =>
+    h.dispatch({ type: "SENT" }),
+  );
   if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };
   h.dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
   return { outcome: r.outcome, hash: r.hash };
@@ -162,27 +213,58 @@ async function purchaseInBatch<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput,
  * A USDC permit for `maxCost` (approval_pending is the signature), then buyWithUSDCPermit: one signature and one
  * transaction. Undefined when the wallet cannot sign typed data: the approval transaction follows instead.
  */
-async function purchaseWithPermit<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, domain: PermitDomain, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
+async function purchaseWithPermit<P>(
+  io: ChainIO<P>,
+  w: WalletIO,
+  p: PurchaseInput,
+  amount: bigint,
+  maxCost: bigint,
+  domain: PermitDomain,
+  h: PurchaseHooks,
+): Promise<PurchaseResult | undefined> {
   const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
   if (stop) return stop;
   h.dispatch({ type: "APPROVAL_REQUIRED", via: "permit" });
   let permit: SignedPermit;
   try {
-    permit = await signPermit(io, w, { token: "USDC", address: p.token!, domain, owner: p.account, spender: p.presale, value: maxCost });
+    permit = await signPermit(io, w, {
+      token: "USDC",
+      address: p.token!,
+      domain,
+      owner: p.account,
+      spender: p.presale,
+      value: maxCost,
+    });
   } catch (err) {
     if (w.noteTypedDataError(err)) return undefined;
     return fail(h, err);
   }
   const args = [amount, maxCost, p.stake, permit.deadline, permit.v, permit.r, permit.s] as const;
-  const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: "buyWithUSDCPermit", args }, h);
+  const sim = await simulateOrStop(
+    io,
+    { address: p.presale, abi: presaleAbi, functionName: "buyWithUSDCPermit", args },
+    h,
+  );
   if ("outcome" in sim) return sim;
   h.dispatch({ type: "APPROVED" });
   return sendAndConfirm(io, sim.prepared, h);
 }
 
 /** The one-prompt routes for a stablecoin purchase whose allowance is short; undefined = the sequential approval. */
-async function purchaseInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInput, amount: bigint, maxCost: bigint, h: PurchaseHooks): Promise<PurchaseResult | undefined> {
-  const allowance = await io.read({ address: p.token!, abi: erc20Abi, functionName: "allowance", args: [p.account, p.presale] });
+async function purchaseInOneStep<P>(
+  io: ChainIO<P>,
+  w: WalletIO,
+  p: PurchaseInput,
+  amount: bigint,
+  maxCost: bigint,
+  h: PurchaseHooks,
+): Promise<PurchaseResult | undefined> {
+  const allowance = await io.read({
+    address: p.token!,
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [p.account, p.presale],
+  });
   if (allowance >= maxCost) return undefined;
   const batch = await w.canBatch().catch(() => false);
   // USDT has no permit (neither the real token nor its stand-in).
@@ -203,7 +285,12 @@ async function purchaseInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: PurchaseInpu
  * takes one prompt when it can (an atomic batch, else a USDC permit); without one, or when neither is possible, the
  * approval transaction(s) come first.
  */
-export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: PurchaseHooks, w?: WalletIO): Promise<PurchaseResult> {
+export async function runPurchase<P>(
+  io: ChainIO<P>,
+  p: PurchaseInput,
+  h: PurchaseHooks,
+  w?: WalletIO,
+): Promise<PurchaseResult> {
   const amount = p.tokens;
   // The quote again, right before sending: the ladder may have moved since it was shown.
   let cost: bigint;
@@ -217,7 +304,17 @@ export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: Purcha
   h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
 
   if (p.payment === "native") {
-    const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: "buyWithEth", args: [amount, p.stake], value: applyBps(cost, MARGIN_BPS.ethValue, "up") }, h);
+    const sim = await simulateOrStop(
+      io,
+      {
+        address: p.presale,
+        abi: presaleAbi,
+        functionName: "buyWithEth",
+        args: [amount, p.stake],
+        value: applyBps(cost, MARGIN_BPS.ethValue, "up"),
+      },
+      h,
+    );
     if ("outcome" in sim) return sim;
     h.dispatch({ type: "AWAIT_SIGNATURE" });
     return sendAndConfirm(io, sim.prepared, h);
@@ -239,7 +336,11 @@ export async function runPurchase<P>(io: ChainIO<P>, p: PurchaseInput, h: Purcha
     return fail(h, err);
   }
   if (typeof approval === "object") return approval;
-  const sim = await simulateOrStop(io, { address: p.presale, abi: presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] }, h);
+  const sim = await simulateOrStop(
+    io,
+    { address: p.presale, abi: presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] },
+    h,
+  );
   if ("outcome" in sim) return sim;
   if (approval === "ok") h.dispatch({ type: "AWAIT_SIGNATURE" });
   return sendAndConfirm(io, sim.prepared, h);

@@ -24,7 +24,13 @@ export async function quoteTokens(read: QuoteReader, tokens: bigint): Promise<Qu
  * the current unit cost and scales down while a later, dearer round makes the quote exceed the budget (prices only
  * rise along the ladder, so it converges from above in a few reads). The returned cost is the quote itself.
  */
-export async function quoteBudget(read: QuoteReader, pay: bigint, kind: PayKind, costPer1000: bigint, maxTokens: bigint): Promise<Quote> {
+export async function quoteBudget(
+  read: QuoteReader,
+  pay: bigint,
+  kind: PayKind,
+  costPer1000: bigint,
+  maxTokens: bigint,
+): Promise<Quote> {
   const budget = budgetOf(pay, kind);
   if (budget <= 0n || costPer1000 <= 0n) return { tokens: 0n, cost: 0n };
   let n = (budget * 1000n) / costPer1000;

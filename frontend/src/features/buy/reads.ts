@@ -17,21 +17,33 @@ import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadRe
 
 export type Round = { cap: number; price: number; endTime: number };
 export type UserData = {
-  nativeBal: number; usdtBal: number; usdcBal: number; usdtAllowance: bigint; usdcAllowance: bigint;
+  nativeBal: number;
+  usdtBal: number;
+  usdcBal: number;
+  usdtAllowance: bigint;
+  usdcAllowance: bigint;
   /** Base only: the user's Ethereum deposits already on Base (delivered through the bridge); Infinity once the claim
    * start is set, since every Ethereum deposit is on Base by then (the presale insists) and a claim clears the
    * per-user figure. The claimable line counts Ethereum deposits above it, i.e. not yet delivered, once. */
-  deposits: number; remoteImported: number; saleTokenBal: number;
+  deposits: number;
+  remoteImported: number;
+  saleTokenBal: number;
   /** Exact balances in base units (wei; 6-decimal stablecoins): the purchase checks compare these, never floats. */
   units: { native: bigint; usdt: bigint; usdc: bigint };
 };
 /** Whether the sale takes purchases on this chain, from the contract's own state. */
 export type SaleState = { paused: boolean; startTime: number; endTime: number; closed: boolean };
 export type StakeData = {
-  apy: number; totalStaked: number; lockTime: number; claimsLocked: boolean;
-  userStaked: number; unlockTime: number; rewards: number;
+  apy: number;
+  totalStaked: number;
+  lockTime: number;
+  claimsLocked: boolean;
+  userStaked: number;
+  unlockTime: number;
+  rewards: number;
   /** Owner locks of the staking contract. */
-  depositsLocked: boolean; withdrawalsLocked: boolean;
+  depositsLocked: boolean;
+  withdrawalsLocked: boolean;
 };
 export type ChainData = {
   chainId: number;
@@ -77,9 +89,13 @@ function view<
 /** Every read of one chain by key (undefined: not read on this chain, or without a connected wallet). */
 function plan(b: ChainBlock, multicall: Address | undefined, user: Address | undefined) {
   const presale = { address: b.presaleAddress, abi: abiOf("Presale") } as const;
-  const staking = b.stakingAddress && isDeployed(b.stakingAddress) ? ({ address: b.stakingAddress, abi: abiOf("Staking") } as const) : undefined;
+  const staking =
+    b.stakingAddress && isDeployed(b.stakingAddress)
+      ? ({ address: b.stakingAddress, abi: abiOf("Staking") } as const)
+      : undefined;
   const mc = multicall ? ({ address: multicall, abi: multicall3Abi } as const) : undefined;
-  const token = (address: Address | "") => (address && isDeployed(address) ? ({ address, abi: erc20Abi } as const) : undefined);
+  const token = (address: Address | "") =>
+    address && isDeployed(address) ? ({ address, abi: erc20Abi } as const) : undefined;
   const usdt = token(b.usdTAddress);
   const usdc = token(b.usdcAddress);
   const saleToken = token(b.saleTokenAddress);
@@ -115,7 +131,8 @@ function plan(b: ChainBlock, multicall: Address | undefined, user: Address | und
     poolStakers: staking && user && view({ ...staking, functionName: "poolStakers", args: [user] }),
     getRewards: staking && user && view({ ...staking, functionName: "getRewards", args: [user] }),
     userDeposits: user && view({ ...presale, functionName: "userDeposits", args: [user] }),
-    remoteDepositsImported: onBase && user ? view({ ...presale, functionName: "remoteDepositsImported", args: [user] }) : undefined,
+    remoteDepositsImported:
+      onBase && user ? view({ ...presale, functionName: "remoteDepositsImported", args: [user] }) : undefined,
     nativeBal: mc && user && view({ ...mc, functionName: "getEthBalance", args: [user] }),
     usdtBal: usdt && user && view({ ...usdt, functionName: "balanceOf", args: [user] }),
     usdtAllowance: usdt && user && view({ ...usdt, functionName: "allowance", args: [user, presale.address] }),
@@ -140,11 +157,20 @@ const n18 = (v: bigint) => Number(formatUnits(v, 18));
 const n6 = (v: bigint) => Number(formatUnits(v, 6));
 
 /** Turns multicall results (by key) into ChainData, falling back to `prev` for every failed entry. */
-export function decode(chainId: number, r: ReadResults, prev: ChainData | undefined, hasUser: boolean, now: number): ChainData {
+export function decode(
+  chainId: number,
+  r: ReadResults,
+  prev: ChainData | undefined,
+  hasUser: boolean,
+  now: number,
+): ChainData {
   const caps = r.caps?.map(Number);
   const prices = r.prices?.map(n18);
   const ends = r.endTimes?.map(Number);
-  const rounds = caps && prices && ends ? caps.map((cap, i) => ({ cap, price: prices[i] ?? 0, endTime: ends[i] ?? 0 })) : (prev?.rounds ?? []);
+  const rounds =
+    caps && prices && ends
+      ? caps.map((cap, i) => ({ cap, price: prices[i] ?? 0, endTime: ends[i] ?? 0 }))
+      : (prev?.rounds ?? []);
   const q = Number(QUOTE_TOKENS);
   const pu = prev?.user;
   const claimStart = r.claimStart !== undefined ? Number(r.claimStart) : (prev?.claimStart ?? 0);
@@ -157,7 +183,11 @@ export function decode(chainId: number, r: ReadResults, prev: ChainData | undefi
         usdcAllowance: r.usdcAllowance ?? pu?.usdcAllowance ?? 0n,
         deposits: r.userDeposits !== undefined ? n18(r.userDeposits) : (pu?.deposits ?? 0),
         remoteImported:
-          claimStart > 0 ? Infinity : r.remoteDepositsImported !== undefined ? n18(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
+          claimStart > 0
+            ? Infinity
+            : r.remoteDepositsImported !== undefined
+              ? n18(r.remoteDepositsImported)
+              : (pu?.remoteImported ?? 0),
         saleTokenBal: r.saleTokenBal !== undefined ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
         units: {
           native: r.nativeBal ?? pu?.units.native ?? 0n,
@@ -201,7 +231,12 @@ export function decode(chainId: number, r: ReadResults, prev: ChainData | undefi
     },
     sale:
       r.paused !== undefined && r.startTime !== undefined && r.endTime !== undefined
-        ? { paused: r.paused, startTime: Number(r.startTime), endTime: Number(r.endTime), closed: r.saleClosed ?? false }
+        ? {
+            paused: r.paused,
+            startTime: Number(r.startTime),
+            endTime: Number(r.endTime),
+            closed: r.saleClosed ?? false,
+          }
         : prev?.sale,
     chainTime: r.blockTime !== undefined ? Number(r.blockTime) : prev?.chainTime,
     saleToken: r.saleToken ?? prev?.saleToken,
@@ -212,7 +247,13 @@ export function decode(chainId: number, r: ReadResults, prev: ChainData | undefi
 }
 
 /** One aggregate3 call (batchSize 0: never split). Throws only when the whole request fails. */
-export async function readChain(client: Client, b: ChainBlock, multicall: Address | undefined, user: Address | undefined, prev: ChainData | undefined): Promise<ChainData> {
+export async function readChain(
+  client: Client,
+  b: ChainBlock,
+  multicall: Address | undefined,
+  user: Address | undefined,
+  prev: ChainData | undefined,
+): Promise<ChainData> {
   const calls = buildCalls(b, multicall, user);
   if (calls.length === 0) return decode(b.chainIdInt, {}, prev, !!user, Date.now());
   const res = await aggregate(client, {

@@ -4,7 +4,9 @@ import { cumulativeUsdCaps, raisedPercent, stageMaxUsd } from "./stage.ts";
 
 describe("stage figures (PRODUCT.md §9)", () => {
   it("cumulative USD caps match the product's round table", () => {
-    expect(cumulativeUsdCaps(INITIAL_ROUNDS)).toEqual([27000, 62750, 108250, 160750, 237250, 337000, 452500, 567500, 680000, 778000]);
+    expect(cumulativeUsdCaps(INITIAL_ROUNDS)).toEqual([
+      27000, 62750, 108250, 160750, 237250, 337000, 452500, 567500, 680000, 778000,
+    ]);
   });
   it("initial end dates run from 1746698400 in steps of 259200 s", () => {
     expect(INITIAL_ROUNDS.map((r) => r.endTime)).toEqual(INITIAL_ROUNDS.map((_, i) => 1746698400 + 259200 * i));

@@ -47,7 +47,11 @@ export function amountsReducer(s: AmountState, e: AmountEvent): AmountState {
       if (e.seq !== s.seq || s.source === null) return s;
       return s.source === "pay"
         ? { ...s, tokens: e.quote.tokens > 0n ? e.quote.tokens.toString() : "", quote: { ...e.quote, seq: e.seq } }
-        : { ...s, pay: e.quote.tokens > 0n ? unitsToText(e.quote.cost, e.kind) : "", quote: { ...e.quote, seq: e.seq } };
+        : {
+            ...s,
+            pay: e.quote.tokens > 0n ? unitsToText(e.quote.cost, e.kind) : "",
+            quote: { ...e.quote, seq: e.seq },
+          };
     case "requote":
       return s.source === "tokens" ? { ...s, pay: "", seq: s.seq + 1, quote: null } : s;
     case "reset":

@@ -18,7 +18,12 @@ export function tokenRows(data: PresaleView): TokenRow[] {
 /** The figures the conversion tracking reports after a purchase (analytics numbers, after the transaction). */
 export function conversionFigures(tokens: bigint, cost: bigint, kind: PayKind, data: PresaleView) {
   const n = Number(tokens);
-  return { purchaseTokens: n, purchaseTypeAmount: Number(unitsToText(cost, kind)), purchaseUsdAmount: n * data.price, claimable: data.userClaimable + n };
+  return {
+    purchaseTokens: n,
+    purchaseTypeAmount: Number(unitsToText(cost, kind)),
+    purchaseUsdAmount: n * data.price,
+    claimable: data.userClaimable + n,
+  };
 }
 
 /** Approximate USD value of a whole-token quantity at the current price (card estimate line). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_SWAP, isBlocking, swapReducer, SWAP_STATUSES, type SwapEvent, type SwapState, type SwapStatus } from "./swapMachine.ts";
+import {
+  INITIAL_SWAP,
+  isBlocking,
+  swapReducer,
+  SWAP_STATUSES,
+  type SwapEvent,
+  type SwapState,
+  type SwapStatus,
+} from "./swapMachine.ts";
 
 const H = "0xabc" as const;
 const at = (status: SwapStatus, extra: Partial<SwapState> = {}): SwapState => ({ status, ...extra });
@@ -8,7 +16,16 @@ const start: SwapEvent = { type: "START", payment: "native", chainId: 31337, sta
 
 describe("swap statuses", () => {
   it("has the eight statuses, spelled as PRODUCT.md §4 does", () => {
-    expect([...SWAP_STATUSES].sort()).toEqual(["approval_pending", "complete", "confirm_pending", "failed", "in_progess", "not_started", "rejected", "wert_inprogress"]);
+    expect([...SWAP_STATUSES].sort()).toEqual([
+      "approval_pending",
+      "complete",
+      "confirm_pending",
+      "failed",
+      "in_progess",
+      "not_started",
+      "rejected",
+      "wert_inprogress",
+    ]);
   });
   it("click-blocks only in_progess, confirm_pending and approval_pending", () => {
     expect(SWAP_STATUSES.filter(isBlocking).sort()).toEqual(["approval_pending", "confirm_pending", "in_progess"]);
@@ -24,7 +41,15 @@ describe("native purchase", () => {
     expect(swapReducer(sent, { type: "RECEIPT", success: true }).status).toBe("complete");
   });
   it("a reverted receipt gives failed", () => {
-    expect(run(INITIAL_SWAP, start, { type: "AWAIT_SIGNATURE" }, { type: "SENT", hash: H }, { type: "RECEIPT", success: false }).status).toBe("failed");
+    expect(
+      run(
+        INITIAL_SWAP,
+        start,
+        { type: "AWAIT_SIGNATURE" },
+        { type: "SENT", hash: H },
+        { type: "RECEIPT", success: false },
+      ).status,
+    ).toBe("failed");
   });
   it("4001 gives rejected, any other error failed", () => {
     const waiting = run(INITIAL_SWAP, start, { type: "AWAIT_SIGNATURE" });
@@ -32,7 +57,13 @@ describe("native purchase", () => {
     expect(swapReducer(waiting, { type: "ERROR", rejected: false }).status).toBe("failed");
   });
   it("START records payment, chain, stake flag and quantity", () => {
-    expect(swapReducer(INITIAL_SWAP, { ...start, stake: true })).toMatchObject({ status: "not_started", payment: "native", chainId: 31337, stake: true, tokens: 1000 });
+    expect(swapReducer(INITIAL_SWAP, { ...start, stake: true })).toMatchObject({
+      status: "not_started",
+      payment: "native",
+      chainId: 31337,
+      stake: true,
+      tokens: 1000,
+    });
   });
 });
 
@@ -48,7 +79,10 @@ describe("token purchase", () => {
     expect(run(INITIAL_SWAP, { type: "APPROVAL_REQUIRED" }, { type: "ERROR", rejected: true }).status).toBe("rejected");
   });
   it("a contract refusal in simulation is a failure with its reason, never 'rejected' (the buyer declined nothing)", () => {
-    expect(swapReducer(at("not_started"), { type: "SIMULATION_REVERTED", revert: "SalePaused" })).toMatchObject({ status: "failed", revert: "SalePaused" });
+    expect(swapReducer(at("not_started"), { type: "SIMULATION_REVERTED", revert: "SalePaused" })).toMatchObject({
+      status: "failed",
+      revert: "SalePaused",
+    });
     expect(swapReducer(at("approval_pending"), { type: "SIMULATION_REVERTED" }).status).toBe("failed");
     expect(swapReducer(at("confirm_pending"), { type: "SIMULATION_REVERTED" }).status).toBe("failed");
   });
@@ -56,16 +90,25 @@ describe("token purchase", () => {
 
 describe("card flow events", () => {
   it("widget loaded -> confirm_pending", () => {
-    expect(swapReducer(at("not_started"), { type: "CARD_LOADED" })).toMatchObject({ status: "confirm_pending", payment: "card" });
+    expect(swapReducer(at("not_started"), { type: "CARD_LOADED" })).toMatchObject({
+      status: "confirm_pending",
+      payment: "card",
+    });
   });
   it("payment status pending/progress -> in_progess", () => {
-    expect(swapReducer(at("confirm_pending"), { type: "CARD_PAYMENT_STATUS", status: "pending" }).status).toBe("in_progess");
-    expect(swapReducer(at("confirm_pending"), { type: "CARD_PAYMENT_STATUS", status: "progress" }).status).toBe("in_progess");
+    expect(swapReducer(at("confirm_pending"), { type: "CARD_PAYMENT_STATUS", status: "pending" }).status).toBe(
+      "in_progess",
+    );
+    expect(swapReducer(at("confirm_pending"), { type: "CARD_PAYMENT_STATUS", status: "progress" }).status).toBe(
+      "in_progess",
+    );
   });
   it("any transaction id -> wert_inprogress; then the receipt decides", () => {
     const w = swapReducer(at("in_progess"), { type: "CARD_TX", hash: H });
     expect(w).toMatchObject({ status: "wert_inprogress", hash: H });
-    expect(swapReducer(at("in_progess"), { type: "CARD_PAYMENT_STATUS", status: "success", hash: H }).status).toBe("wert_inprogress");
+    expect(swapReducer(at("in_progess"), { type: "CARD_PAYMENT_STATUS", status: "success", hash: H }).status).toBe(
+      "wert_inprogress",
+    );
     expect(swapReducer(w, { type: "RECEIPT", success: true }).status).toBe("complete");
     expect(swapReducer(w, { type: "RECEIPT", success: false }).status).toBe("failed");
   });
@@ -80,14 +123,23 @@ describe("card flow events", () => {
     expect(swapReducer(at("complete"), { type: "CARD_CLOSED" }).status).toBe("complete");
   });
   it("the session request failing -> not_started with the mount error flagged", () => {
-    expect(swapReducer(at("confirm_pending"), { type: "CARD_MOUNT_ERROR" })).toEqual({ status: "not_started", payment: "card", mountError: true });
+    expect(swapReducer(at("confirm_pending"), { type: "CARD_MOUNT_ERROR" })).toEqual({
+      status: "not_started",
+      payment: "card",
+      mountError: true,
+    });
   });
 });
 
 describe("guards and reset", () => {
   it("ignores events that do not apply", () => {
     const done = at("complete", { hash: H });
-    for (const e of [{ type: "SENT", hash: H }, { type: "APPROVED" }, { type: "ERROR", rejected: true }, { type: "CARD_LOADED" }] as SwapEvent[]) {
+    for (const e of [
+      { type: "SENT", hash: H },
+      { type: "APPROVED" },
+      { type: "ERROR", rejected: true },
+      { type: "CARD_LOADED" },
+    ] as SwapEvent[]) {
       expect(swapReducer(done, e)).toBe(done);
     }
     expect(swapReducer(INITIAL_SWAP, { type: "SENT", hash: H })).toBe(INITIAL_SWAP);

@@ -19,7 +19,14 @@ import { createStore, useStore } from "../../shared/store.ts";
 import type { Hash } from "viem";
 
 export const SWAP_STATUSES = [
-  "not_started", "in_progess", "complete", "failed", "rejected", "approval_pending", "confirm_pending", "wert_inprogress",
+  "not_started",
+  "in_progess",
+  "complete",
+  "failed",
+  "rejected",
+  "approval_pending",
+  "confirm_pending",
+  "wert_inprogress",
 ] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
@@ -100,7 +107,9 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       return { ...s, status: e.rejected ? "rejected" : "failed", error: e.message, revert: e.revert };
     case "SIMULATION_REVERTED":
       // The contract refused before anything was sent: a failure with its reason, not a refusal by the buyer.
-      return at("not_started", "approval_pending", "confirm_pending") ? { ...s, status: "failed", error: e.message, revert: e.revert } : s;
+      return at("not_started", "approval_pending", "confirm_pending")
+        ? { ...s, status: "failed", error: e.message, revert: e.revert }
+        : s;
     // ---- card on-ramp (PRODUCT.md §4 "Card flow")
     case "CARD_LOADED":
       return at("not_started") ? { ...s, payment: "card", status: "confirm_pending", mountError: false } : s;
@@ -114,7 +123,9 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
     case "CARD_TX":
       return FINAL.includes(s.status) && !at("rejected") ? s : { ...s, status: "wert_inprogress", hash: e.hash };
     case "CARD_CLOSED":
-      return at("wert_inprogress", "complete", "failed", "rejected") ? s : { ...s, status: "rejected", cardReason: "closed" };
+      return at("wert_inprogress", "complete", "failed", "rejected")
+        ? s
+        : { ...s, status: "rejected", cardReason: "closed" };
     case "CARD_ERROR":
       return FINAL.includes(s.status) ? s : { ...s, status: "failed", error: e.message };
     case "CARD_MOUNT_ERROR":

@@ -22,7 +22,13 @@ export function useBuyAction(data: PresaleView) {
   const { ensure } = useEnsureChain();
 
   const maxPopup = (max: bigint) =>
-    openPopup({ icon: "warning", title: t("popup.max_title"), description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(max.toString()) }), confirmLabel: t("common.ok"), testId: "popup-max-tokens" });
+    openPopup({
+      icon: "warning",
+      title: t("popup.max_title"),
+      description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(max.toString()) }),
+      confirmLabel: t("common.ok"),
+      testId: "popup-max-tokens",
+    });
 
   /** Buys `tokens` whole tokens at no more than `quotedCost` (the contract's quote the buyer was shown). */
   return async function buy(token: PayToken, tokens: bigint, quotedCost: bigint, stake: boolean): Promise<BuyOutcome> {
@@ -35,25 +41,53 @@ export function useBuyAction(data: PresaleView) {
     }
     if (!(await ensure(block))) return "cancelled";
     const shown = groupDecimal(tokens.toString());
-    pushAnalytics(env.production, "purchase_started", { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
+    pushAnalytics(env.production, "purchase_started", {
+      token: token.symbol,
+      chainId: block.chainIdInt,
+      tokens: shown,
+    });
     const [{ runPurchase }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
-      import("./purchase.ts"), import("./wagmiIO.ts"), import("./wagmiWalletIO.ts"),
+      import("./purchase.ts"),
+      import("./wagmiIO.ts"),
+      import("./wagmiWalletIO.ts"),
     ]);
     const res = await runPurchase(
       wagmiIO(block.chainIdInt, address),
       {
-        payment: token.kind, chainId: block.chainIdInt, account: address, presale: block.presaleAddress,
-        token: token.kind === "usdt" ? (block.usdTAddress || undefined) : token.kind === "usdc" ? block.usdcAddress : undefined,
-        tokens, quotedCost, stake,
+        payment: token.kind,
+        chainId: block.chainIdInt,
+        account: address,
+        presale: block.presaleAddress,
+        token:
+          token.kind === "usdt"
+            ? block.usdTAddress || undefined
+            : token.kind === "usdc"
+              ? block.usdcAddress
+              : undefined,
+        tokens,
+        quotedCost,
+        stake,
       },
       { dispatch: dispatchSwap, onMaxTokensExceeded: () => void maxPopup(max) },
       wagmiWalletIO(block.chainIdInt, address),
     );
-    pushAnalytics(env.production, `purchase_${res.outcome}`, { token: token.symbol, chainId: block.chainIdInt, tokens: shown });
+    pushAnalytics(env.production, `purchase_${res.outcome}`, {
+      token: token.symbol,
+      chainId: block.chainIdInt,
+      tokens: shown,
+    });
     if (res.outcome === "complete") {
-      const [title, desc] = stake ? ["toast.staked_success", "toast.staked_success_desc"] : ["toast.purchase_success", "toast.purchase_success_desc"];
+      const [title, desc] = stake
+        ? ["toast.staked_success", "toast.staked_success_desc"]
+        : ["toast.purchase_success", "toast.purchase_success_desc"];
       toast("success", t(title), t(desc, { amount: shown, token: env.tokenName }));
-      void trackConversion({ publicAddress: address, purchaseType: token.symbol, hash: res.hash!, chainId: block.chainIdInt, ...conversionFigures(tokens, quotedCost, token.kind, data) });
+      void trackConversion({
+        publicAddress: address,
+        purchaseType: token.symbol,
+        hash: res.hash!,
+        chainId: block.chainIdInt,
+        ...conversionFigures(tokens, quotedCost, token.kind, data),
+      });
     } else if (res.outcome === "failed") {
       // A refusal by the contract names its cause (paused sale, sold out...), as the status view does.
       const why = res.revert ? t(revertMessageKey(res.revert)) : "";

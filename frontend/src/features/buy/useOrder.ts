@@ -67,22 +67,38 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
       try {
         const { readQuote } = await loadReads();
         const read = (n: bigint) => readQuote(block, token.kind, n);
-        const q: Quote = tokens ? await quoteTokens(read, tokens) : await quoteBudget(read, pay!, token.kind, costPer1000, maxTokens);
-        if (live) { setRefusal(null); dispatch({ type: "quoted", seq, quote: q, kind: token.kind }); }
+        const q: Quote = tokens
+          ? await quoteTokens(read, tokens)
+          : await quoteBudget(read, pay!, token.kind, costPer1000, maxTokens);
+        if (live) {
+          setRefusal(null);
+          dispatch({ type: "quoted", seq, quote: q, kind: token.kind });
+        }
       } catch (err) {
         // No quote: the form stays without one (Buy disabled) and says why when the contract refused it.
         const revert = revertName(err);
         if (live) setRefusal(revert ? { seq, revert } : null);
       }
     })();
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- every input change bumps s.seq; the rest is read as is
   }, [debouncedSeq, s.seq, refreshedAt, enabled, token.id]);
 
-  const typePay = useCallback((text: string) => { cancelFill(); dispatch({ type: "typePay", text }); }, []);
-  const typeTokens = useCallback((text: string) => { cancelFill(); dispatch({ type: "typeTokens", text }); }, []);
+  const typePay = useCallback((text: string) => {
+    cancelFill();
+    dispatch({ type: "typePay", text });
+  }, []);
+  const typeTokens = useCallback((text: string) => {
+    cancelFill();
+    dispatch({ type: "typeTokens", text });
+  }, []);
   const settleTokens = useCallback(() => dispatch({ type: "settleTokens" }), []);
-  const reset = useCallback(() => { cancelFill(); dispatch({ type: "reset" }); }, []);
+  const reset = useCallback(() => {
+    cancelFill();
+    dispatch({ type: "reset" });
+  }, []);
   /** A token choice: the fields empty, and Max fills the pay field a moment later unless the buyer typed meanwhile. */
   const resetAndScheduleMax = useCallback((compute: () => string) => {
     cancelFill();
@@ -99,7 +115,21 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
     };
     pendingFill.current = fill;
   }, []);
-  const requote = useCallback(() => { cancelFill(); dispatch({ type: "requote" }); }, []);
+  const requote = useCallback(() => {
+    cancelFill();
+    dispatch({ type: "requote" });
+  }, []);
 
-  return { state: s, quote: currentQuote(s), refusal: refusal && refusal.seq === s.seq ? refusal.revert : null, tokens: orderTokens(s), typePay, typeTokens, settleTokens, reset, resetAndScheduleMax, requote };
+  return {
+    state: s,
+    quote: currentQuote(s),
+    refusal: refusal && refusal.seq === s.seq ? refusal.revert : null,
+    tokens: orderTokens(s),
+    typePay,
+    typeTokens,
+    settleTokens,
+    reset,
+    resetAndScheduleMax,
+    requote,
+  };
 }

@@ -26,7 +26,12 @@ export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs
   const key = ["presale", b.chainIdInt, user ?? null];
   return useQuery({
     queryKey: key,
-    queryFn: async () => (await loadReads()).readChainData(b, user, qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null])),
+    queryFn: async () =>
+      (await loadReads()).readChainData(
+        b,
+        user,
+        qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null]),
+      ),
     refetchInterval: () => (hidden() ? false : (refetchMs ?? pollInterval("presale", !!user, false))),
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,

@@ -17,9 +17,25 @@ describe("input decimals per payment token (PRODUCT.md §5)", () => {
 
 describe("buy checks on exact amounts: minimum, maximum, low balance, low gas, disabled buttons", () => {
   const E18 = 10n ** 18n;
-  const ok = { kind: "native" as const, tokens: 5000n, cost: E18 / 10n, minToken: 10n, maxTokensToBuy: 1_000_000n, nativeBalance: E18, tokenBalance: 0n, gasReserve: 5n * 10n ** 15n, card: false };
+  const ok = {
+    kind: "native" as const,
+    tokens: 5000n,
+    cost: E18 / 10n,
+    minToken: 10n,
+    maxTokensToBuy: 1_000_000n,
+    nativeBalance: E18,
+    tokenBalance: 0n,
+    gasReserve: 5n * 10n ** 15n,
+    card: false,
+  };
   it("accepts a valid native buy", () => {
-    expect(checkOrder(ok)).toEqual({ messages: [], lowBalance: false, belowMin: false, exceedsMax: false, disabled: false });
+    expect(checkOrder(ok)).toEqual({
+      messages: [],
+      lowBalance: false,
+      belowMin: false,
+      exceedsMax: false,
+      disabled: false,
+    });
   });
   it("disables on no amount, and until the quote for it arrived", () => {
     expect(checkOrder({ ...ok, tokens: null }).disabled).toBe(true);
@@ -44,7 +60,13 @@ describe("buy checks on exact amounts: minimum, maximum, low balance, low gas, d
     expect(checkOrder({ ...ok, nativeBalance: value - 1n }).messages).toEqual(["swap_error"]);
   });
   it("stablecoin: token balance covers the quote and native covers gas", () => {
-    const s = { ...ok, kind: "usdc" as const, cost: 50_000_000n, tokenBalance: 100_000_000n, nativeBalance: 10n ** 16n };
+    const s = {
+      ...ok,
+      kind: "usdc" as const,
+      cost: 50_000_000n,
+      tokenBalance: 100_000_000n,
+      nativeBalance: 10n ** 16n,
+    };
     expect(checkOrder(s).messages).toEqual([]);
     expect(checkOrder({ ...s, tokenBalance: 49_999_999n }).messages).toEqual(["low_usdt"]);
     expect(checkOrder({ ...s, tokenBalance: 50_000_000n }).messages).toEqual([]);

@@ -18,7 +18,13 @@ export type OrderCheckInput = {
 };
 
 export type BuyMessage = "min_crypto" | "swap_error" | "low_gas_fees" | "low_usdt";
-export type BuyCheck = { messages: BuyMessage[]; lowBalance: boolean; belowMin: boolean; exceedsMax: boolean; disabled: boolean };
+export type BuyCheck = {
+  messages: BuyMessage[];
+  lowBalance: boolean;
+  belowMin: boolean;
+  exceedsMax: boolean;
+  disabled: boolean;
+};
 
 /** Balance, gas and minimum rules on exact amounts: native pays the quote plus the value margin (refunded). */
 export function checkOrder(i: OrderCheckInput): BuyCheck {
@@ -48,5 +54,11 @@ export function checkOrder(i: OrderCheckInput): BuyCheck {
   }
   if (!empty && belowMin) messages.unshift("min_crypto");
   const unquoted = !i.card && i.cost === null;
-  return { messages, lowBalance, belowMin, exceedsMax, disabled: empty || unquoted || (lowBalance && !i.card) || belowMin };
+  return {
+    messages,
+    lowBalance,
+    belowMin,
+    exceedsMax,
+    disabled: empty || unquoted || (lowBalance && !i.card) || belowMin,
+  };
 }

@@ -26,6 +26,11 @@ export function wagmiIO(chainId: number, account: Address): ChainIO<SendPrepared
     },
     write: (send) => send(),
     waitForReceipt: (hash) =>
-      waitForTransactionReceipt(wagmiConfig, { hash, chainId, retryCount: RPC.receiptRetries, pollingInterval: TIMINGS.widgetPollMs }),
+      waitForTransactionReceipt(wagmiConfig, {
+        hash,
+        chainId,
+        retryCount: RPC.receiptRetries,
+        pollingInterval: TIMINGS.widgetPollMs,
+      }),
   };
 }

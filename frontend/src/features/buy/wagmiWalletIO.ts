@@ -15,7 +15,11 @@ export function wagmiWalletIO(chainId: number, account: Address): WalletIO {
     canSignTypedData: () => canSignTypedData(account),
     sendCalls: async (calls) => (await sendCalls(wagmiConfig, { account, chainId, calls, forceAtomic: true })).id,
     waitForCalls: async (id) => {
-      const r = await waitForCallsStatus(wagmiConfig, { id, pollingInterval: TIMINGS.widgetPollMs, timeout: BATCH_TIMEOUT_MS });
+      const r = await waitForCallsStatus(wagmiConfig, {
+        id,
+        pollingInterval: TIMINGS.widgetPollMs,
+        timeout: BATCH_TIMEOUT_MS,
+      });
       return { status: r.status, receipts: r.receipts ?? [] };
     },
     signTypedData: (data) => signTypedData(wagmiConfig, { account, ...data }),

@@ -11,12 +11,18 @@ export function CardBaseNotice() {
   const { ensure } = useEnsureChain();
   const chain = env.base.chainName;
   if (chainId === env.base.chainIdInt) {
-    return <p className="muted small center" style={{ margin: 0 }} data-testid="card-base-note">{t("card.base_note", { chain })}</p>;
+    return (
+      <p className="muted small center" style={{ margin: 0 }} data-testid="card-base-note">
+        {t("card.base_note", { chain })}
+      </p>
+    );
   }
   return (
     <p className="muted small center" style={{ margin: 0 }} data-testid="card-base-note">
       {t("card.base_switch_note", { chain })}{" "}
-      <button className="link" onClick={() => void ensure(env.base, false)} data-testid="card-switch-base">{t("swap.switch_to", { chain })}</button>
+      <button className="link" onClick={() => void ensure(env.base, false)} data-testid="card-switch-base">
+        {t("swap.switch_to", { chain })}
+      </button>
     </p>
   );
 }

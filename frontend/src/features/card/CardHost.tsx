@@ -29,11 +29,21 @@ function useCardOutcome() {
     void qc.invalidateQueries({ queryKey: ["presale"] });
     pushAnalytics(env.production, `purchase_${swap.status}`, { token: "CARD", chainId: env.base.chainIdInt, tokens });
     if (swap.status === "failed") return void toast("error", t("toast.tx_failed"));
-    toast("success", t("toast.purchase_success"), t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }));
+    toast(
+      "success",
+      t("toast.purchase_success"),
+      t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }),
+    );
     if (address && swap.hash) {
       void trackConversion({
-        publicAddress: address, purchaseType: "CARD", purchaseTokens: tokens, purchaseTypeAmount: cardUi.get().ethAmount ?? 0,
-        purchaseUsdAmount: 0, hash: swap.hash, chainId: env.base.chainIdInt, claimable: tokens,
+        publicAddress: address,
+        purchaseType: "CARD",
+        purchaseTokens: tokens,
+        purchaseTypeAmount: cardUi.get().ethAmount ?? 0,
+        purchaseUsdAmount: 0,
+        hash: swap.hash,
+        chainId: env.base.chainIdInt,
+        claimable: tokens,
       });
     }
   }, [swap.payment, swap.status, swap.hash, swap.tokens, qc, t, address]);

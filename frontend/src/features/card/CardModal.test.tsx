@@ -10,8 +10,12 @@ import { cardUi, waitForChoice } from "./cardUi.ts";
 import CardModal from "./CardModal.tsx";
 
 beforeAll(async () => {
-  const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8")) as Record<string, unknown>;
-  await i18next.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  const en = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"),
+  ) as Record<string, unknown>;
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 });
 
 afterEach(() => {

@@ -18,13 +18,27 @@ async function openTestWidget(initial: SwapState = CARD, receipt: "success" | "r
   const flow: Flow = { id: 1, account: BUYER, loaded: false, done: false };
   const finish = vi.fn();
   const Ctor = await loadWertWidget();
-  const handle: WidgetHandle = openWidget(Ctor, buildWidgetOptions(sessionData(), testConfig(), "en", cardListeners(flow, t.deps, finish)));
+  const handle: WidgetHandle = openWidget(
+    Ctor,
+    buildWidgetOptions(sessionData(), testConfig(), "en", cardListeners(flow, t.deps, finish)),
+  );
   flow.handle = handle;
   const iframe = handle.iframe!;
   const widgetWindow = iframe.contentWindow!;
   const post = (data: unknown, source: MessageEventSource | null = widgetWindow) =>
     window.dispatchEvent(new MessageEvent("message", { data, source }));
-  return { deps: t.deps, get state() { return t.state; }, flow, finish, handle, iframe, widgetWindow, post };
+  return {
+    deps: t.deps,
+    get state() {
+      return t.state;
+    },
+    flow,
+    finish,
+    handle,
+    iframe,
+    widgetWindow,
+    post,
+  };
 }
 
 const iframes = () => document.querySelectorAll(`iframe[data-testid="${WIDGET_IFRAME_TESTID}"]`);
@@ -61,7 +75,8 @@ describe("widget lifecycle (created, open, closed)", () => {
     expect(q.has("partner_id")).toBe(false); // in the path, not the query
     expect(q.has("origin")).toBe(false);
     expect(w.iframe.getAttribute("allow")).toMatch(/camera.*microphone.*payment/);
-    for (const s of ["allow-scripts", "allow-forms", "allow-popups", "allow-same-origin"]) expect(w.iframe.getAttribute("sandbox")).toContain(s);
+    for (const s of ["allow-scripts", "allow-forms", "allow-popups", "allow-same-origin"])
+      expect(w.iframe.getAttribute("sandbox")).toContain(s);
     expect(w.iframe.style.zIndex).toBe("10000");
     expect(w.iframe.getAttribute("title")).toBe("Card payment");
     expect(document.body.style.overflow).toBe("hidden");
@@ -276,9 +291,15 @@ describe("pure mapping", () => {
     expect(paymentOutcome("cancelled")).toBe("canceled");
     expect(paymentOutcome(3)).toBe("other");
     expect(paymentStatusEvents({ status: "pending" })).toEqual([{ type: "CARD_PAYMENT_STATUS", status: "pending" }]);
-    expect(paymentStatusEvents({ status: "progress", tx_id: TX })).toEqual([{ type: "CARD_PAYMENT_STATUS", status: "progress", hash: TX }]);
-    expect(paymentStatusEvents({ status: "success", tx_id: TX })).toEqual([{ type: "CARD_PAYMENT_STATUS", status: "success", hash: TX }]);
-    expect(paymentStatusEvents({ status: "canceled", tx_id: TX })).toEqual([{ type: "CARD_PAYMENT_STATUS", status: "canceled" }]);
+    expect(paymentStatusEvents({ status: "progress", tx_id: TX })).toEqual([
+      { type: "CARD_PAYMENT_STATUS", status: "progress", hash: TX },
+    ]);
+    expect(paymentStatusEvents({ status: "success", tx_id: TX })).toEqual([
+      { type: "CARD_PAYMENT_STATUS", status: "success", hash: TX },
+    ]);
+    expect(paymentStatusEvents({ status: "canceled", tx_id: TX })).toEqual([
+      { type: "CARD_PAYMENT_STATUS", status: "canceled" },
+    ]);
     expect(paymentStatusEvents({ status: "failed" })).toEqual([{ type: "CARD_PAYMENT_STATUS", status: "failed" }]);
     expect(paymentStatusEvents({ status: "weird" })).toEqual([]);
     expect(paymentStatusEvents({ status: "weird", tx_id: TX })).toEqual([{ type: "CARD_TX", hash: TX }]);

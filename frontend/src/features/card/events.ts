@@ -44,7 +44,13 @@ export function paymentStatusEvents(data: unknown): SwapEvent[] {
   const withHash = hash ? { hash } : {};
   switch (paymentOutcome(data.status)) {
     case "progress":
-      return [{ type: "CARD_PAYMENT_STATUS", status: String(data.status).toLowerCase() === "pending" ? "pending" : "progress", ...withHash }];
+      return [
+        {
+          type: "CARD_PAYMENT_STATUS",
+          status: String(data.status).toLowerCase() === "pending" ? "pending" : "progress",
+          ...withHash,
+        },
+      ];
     case "success":
       return [{ type: "CARD_PAYMENT_STATUS", status: "success", ...withHash }];
     case "canceled":

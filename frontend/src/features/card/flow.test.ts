@@ -11,8 +11,10 @@ import { BUYER, okResponse, PRESALE, sessionData, testConfig, testDeps, TX } fro
 
 const REQ = { address: BUYER, tokens: 1000, stake: false, lang: "en" };
 const iframeCount = () => document.querySelectorAll('iframe[data-testid="card-widget-iframe"]').length;
-const widgetWindow = () => document.querySelector<HTMLIFrameElement>('iframe[data-testid="card-widget-iframe"]')!.contentWindow!;
-const fromWidget = (data: unknown) => window.dispatchEvent(new MessageEvent("message", { data, source: widgetWindow() }));
+const widgetWindow = () =>
+  document.querySelector<HTMLIFrameElement>('iframe[data-testid="card-widget-iframe"]')!.contentWindow!;
+const fromWidget = (data: unknown) =>
+  window.dispatchEvent(new MessageEvent("message", { data, source: widgetWindow() }));
 
 async function until(cond: () => boolean, ms = 2_000) {
   const t0 = Date.now();
@@ -22,7 +24,8 @@ async function until(cond: () => boolean, ms = 2_000) {
   }
 }
 
-const goodFetch = (data = sessionData()) => vi.fn(() => Promise.resolve(okResponse({ data, meta: { chainId: 31338 } })));
+const goodFetch = (data = sessionData()) =>
+  vi.fn(() => Promise.resolve(okResponse({ data, meta: { chainId: 31338 } })));
 
 beforeEach(() => {
   resetCardFlow();
@@ -47,14 +50,22 @@ describe("session request failure: not_started with the mount error flagged", ()
   });
 
   it("the server refuses (HTTP 422 with a reason): mount error, the reason is logged", async () => {
-    const t = testDeps(INITIAL_SWAP, { fetch: vi.fn(() => Promise.resolve(okResponse({ error: "purchase_not_possible", reason: "buyWithETHWert reverted: SalePaused" }, 422))) });
+    const t = testDeps(INITIAL_SWAP, {
+      fetch: vi.fn(() =>
+        Promise.resolve(
+          okResponse({ error: "purchase_not_possible", reason: "buyWithETHWert reverted: SalePaused" }, 422),
+        ),
+      ),
+    });
     await runCardFlow(REQ, t.deps);
     expect(t.state).toMatchObject({ status: "not_started", mountError: true });
     expect(String((t.deps.log!.warn as ReturnType<typeof vi.fn>).mock.calls[0])).toContain("SalePaused");
   });
 
   it("an answer that credits another wallet is refused: mount error", async () => {
-    const t = testDeps(INITIAL_SWAP, { fetch: goodFetch(sessionData({ user: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65" })) });
+    const t = testDeps(INITIAL_SWAP, {
+      fetch: goodFetch(sessionData({ user: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65" })),
+    });
     await runCardFlow(REQ, t.deps);
     expect(t.state).toMatchObject({ status: "not_started", mountError: true });
     expect(iframeCount()).toBe(0);
@@ -73,13 +84,19 @@ describe("session request failure: not_started with the mount error flagged", ()
   });
 
   it("the widget package cannot be loaded: mount error", async () => {
-    const t = testDeps(INITIAL_SWAP, { fetch: goodFetch(), loadWidget: () => Promise.reject(new Error("chunk load failed")) });
+    const t = testDeps(INITIAL_SWAP, {
+      fetch: goodFetch(),
+      loadWidget: () => Promise.reject(new Error("chunk load failed")),
+    });
     await runCardFlow(REQ, t.deps);
     expect(t.state).toMatchObject({ status: "not_started", mountError: true });
   });
 
   it("no partner id anywhere: the product's error, mount error, nothing mounted", async () => {
-    const t = testDeps(INITIAL_SWAP, { fetch: goodFetch(sessionData({ partner_id: undefined })), config: testConfig({ partnerId: "" }) });
+    const t = testDeps(INITIAL_SWAP, {
+      fetch: goodFetch(sessionData({ partner_id: undefined })),
+      config: testConfig({ partnerId: "" }),
+    });
     const run = runCardFlow(REQ, t.deps);
     await until(() => cardUi.get().phase === "disclaimer");
     continueCard();
@@ -94,7 +111,11 @@ describe("session request failure: not_started with the mount error flagged", ()
 describe("the session request", () => {
   it("posts address, token quantity and stake flag (the server recomputes the price)", async () => {
     const fetch = goodFetch(sessionData({ stake: true }));
-    const s = await requestCardSession("http://api/api/card/session", { address: BUYER, tokens: 1000, stake: true }, { fetch, presale: PRESALE });
+    const s = await requestCardSession(
+      "http://api/api/card/session",
+      { address: BUYER, tokens: 1000, stake: true },
+      { fetch, presale: PRESALE },
+    );
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("http://api/api/card/session");
@@ -113,7 +134,9 @@ describe("the session request", () => {
     ["no amount", { commodity_amount: 0 }, /commodity_amount/],
     ["not a buyWithETHWert call", { sc_input_data: "0xdeadbeef" }, /buyWithETHWert/],
   ] as const)("refuses an answer with %s", (_name, over, msg) => {
-    expect(() => checkSession({ data: sessionData(over as never) }, { address: BUYER, tokens: 1000, stake: false }, PRESALE)).toThrowError(msg);
+    expect(() =>
+      checkSession({ data: sessionData(over as never) }, { address: BUYER, tokens: 1000, stake: false }, PRESALE),
+    ).toThrowError(msg);
   });
 
   it("refuses an answer without data", () => {
@@ -129,7 +152,13 @@ describe("modal and widget", () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(cardUi.get().phase).toBe("idle"); // not yet
     await until(() => cardUi.get().phase === "disclaimer");
-    expect(t.state).toMatchObject({ status: "not_started", payment: "card", chainId: 31338, tokens: 1000, stake: false });
+    expect(t.state).toMatchObject({
+      status: "not_started",
+      payment: "card",
+      chainId: 31338,
+      tokens: 1000,
+      stake: false,
+    });
     await until(() => cardUi.get().ethAmount === 0.00230001);
     continueCard();
     await until(() => cardUi.get().phase === "loading");
@@ -203,7 +232,14 @@ describe("modal and widget", () => {
 });
 
 describe("Continue on wert_inprogress follows the payment under way", () => {
-  const pending: SwapState = { status: "wert_inprogress", payment: "card", chainId: 31338, tokens: 1000, stake: false, hash: TX };
+  const pending: SwapState = {
+    status: "wert_inprogress",
+    payment: "card",
+    chainId: 31338,
+    tokens: 1000,
+    stake: false,
+    hash: TX,
+  };
 
   it("with a tx hash: the receipt is checked again, no new session", async () => {
     const fetch = goodFetch();
@@ -232,7 +268,10 @@ describe("Continue on wert_inprogress follows the payment under way", () => {
 
 describe("the seam (features/card/index.ts)", () => {
   it("startCardPurchase drives the shared swap store; a failing session flags the mount error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const { startCardPurchase, CARD_WIDGET_READY } = await import("./index.ts");
     expect(CARD_WIDGET_READY).toBe(true);

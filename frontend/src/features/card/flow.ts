@@ -61,7 +61,8 @@ let current: Flow | null = null;
 const watching = new Set<Hash>();
 
 /** The widget of the running flow, if it is open (tests and the Continue path use it). */
-export const openCardWidget = (): WidgetHandle | undefined => (current?.handle && !current.handle.closed ? current.handle : undefined);
+export const openCardWidget = (): WidgetHandle | undefined =>
+  current?.handle && !current.handle.closed ? current.handle : undefined;
 
 /** Test support: forget any flow state. */
 export function resetCardFlow() {
@@ -154,10 +155,21 @@ export async function runCardFlow(req: CardFlowRequest, deps: CardFlowDeps): Pro
     dispatch({ type: "START", payment: "card", chainId: config.chainId, stake: req.stake, tokens: req.tokens });
     cardUi.set({ phase: "idle", flowId: flow.id, tokens: req.tokens, stake: req.stake });
 
-    const session = requestCardSession(config.sessionUrl, { address: req.address, tokens: req.tokens, stake: req.stake }, { fetch: deps.fetch, presale: config.presale });
-    session.then((s) => cardUi.set((u) => (u.flowId === flow.id ? { ...u, ethAmount: s.data.commodity_amount } : u)), () => undefined);
+    const session = requestCardSession(
+      config.sessionUrl,
+      { address: req.address, tokens: req.tokens, stake: req.stake },
+      { fetch: deps.fetch, presale: config.presale },
+    );
+    session.then(
+      (s) => cardUi.set((u) => (u.flowId === flow.id ? { ...u, ethAmount: s.data.commodity_amount } : u)),
+      () => undefined,
+    );
     const widgetCtor = deps.loadWidget();
-    const failure = (p: Promise<unknown>) => p.then(() => never, (failed: unknown): Failure => ({ failed }));
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => never,
+        (failed: unknown): Failure => ({ failed }),
+      );
     const failed = Promise.race([failure(session), failure(widgetCtor)]);
 
     // 1. The modal opens after about 1 s, unless the purchase has already proven impossible.

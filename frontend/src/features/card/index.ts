@@ -23,7 +23,10 @@ export type CardPurchaseRequest = {
 
 export const CARD_WIDGET_READY = true;
 
-export async function startCardPurchase(req: CardPurchaseRequest, dispatch: (e: SwapEvent) => void = dispatchSwap): Promise<void> {
+export async function startCardPurchase(
+  req: CardPurchaseRequest,
+  dispatch: (e: SwapEvent) => void = dispatchSwap,
+): Promise<void> {
   let start: typeof import("./start.ts").startCard;
   try {
     ({ startCard: start } = await import("./start.ts"));

@@ -16,7 +16,8 @@ import { ORIGIN, sessionData, SESSION_CLICK_ID, testConfig } from "./testSupport
 import { loadWertWidget, openWidget } from "./widgetHost.ts";
 
 const listeners = {};
-const build = (over: Parameters<typeof sessionData>[0] = {}, lang = "en") => buildWidgetOptions(sessionData(over), testConfig(), lang, listeners);
+const build = (over: Parameters<typeof sessionData>[0] = {}, lang = "en") =>
+  buildWidgetOptions(sessionData(over), testConfig(), lang, listeners);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -42,11 +43,17 @@ describe("buildWidgetOptions", () => {
   it("passes the signed smart-contract fields through unchanged", () => {
     const s = sessionData();
     const o = build();
-    for (const k of ["address", "network", "commodity_amount", "sc_address", "sc_input_data", "signature"] as const) expect(o[k]).toBe(s[k]);
+    for (const k of ["address", "network", "commodity_amount", "sc_address", "sc_input_data", "signature"] as const)
+      expect(o[k]).toBe(s[k]);
   });
 
   it("takes the origin from the environment, not from the server, and trims a trailing slash", () => {
-    const o = buildWidgetOptions(sessionData({ origin: "https://evil.example" }), testConfig({ origin: "https://widget.wert.io/" }), "en", listeners);
+    const o = buildWidgetOptions(
+      sessionData({ origin: "https://evil.example" }),
+      testConfig({ origin: "https://widget.wert.io/" }),
+      "en",
+      listeners,
+    );
     expect(o.origin).toBe("https://widget.wert.io");
   });
 
@@ -92,7 +99,9 @@ describe("validateWidgetOptions", () => {
   it("partner_id is required: throws the exact error of PRODUCT.md §8", () => {
     expect(PARTNER_ID_REQUIRED).toBe("Please provide a partner_id in order for the widget to work correctly");
     for (const partner_id of [undefined, "", "  ", null, 42]) {
-      expect(() => validateWidgetOptions({ ...valid(), partner_id }, vi.fn())).toThrowError(new Error(PARTNER_ID_REQUIRED));
+      expect(() => validateWidgetOptions({ ...valid(), partner_id }, vi.fn())).toThrowError(
+        new Error(PARTNER_ID_REQUIRED),
+      );
     }
   });
 
@@ -105,11 +114,17 @@ describe("validateWidgetOptions", () => {
   it("item_info name and category are at most 40 characters: a console error for each longer one", () => {
     const err = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const at40 = "x".repeat(40);
-    const o = (name: string, category: string): WidgetOptions => ({ ...valid(), extra: { item_info: { name, category } } });
+    const o = (name: string, category: string): WidgetOptions => ({
+      ...valid(),
+      extra: { item_info: { name, category } },
+    });
     expect(validateWidgetOptions(o(at40, at40))).toEqual([]);
     expect(validateWidgetOptions(o(at40 + "x", at40))).toEqual([itemInfoTooLong("name")]);
     expect(validateWidgetOptions(o(at40, at40 + "x"))).toEqual([itemInfoTooLong("category")]);
-    expect(validateWidgetOptions(o(at40 + "x", at40 + "x"))).toEqual([itemInfoTooLong("name"), itemInfoTooLong("category")]);
+    expect(validateWidgetOptions(o(at40 + "x", at40 + "x"))).toEqual([
+      itemInfoTooLong("name"),
+      itemInfoTooLong("category"),
+    ]);
     expect(err).toHaveBeenCalledWith("Max length of the extra.item_info.name value is 40 characters");
     expect(err).toHaveBeenCalledWith("Max length of the extra.item_info.category value is 40 characters");
     expect(err).toHaveBeenCalledTimes(4);

@@ -11,7 +11,13 @@ export const itemInfoTooLong = (field: "name" | "category") =>
   `Max length of the extra.item_info.${field} value is ${ITEM_INFO_MAX} characters`;
 
 /** The widget's own events (PRODUCT.md §7 "Messages from the widget"; the 3-D Secure pair is handled by the host). */
-export type PaymentStatusData = { status?: unknown; payment_id?: unknown; order_id?: unknown; tx_id?: unknown; external_order_id?: unknown };
+export type PaymentStatusData = {
+  status?: unknown;
+  payment_id?: unknown;
+  order_id?: unknown;
+  tx_id?: unknown;
+  external_order_id?: unknown;
+};
 export type WidgetErrorData = { name?: unknown; message?: unknown };
 export type WidgetListeners = {
   loaded?: () => void;
@@ -80,7 +86,12 @@ export function widgetLang(appLang: string | undefined): string {
  * order can be traced to it, else a fresh random one), language, dark theme, USD, ETH, item info named with the
  * sale token symbol, and the listeners. The signed fields are passed through unchanged.
  */
-export function buildWidgetOptions(session: CardSessionData, cfg: WidgetConfig, appLang: string, listeners: WidgetListeners): WidgetOptions {
+export function buildWidgetOptions(
+  session: CardSessionData,
+  cfg: WidgetConfig,
+  appLang: string,
+  listeners: WidgetListeners,
+): WidgetOptions {
   const category = session.extra?.item_info?.category;
   return {
     partner_id: session.partner_id || cfg.partnerId,
@@ -108,13 +119,18 @@ export type Logger = (message: string) => void;
  * unsupported and an item_info name or category over 40 characters is reported (console errors, no throw).
  * Returns the reported problems.
  */
-export function validateWidgetOptions(o: { partner_id?: unknown; container_id?: unknown; extra?: { item_info?: ItemInfo } }, log: Logger = (m) => console.error(m)): string[] {
+export function validateWidgetOptions(
+  o: { partner_id?: unknown; container_id?: unknown; extra?: { item_info?: ItemInfo } },
+  log: Logger = (m) => console.error(m),
+): string[] {
   if (typeof o.partner_id !== "string" || o.partner_id.trim() === "") throw new Error(PARTNER_ID_REQUIRED);
   const problems: string[] = [];
-  if (o.container_id !== undefined && o.container_id !== null && o.container_id !== "") problems.push(CONTAINER_ID_UNSUPPORTED);
+  if (o.container_id !== undefined && o.container_id !== null && o.container_id !== "")
+    problems.push(CONTAINER_ID_UNSUPPORTED);
   const info = o.extra?.item_info;
   if (typeof info?.name === "string" && info.name.length > ITEM_INFO_MAX) problems.push(itemInfoTooLong("name"));
-  if (typeof info?.category === "string" && info.category.length > ITEM_INFO_MAX) problems.push(itemInfoTooLong("category"));
+  if (typeof info?.category === "string" && info.category.length > ITEM_INFO_MAX)
+    problems.push(itemInfoTooLong("category"));
   problems.forEach((p) => log(p));
   return problems;
 }

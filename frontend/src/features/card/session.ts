@@ -7,19 +7,31 @@ import { abiOf } from "../../config/contracts.ts";
 import type { CardSessionData } from "./options.ts";
 
 export type CardSessionRequest = { address: Address; tokens: number; stake: boolean };
-export type CardSessionMeta = { chainId?: number; tokenAmount?: string; stake?: boolean; ethNeededWei?: string; commodityAmountWei?: string; quotedAt?: string };
+export type CardSessionMeta = {
+  chainId?: number;
+  tokenAmount?: string;
+  stake?: boolean;
+  ethNeededWei?: string;
+  commodityAmountWei?: string;
+  quotedAt?: string;
+};
 export type CardSession = { data: CardSessionData; meta?: CardSessionMeta };
 
 /** Why the session could not be used; `status` is the HTTP status when the server answered. */
 export class CardSessionError extends Error {
-  constructor(message: string, readonly status?: number, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = "CardSessionError";
   }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const sameAddress = (a: string, b: string) => isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && getAddress(a) === getAddress(b);
+const sameAddress = (a: string, b: string) =>
+  isAddress(a, { strict: false }) && isAddress(b, { strict: false }) && getAddress(a) === getAddress(b);
 
 /** The presale call that calldata encodes (decoded with the generated ABI), or undefined. */
 function decodePresaleCall(data: `0x${string}`) {
@@ -38,17 +50,26 @@ export function checkSession(body: unknown, req: CardSessionRequest, presale?: A
     if (typeof d[k] !== "string" || d[k] === "") throw new CardSessionError(`the card session answer lacks ${k}`);
   }
   const amount = typeof d.commodity_amount === "string" ? Number(d.commodity_amount) : d.commodity_amount;
-  if (typeof amount !== "number" || !Number.isFinite(amount) || amount <= 0) throw new CardSessionError("the card session answer has no positive commodity_amount");
-  if (String(d.commodity).toUpperCase() !== "ETH") throw new CardSessionError(`the card session pays in ${String(d.commodity)}, not ETH`);
-  if (!sameAddress(String(d.address), req.address)) throw new CardSessionError("the card session is for another wallet");
-  if (presale && !sameAddress(String(d.sc_address), presale)) throw new CardSessionError("the card session targets another contract than the Base presale");
+  if (typeof amount !== "number" || !Number.isFinite(amount) || amount <= 0)
+    throw new CardSessionError("the card session answer has no positive commodity_amount");
+  if (String(d.commodity).toUpperCase() !== "ETH")
+    throw new CardSessionError(`the card session pays in ${String(d.commodity)}, not ETH`);
+  if (!sameAddress(String(d.address), req.address))
+    throw new CardSessionError("the card session is for another wallet");
+  if (presale && !sameAddress(String(d.sc_address), presale))
+    throw new CardSessionError("the card session targets another contract than the Base presale");
   const call = decodePresaleCall(d.sc_input_data as `0x${string}`);
-  if (call?.functionName !== "buyWithETHWert") throw new CardSessionError("the card session does not encode a buyWithETHWert call");
+  if (call?.functionName !== "buyWithETHWert")
+    throw new CardSessionError("the card session does not encode a buyWithETHWert call");
   const [user, tokens, stake] = call.args;
   if (!sameAddress(user, req.address)) throw new CardSessionError("the card purchase credits another wallet");
-  if (tokens !== BigInt(req.tokens)) throw new CardSessionError(`the card purchase is for ${tokens} tokens, not ${req.tokens}`);
+  if (tokens !== BigInt(req.tokens))
+    throw new CardSessionError(`the card purchase is for ${tokens} tokens, not ${req.tokens}`);
   if (stake !== req.stake) throw new CardSessionError("the card purchase has another stake flag");
-  return { data: { ...(d as unknown as CardSessionData), commodity_amount: amount }, meta: isObject(body.meta) ? body.meta : undefined };
+  return {
+    data: { ...(d as unknown as CardSessionData), commodity_amount: amount },
+    meta: isObject(body.meta) ? body.meta : undefined,
+  };
 }
 
 /**

@@ -39,4 +39,5 @@ export function defaultCardDeps(dispatch: (e: SwapEvent) => void): CardFlowDeps 
   };
 }
 
-export const startCard = (req: CardFlowRequest, dispatch: (e: SwapEvent) => void) => runCardFlow(req, defaultCardDeps(dispatch));
+export const startCard = (req: CardFlowRequest, dispatch: (e: SwapEvent) => void) =>
+  runCardFlow(req, defaultCardDeps(dispatch));

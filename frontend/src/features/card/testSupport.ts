@@ -12,7 +12,9 @@ export const ORIGIN = "http://127.0.0.1:8788";
 export const TX = `0x${"ab".repeat(32)}` as const;
 export const SESSION_CLICK_ID = "2f1c7a44-9b1e-4d3a-8c55-0a6c3c1b7e90";
 
-export function sessionData(over: Partial<CardSessionData> & { tokens?: number; stake?: boolean; user?: Address } = {}): CardSessionData {
+export function sessionData(
+  over: Partial<CardSessionData> & { tokens?: number; stake?: boolean; user?: Address } = {},
+): CardSessionData {
   const { tokens = 1000, stake = false, user = BUYER, ...rest } = over;
   return {
     partner_id: "local-partner",
@@ -27,7 +29,11 @@ export function sessionData(over: Partial<CardSessionData> & { tokens?: number; 
     commodity_amount: 0.00230001,
     network: "base",
     sc_address: PRESALE,
-    sc_input_data: encodeFunctionData({ abi: abiOf("Presale"), functionName: "buyWithETHWert", args: [user, BigInt(tokens), stake] }),
+    sc_input_data: encodeFunctionData({
+      abi: abiOf("Presale"),
+      functionName: "buyWithETHWert",
+      args: [user, BigInt(tokens), stake],
+    }),
     signature: "cd".repeat(64),
     ...rest,
   };
@@ -64,7 +70,16 @@ export function testDeps(initial: SwapState = { status: "not_started" }, over: P
     log: { warn: vi.fn(), error: vi.fn() },
     ...over,
   };
-  return { deps, events, get state() { return state; }, set state(s: SwapState) { state = s; } };
+  return {
+    deps,
+    events,
+    get state() {
+      return state;
+    },
+    set state(s: SwapState) {
+      state = s;
+    },
+  };
 }
 
 export const okResponse = (body: unknown, status = 200) =>

@@ -21,7 +21,7 @@ export const WIDGET_IFRAME_TESTID = "card-widget-iframe";
 /** The package, as a separate chunk: it never reaches the initial bundle. */
 export async function loadWertWidget(): Promise<WidgetCtor> {
   const mod = (await import("@wert-io/widget-initializer")) as unknown as { default?: WidgetCtor } & WidgetCtor;
-  return (mod.default ?? mod);
+  return mod.default ?? mod;
 }
 
 export type WidgetHandle = {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canonicalFor, detectLanguage, langFromBrowserTag, langFromPath, localizePath, readSavedLang, saveLang, stripLang } from "./detect.ts";
+import {
+  canonicalFor,
+  detectLanguage,
+  langFromBrowserTag,
+  langFromPath,
+  localizePath,
+  readSavedLang,
+  saveLang,
+  stripLang,
+} from "./detect.ts";
 import { LANGUAGES } from "./languages.ts";
 
 describe("language detection (PRODUCT.md §2)", () => {

@@ -24,7 +24,9 @@ const fetchBackend: BackendModule = {
 /** The same GET the preload in index.html makes, used whenever the preload does not apply. */
 function fetchInto(language: string, callback: ReadCallback) {
   fetch(translationUrl(language), { method: "GET" })
-    .then((r) => (r.ok ? (r.json() as Promise<ResourceKey>) : Promise.reject(new Error(`i18n ${language}: HTTP ${r.status}`))))
+    .then((r) =>
+      r.ok ? (r.json() as Promise<ResourceKey>) : Promise.reject(new Error(`i18n ${language}: HTTP ${r.status}`)),
+    )
     .then((data) => callback(null, data))
     .catch((err: Error) => callback(err, false));
 }

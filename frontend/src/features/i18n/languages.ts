@@ -15,4 +15,10 @@ export function isLang(value: string | undefined | null): value is Lang {
 }
 
 /** BCP 47 tag for the document's lang attribute. */
-export const HTML_LANG: Record<Lang, string> = { en: "en", "zh-hans": "zh-Hans", "zh-hant": "zh-Hant", ru: "ru", es: "es" };
+export const HTML_LANG: Record<Lang, string> = {
+  en: "en",
+  "zh-hans": "zh-Hans",
+  "zh-hant": "zh-Hant",
+  ru: "ru",
+  es: "es",
+};

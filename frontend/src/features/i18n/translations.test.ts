@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { LANG_CODES } from "./languages.ts";
 
 const dir = path.resolve(import.meta.dirname, "../../../public/assets/i18n");
-const load = (lang: string) => JSON.parse(readFileSync(path.join(dir, `${lang}.json`), "utf8")) as Record<string, unknown>;
+const load = (lang: string) =>
+  JSON.parse(readFileSync(path.join(dir, `${lang}.json`), "utf8")) as Record<string, unknown>;
 
 function flatten(obj: Record<string, unknown>, prefix = ""): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -45,7 +46,9 @@ describe("translations", () => {
         expect(untranslated).toEqual([]);
       });
       it("keeps the interpolation placeholders", () => {
-        const broken = Object.keys(en).filter((k) => JSON.stringify(placeholders(String(tr[k]))) !== JSON.stringify(placeholders(String(en[k]))));
+        const broken = Object.keys(en).filter(
+          (k) => JSON.stringify(placeholders(String(tr[k]))) !== JSON.stringify(placeholders(String(en[k]))),
+        );
         expect(broken).toEqual([]);
       });
     });
@@ -62,7 +65,8 @@ describe("translations", () => {
     };
     walk(src);
     const used = new Set<string>();
-    for (const f of files) for (const m of readFileSync(f, "utf8").matchAll(/\bt\(\s*"([a-z_]+\.[a-z0-9_.]+)"/g)) used.add(m[1]);
+    for (const f of files)
+      for (const m of readFileSync(f, "utf8").matchAll(/\bt\(\s*"([a-z_]+\.[a-z0-9_.]+)"/g)) used.add(m[1]);
     const missing = [...used].filter((k) => !(k in en));
     expect(missing).toEqual([]);
     expect(used.size).toBeGreaterThan(50);

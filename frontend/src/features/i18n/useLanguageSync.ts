@@ -6,7 +6,14 @@ import { env } from "../../config/env.ts";
 import { canonicalFor, langFromPath, localizePath, saveLang, stripLang } from "./detect.ts";
 import { DEFAULT_LANG, HTML_LANG, type Lang } from "./languages.ts";
 
-export function applyDocumentLanguage(doc: Document, lang: Lang, title: string, description: string, domain: string, page = "/") {
+export function applyDocumentLanguage(
+  doc: Document,
+  lang: Lang,
+  title: string,
+  description: string,
+  domain: string,
+  page = "/",
+) {
   doc.documentElement.lang = HTML_LANG[lang];
   doc.title = title;
   let meta = doc.querySelector<HTMLMetaElement>('meta[name="description"]');

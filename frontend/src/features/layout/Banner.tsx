@@ -7,17 +7,32 @@ export function Banner() {
   return (
     <div className="banner" data-testid="banner">
       <span className="eyebrow">{t("banner.eyebrow")}</span>
-      <h1 className="banner-title" data-testid="banner-title">{t("banner.title")}</h1>
-      <p className="banner-donation" data-testid="banner-donation">{t("banner.donation")}</p>
+      <h1 className="banner-title" data-testid="banner-title">
+        {t("banner.title")}
+      </h1>
+      <p className="banner-donation" data-testid="banner-donation">
+        {t("banner.donation")}
+      </p>
       <p className="banner-desc">{t("banner.description")}</p>
       <div className="banner-actions">
-        <a className="btn btn-outline" href={env.docsUrl} target="_blank" rel="noreferrer" data-testid="whitepaper">{t("banner.whitepaper")}</a>
+        <a className="btn btn-outline" href={env.docsUrl} target="_blank" rel="noreferrer" data-testid="whitepaper">
+          {t("banner.whitepaper")}
+        </a>
       </div>
       <Socials testId="banner-socials" />
       <ul className="banner-facts">
-        <li><strong>2</strong><span>{t("banner.fact_chains")}</span></li>
-        <li><strong>10</strong><span>{t("banner.fact_stages")}</span></li>
-        <li><strong>80M</strong><span>{t("banner.fact_supply", { token: env.tokenName })}</span></li>
+        <li>
+          <strong>2</strong>
+          <span>{t("banner.fact_chains")}</span>
+        </li>
+        <li>
+          <strong>10</strong>
+          <span>{t("banner.fact_stages")}</span>
+        </li>
+        <li>
+          <strong>80M</strong>
+          <span>{t("banner.fact_supply", { token: env.tokenName })}</span>
+        </li>
       </ul>
     </div>
   );

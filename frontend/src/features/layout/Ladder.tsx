@@ -16,20 +16,39 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
       <p className="section-sub muted">{t("ladder.subtitle")}</p>
       <div className="ladder-grid">
         <div className="card chart-card">
-          <div className="chart-head"><span className="muted small">{t("ladder.y_axis")}</span><span className="legend"><i className="dot current" />{t("ladder.current")}</span></div>
-          <LadderChart rounds={data.rounds} current={data.currentStep} stageLabel={(n) => `${n}`} title={t("ladder.title")} compact={compact} />
+          <div className="chart-head">
+            <span className="muted small">{t("ladder.y_axis")}</span>
+            <span className="legend">
+              <i className="dot current" />
+              {t("ladder.current")}
+            </span>
+          </div>
+          <LadderChart
+            rounds={data.rounds}
+            current={data.currentStep}
+            stageLabel={(n) => `${n}`}
+            title={t("ladder.title")}
+            compact={compact}
+          />
         </div>
         <div className="card table-card">
           <table className="stage-table" data-testid="stage-table">
             <thead>
-              <tr><th>{t("ladder.round")}</th><th>{t("ladder.price")}</th><th>{t("ladder.range")}</th><th>{t("ladder.usd_cap")}</th></tr>
+              <tr>
+                <th>{t("ladder.round")}</th>
+                <th>{t("ladder.price")}</th>
+                <th>{t("ladder.range")}</th>
+                <th>{t("ladder.usd_cap")}</th>
+              </tr>
             </thead>
             <tbody>
               {data.rounds.map((r, i) => (
                 <tr key={i} className={i === data.currentStep ? "current" : ""} data-testid={`stage-row-${i + 1}`}>
                   <td>{i + 1}</td>
                   <td>{formatPrice(r.price)}</td>
-                  <td>{formatNumber((data.rounds[i - 1]?.cap ?? 0) / 1e6, 1)}M – {formatNumber(r.cap / 1e6, 1)}M</td>
+                  <td>
+                    {formatNumber((data.rounds[i - 1]?.cap ?? 0) / 1e6, 1)}M – {formatNumber(r.cap / 1e6, 1)}M
+                  </td>
                   <td>${formatNumber(usdCaps[i] ?? 0)}</td>
                 </tr>
               ))}

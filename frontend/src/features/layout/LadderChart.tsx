@@ -12,21 +12,42 @@ export function niceTicks(maxMillions: number): number[] {
   return out;
 }
 
-export function LadderChart({ rounds, current, stageLabel, title, compact = false }: { rounds: Round[]; current: number; stageLabel: (n: number) => string; title: string; compact?: boolean }) {
+export function LadderChart({
+  rounds,
+  current,
+  stageLabel,
+  title,
+  compact = false,
+}: {
+  rounds: Round[];
+  current: number;
+  stageLabel: (n: number) => string;
+  title: string;
+  compact?: boolean;
+}) {
   const { W, H, l } = SIZES[compact ? "compact" : "wide"];
   const PAD = { l, r: 8, t: 18, b: 32 };
   const top = Math.max(TOTAL_SUPPLY_LADDER, ...rounds.map((r) => r.cap)) / 1e6;
   const ticks = niceTicks(top);
   const yMax = ticks[ticks.length - 1];
-  const iw = W - PAD.l - PAD.r, ih = H - PAD.t - PAD.b;
+  const iw = W - PAD.l - PAD.r,
+    ih = H - PAD.t - PAD.b;
   const bw = iw / rounds.length;
   const y = (m: number) => PAD.t + ih - (m / yMax) * ih;
   return (
-    <svg className={`ladder-chart${compact ? " compact" : ""}`} viewBox={`0 0 ${W} ${H}`} role="img" aria-label={title} data-testid="ladder-chart">
+    <svg
+      className={`ladder-chart${compact ? " compact" : ""}`}
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label={title}
+      data-testid="ladder-chart"
+    >
       {ticks.map((tk) => (
         <g key={tk}>
           <line x1={PAD.l} x2={W - PAD.r} y1={y(tk)} y2={y(tk)} className="grid" />
-          <text x={PAD.l - 8} y={y(tk) + 4} textAnchor="end" className="axis">{tk}M</text>
+          <text x={PAD.l - 8} y={y(tk) + 4} textAnchor="end" className="axis">
+            {tk}M
+          </text>
         </g>
       ))}
       {rounds.map((r, i) => {
@@ -37,8 +58,18 @@ export function LadderChart({ rounds, current, stageLabel, title, compact = fals
         return (
           <g key={i} data-testid={`ladder-bar-${i + 1}`} data-current={i === current || undefined}>
             <rect x={x} y={y(m)} width={w} height={y(0) - y(m)} rx={4} className={cls} />
-            <text x={x + w / 2} y={y(m) - 6} textAnchor="middle" className={`bar-label${i === current ? " current" : ""}`}>{m % 1 ? m.toFixed(1) : m}{compact ? "" : "M"}</text>
-            <text x={x + w / 2} y={H - PAD.b + 18} textAnchor="middle" className="axis">{stageLabel(i + 1)}</text>
+            <text
+              x={x + w / 2}
+              y={y(m) - 6}
+              textAnchor="middle"
+              className={`bar-label${i === current ? " current" : ""}`}
+            >
+              {m % 1 ? m.toFixed(1) : m}
+              {compact ? "" : "M"}
+            </text>
+            <text x={x + w / 2} y={H - PAD.b + 18} textAnchor="middle" className="axis">
+              {stageLabel(i + 1)}
+            </text>
           </g>
         );
       })}

@@ -6,7 +6,9 @@ export function Socials({ testId }: { testId: string }) {
     <ul className="socials" data-testid={testId}>
       {SOCIALS.map(([name, href]) => (
         <li key={name}>
-          <a href={href} target="_blank" rel="noreferrer" aria-label={name} data-testid={`${testId}-${name}`}><SocialIcon name={name} /></a>
+          <a href={href} target="_blank" rel="noreferrer" aria-label={name} data-testid={`${testId}-${name}`}>
+            <SocialIcon name={name} />
+          </a>
         </li>
       ))}
     </ul>

@@ -1,5 +1,5 @@
 // External links (public, non-secret; overridable at build time).
-const v = (k: string, d: string) => ((import.meta.env as Record<string, string | undefined>)[k] || d);
+const v = (k: string, d: string) => (import.meta.env as Record<string, string | undefined>)[k] || d;
 
 export const SOCIALS = [
   ["tiktok", v("VITE_SOCIAL_TIKTOK", "https://www.tiktok.com/@shaft")],

@@ -18,8 +18,22 @@ export function ClaimActions({ data }: { data: PresaleView }) {
     <>
       {view.connected && view.baseClaimable > 0 && (
         <div className="claim-actions" data-testid="claim-actions">
-          <button className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void actions.claim()} data-testid="claim-tokens">{t("staking.claim")}</button>
-          <button className="btn btn-outline btn-sm" disabled={busy} onClick={() => void actions.claimAndStake()} data-testid="claim-and-stake">{t("staking.claim_and_stake")}</button>
+          <button
+            className="btn btn-ghost btn-sm"
+            disabled={busy}
+            onClick={() => void actions.claim()}
+            data-testid="claim-tokens"
+          >
+            {t("staking.claim")}
+          </button>
+          <button
+            className="btn btn-outline btn-sm"
+            disabled={busy}
+            onClick={() => void actions.claimAndStake()}
+            data-testid="claim-and-stake"
+          >
+            {t("staking.claim_and_stake")}
+          </button>
         </div>
       )}
       <ClaimModal />

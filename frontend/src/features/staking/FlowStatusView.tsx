@@ -13,9 +13,19 @@ export function TxLink({ hash }: { hash?: string }) {
   if (!hash) return null;
   const prefix = env.base.blockExplorerURL;
   return prefix ? (
-    <a className="btn btn-ghost" href={`${prefix}${hash}`} target="_blank" rel="noreferrer" data-testid="staking-view-tx">{t("staking.status.view_tx")}</a>
+    <a
+      className="btn btn-ghost"
+      href={`${prefix}${hash}`}
+      target="_blank"
+      rel="noreferrer"
+      data-testid="staking-view-tx"
+    >
+      {t("staking.status.view_tx")}
+    </a>
   ) : (
-    <span className="muted small mono staking-hash" data-testid="staking-view-tx" title={hash}>{hash.slice(0, 10)}…{hash.slice(-8)}</span>
+    <span className="muted small mono staking-hash" data-testid="staking-view-tx" title={hash}>
+      {hash.slice(0, 10)}…{hash.slice(-8)}
+    </span>
   );
 }
 
@@ -39,22 +49,40 @@ export function FlowStatusView({ s, onDone, onRetry, extra }: Props) {
       return spinner("preparing", t("staking.status.preparing"), t("staking.status.preparing_desc"));
     case "approval_pending":
       return s.via === "permit"
-        ? spinner("approval_pending", t("staking.status.permit"), t("staking.status.permit_desc", { token: env.tokenName }))
-        : spinner("approval_pending", t("staking.status.authorise"), t("staking.status.authorise_desc", { token: env.tokenName }));
+        ? spinner(
+            "approval_pending",
+            t("staking.status.permit"),
+            t("staking.status.permit_desc", { token: env.tokenName }),
+          )
+        : spinner(
+            "approval_pending",
+            t("staking.status.authorise"),
+            t("staking.status.authorise_desc", { token: env.tokenName }),
+          );
     case "confirm_pending":
-      return spinner("confirm_pending", t("staking.status.confirm"), s.via === "batch" ? t("staking.status.confirm_batch", { amount, token: env.tokenName }) : t(`${k}.confirm`, { amount }));
+      return spinner(
+        "confirm_pending",
+        t("staking.status.confirm"),
+        s.via === "batch"
+          ? t("staking.status.confirm_batch", { amount, token: env.tokenName })
+          : t(`${k}.confirm`, { amount }),
+      );
     case "in_progess":
       return spinner("in_progess", t("staking.status.in_progress"), t(`${k}.progress`, { amount }), s.hash);
     case "complete":
       return (
         <div className="status status-ok" data-testid="staking-status-complete">
-          <span className="status-icon ok"><CheckIcon /></span>
+          <span className="status-icon ok">
+            <CheckIcon />
+          </span>
           <h4>{t(`${k}.success_title`)}</h4>
           <p className="muted">{t(`${k}.success`, { amount })}</p>
           <div className="status-actions">
             <TxLink hash={s.hash} />
             {extra}
-            <button className="btn btn-primary" onClick={onDone} data-testid="staking-done">{t("staking.status.done")}</button>
+            <button className="btn btn-primary" onClick={onDone} data-testid="staking-done">
+              {t("staking.status.done")}
+            </button>
           </div>
         </div>
       );
@@ -62,13 +90,23 @@ export function FlowStatusView({ s, onDone, onRetry, extra }: Props) {
       const known = isKnownError(s.errorName);
       return (
         <div className="status status-bad" data-testid="staking-status-failed">
-          <span className="status-icon bad"><WarnIcon /></span>
+          <span className="status-icon bad">
+            <WarnIcon />
+          </span>
           <h4>{t("staking.status.failed")}</h4>
-          <p className="muted" data-testid="staking-failed-reason">{known ? t(`staking.errors.${s.errorName}`) : t("staking.status.failed_desc")}</p>
+          <p className="muted" data-testid="staking-failed-reason">
+            {known ? t(`staking.errors.${s.errorName}`) : t("staking.status.failed_desc")}
+          </p>
           <div className="status-actions">
             <TxLink hash={s.hash} />
-            {onRetry && <button className="btn btn-ghost" onClick={onRetry} data-testid="staking-retry">{t("staking.status.try_again")}</button>}
-            <button className="btn btn-primary" onClick={onDone} data-testid="staking-close">{t("common.close")}</button>
+            {onRetry && (
+              <button className="btn btn-ghost" onClick={onRetry} data-testid="staking-retry">
+                {t("staking.status.try_again")}
+              </button>
+            )}
+            <button className="btn btn-primary" onClick={onDone} data-testid="staking-close">
+              {t("common.close")}
+            </button>
           </div>
         </div>
       );
@@ -76,12 +114,20 @@ export function FlowStatusView({ s, onDone, onRetry, extra }: Props) {
     case "rejected":
       return (
         <div className="status status-bad" data-testid="staking-status-rejected">
-          <span className="status-icon bad"><WarnIcon /></span>
+          <span className="status-icon bad">
+            <WarnIcon />
+          </span>
           <h4>{t("staking.status.rejected")}</h4>
           <p className="muted">{t("staking.status.rejected_desc")}</p>
           <div className="status-actions">
-            {onRetry && <button className="btn btn-ghost" onClick={onRetry} data-testid="staking-retry">{t("staking.status.try_again")}</button>}
-            <button className="btn btn-primary" onClick={onDone} data-testid="staking-close">{t("common.close")}</button>
+            {onRetry && (
+              <button className="btn btn-ghost" onClick={onRetry} data-testid="staking-retry">
+                {t("staking.status.try_again")}
+              </button>
+            )}
+            <button className="btn btn-primary" onClick={onDone} data-testid="staking-close">
+              {t("common.close")}
+            </button>
           </div>
         </div>
       );

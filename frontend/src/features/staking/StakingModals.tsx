@@ -44,42 +44,92 @@ export function StakeModal({ view, actions }: { view: StakeView; actions: Stakin
   };
   const newUnlock = view.nowSec + view.lockTime; // chain time
   return (
-    <Modal open={open} onClose={done} title={t(extend ? "staking.stake_modal.title_extend" : "staking.stake_modal.title")} testId="stake-modal" closeLabel={t("common.close")}>
+    <Modal
+      open={open}
+      onClose={done}
+      title={t(extend ? "staking.stake_modal.title_extend" : "staking.stake_modal.title")}
+      testId="stake-modal"
+      closeLabel={t("common.close")}
+    >
       {showStatus ? (
         <FlowStatusView s={flow} onDone={done} onRetry={() => dispatchFlow({ type: "RESET" })} />
       ) : (
         <div className="stake-form" data-testid="stake-form">
           <div className="stake-balance" data-testid="stake-balance">
             <span className="muted">{t("staking.stake_modal.balance")}</span>
-            <strong>{formatBalance(view.userBal)} {env.tokenName}</strong>
+            <strong>
+              {formatBalance(view.userBal)} {env.tokenName}
+            </strong>
           </div>
           <label className="field">
             <span className="field-label">{t("staking.stake_modal.amount")}</span>
             <span className="field-input">
-              <input inputMode="decimal" placeholder="0" value={amount} onPaste={noPaste} data-testid="stake-amount" aria-label={t("staking.stake_modal.amount")}
-                onChange={(e) => setAmount((prev) => sanitizeAmountInput(e.target.value, STAKE_DECIMALS) ?? prev)} />
-              <button className="chip" type="button" onClick={() => { const m = maxStake(view.userBal); setAmount(m > 0 ? String(m) : "0"); }} data-testid="stake-max">{t("staking.stake_modal.max")}</button>
+              <input
+                inputMode="decimal"
+                placeholder="0"
+                value={amount}
+                onPaste={noPaste}
+                data-testid="stake-amount"
+                aria-label={t("staking.stake_modal.amount")}
+                onChange={(e) => setAmount((prev) => sanitizeAmountInput(e.target.value, STAKE_DECIMALS) ?? prev)}
+              />
+              <button
+                className="chip"
+                type="button"
+                onClick={() => {
+                  const m = maxStake(view.userBal);
+                  setAmount(m > 0 ? String(m) : "0");
+                }}
+                data-testid="stake-max"
+              >
+                {t("staking.stake_modal.max")}
+              </button>
               <TokenIcon symbol="SHAFT" size={24} />
             </span>
           </label>
           {amountBlock === "amount_not_below_balance" && n > 0 ? (
-            <p className="warn" data-testid="stake-error-balance">{t("staking.stake_modal.below_balance")}</p>
+            <p className="warn" data-testid="stake-error-balance">
+              {t("staking.stake_modal.below_balance")}
+            </p>
           ) : (
-            <p className="muted small" data-testid="stake-hint">{t("staking.stake_modal.hint", { token: env.tokenName })}</p>
+            <p className="muted small" data-testid="stake-hint">
+              {t("staking.stake_modal.hint", { token: env.tokenName })}
+            </p>
           )}
           {n > 0 && view.apy > 0 && (
             <p className="small stake-estimate" data-testid="stake-estimate">
-              {t("staking.stake_modal.estimate", { amount: formatNumber((n * view.apy) / 100, 4), token: env.tokenName, apy: view.apy })}
+              {t("staking.stake_modal.estimate", {
+                amount: formatNumber((n * view.apy) / 100, 4),
+                token: env.tokenName,
+                apy: view.apy,
+              })}
             </p>
           )}
           <p className="muted small" data-testid="stake-lock-note">
-            {t(extend ? "staking.stake_modal.lock_note_extend" : "staking.stake_modal.lock_note", { date: fmtDate(newUnlock) })}
+            {t(extend ? "staking.stake_modal.lock_note_extend" : "staking.stake_modal.lock_note", {
+              date: fmtDate(newUnlock),
+            })}
           </p>
-          {extend && <p className="small stake-note" data-testid="stake-lock-restart">{t("staking.stake_modal.own_topup_restarts_lock")}</p>}
-          {view.depositsLocked && <p className="warn" data-testid="stake-deposits-locked">{t("staking.deposits_locked")}</p>}
+          {extend && (
+            <p className="small stake-note" data-testid="stake-lock-restart">
+              {t("staking.stake_modal.own_topup_restarts_lock")}
+            </p>
+          )}
+          {view.depositsLocked && (
+            <p className="warn" data-testid="stake-deposits-locked">
+              {t("staking.deposits_locked")}
+            </p>
+          )}
           <div className="stake-modal-actions">
-            <button className="btn btn-ghost" onClick={done} data-testid="stake-cancel">{t("common.cancel")}</button>
-            <button className="btn btn-primary" disabled={busy || isDisabledBy(amountBlock) || view.depositsLocked} onClick={() => void actions.stake(amount)} data-testid="stake-submit">
+            <button className="btn btn-ghost" onClick={done} data-testid="stake-cancel">
+              {t("common.cancel")}
+            </button>
+            <button
+              className="btn btn-primary"
+              disabled={busy || isDisabledBy(amountBlock) || view.depositsLocked}
+              onClick={() => void actions.stake(amount)}
+              data-testid="stake-submit"
+            >
               {t("staking.stake_modal.submit")}
             </button>
           </div>
@@ -95,14 +145,24 @@ export function WithdrawModal({ view, actions }: { view: StakeView; actions: Sta
   const fmtDate = useDateFormat();
   const staked = view.userStaked;
   return (
-    <Modal open={modal === "withdraw"} onClose={close} title={t("staking.withdraw_modal.title")} testId="withdraw-modal" closeLabel={t("common.close")}>
+    <Modal
+      open={modal === "withdraw"}
+      onClose={close}
+      title={t("staking.withdraw_modal.title")}
+      testId="withdraw-modal"
+      closeLabel={t("common.close")}
+    >
       <div className="withdraw-body" data-testid="withdraw-body">
         <div className="stake-balance" data-testid="withdraw-staked">
           <span className="muted">{t("staking.withdraw_modal.staked")}</span>
-          <strong>{formatBalance(staked)} {env.tokenName}</strong>
+          <strong>
+            {formatBalance(staked)} {env.tokenName}
+          </strong>
         </div>
         {staked > 0 && (
-          <p className="muted" data-testid="withdraw-text">{t("staking.withdraw_modal.text", { amount: `${formatBalance(staked)} ${env.tokenName}` })}</p>
+          <p className="muted" data-testid="withdraw-text">
+            {t("staking.withdraw_modal.text", { amount: `${formatBalance(staked)} ${env.tokenName}` })}
+          </p>
         )}
         {staked > 0 && !view.canUnstake && (
           <div className="withdraw-locked" data-testid="withdraw-locked">
@@ -110,10 +170,21 @@ export function WithdrawModal({ view, actions }: { view: StakeView; actions: Sta
             <UnlockCountdown unlockTime={view.unlockTime} nowSec={view.nowSec} />
           </div>
         )}
-        {view.withdrawalsLocked && <p className="warn" data-testid="withdraw-owner-locked">{t("staking.withdrawals_locked")}</p>}
+        {view.withdrawalsLocked && (
+          <p className="warn" data-testid="withdraw-owner-locked">
+            {t("staking.withdrawals_locked")}
+          </p>
+        )}
         <div className="stake-modal-actions">
-          <button className="btn btn-ghost" onClick={close} data-testid="withdraw-cancel">{t("common.cancel")}</button>
-          <button className="btn btn-primary" disabled={!(staked > 0) || !view.canUnstake || view.withdrawalsLocked} onClick={() => void actions.withdraw()} data-testid="withdraw-submit">
+          <button className="btn btn-ghost" onClick={close} data-testid="withdraw-cancel">
+            {t("common.cancel")}
+          </button>
+          <button
+            className="btn btn-primary"
+            disabled={!(staked > 0) || !view.canUnstake || view.withdrawalsLocked}
+            onClick={() => void actions.withdraw()}
+            data-testid="withdraw-submit"
+          >
             {t("staking.withdraw_modal.submit")}
           </button>
         </div>
@@ -136,13 +207,27 @@ export function ClaimModal() {
     if (!isRunning(flow)) dispatchFlow({ type: "RESET" });
     close();
   };
-  const toStaking = !onStaking && (flow.kind === "claim" || flow.kind === "claimAndStake") ? (
-    <button className="btn btn-ghost" onClick={() => { done(); void navigate(localizePath("/staking", lang)); }} data-testid="claim-to-staking">
-      {t("staking.claim_modal.to_staking")}
-    </button>
-  ) : null;
+  const toStaking =
+    !onStaking && (flow.kind === "claim" || flow.kind === "claimAndStake") ? (
+      <button
+        className="btn btn-ghost"
+        onClick={() => {
+          done();
+          void navigate(localizePath("/staking", lang));
+        }}
+        data-testid="claim-to-staking"
+      >
+        {t("staking.claim_modal.to_staking")}
+      </button>
+    ) : null;
   return (
-    <Modal open={open} onClose={done} title={flow.kind ? t(`staking.flow.${flow.kind}.title`) : ""} testId="claim-modal" closeLabel={t("common.close")}>
+    <Modal
+      open={open}
+      onClose={done}
+      title={flow.kind ? t(`staking.flow.${flow.kind}.title`) : ""}
+      testId="claim-modal"
+      closeLabel={t("common.close")}
+    >
       {flow.kind && <FlowStatusView s={flow} onDone={done} extra={toStaking} />}
     </Modal>
   );

@@ -40,7 +40,9 @@ vi.mock("../buy/wagmiIO.ts", async () => {
           chain.writes.push(a);
           return `0x${String(chain.writes.length).padStart(64, "0")}` as const;
         },
-        waitForReceipt: (hash) => ({ status: chain.receipts[chain.writes[Number(hash) - 1].functionName] ?? "success" }),
+        waitForReceipt: (hash) => ({
+          status: chain.receipts[chain.writes[Number(hash) - 1].functionName] ?? "success",
+        }),
       }),
   };
 });
@@ -63,30 +65,82 @@ const { ClaimActions } = await import("./ClaimActions.tsx");
 const { flowStore, INITIAL_FLOW } = await import("./stakingMachine.ts");
 const { stakingUi } = await import("./stakingUi.ts");
 
-const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8")) as {
+const en = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"),
+) as {
   popup: Record<string, string>;
   staking: { errors: Record<string, string> };
 };
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 });
 
 const USER = "0x00000000000000000000000000000000000000a1" as Address;
 const NOW = Math.floor(Date.now() / 1000);
-type Over = { staked?: number; unlockTime?: number; rewards?: number; bal?: number; claimable?: number; claimsLocked?: boolean; claimStart?: number; withdrawalsLocked?: boolean };
+type Over = {
+  staked?: number;
+  unlockTime?: number;
+  rewards?: number;
+  bal?: number;
+  claimable?: number;
+  claimsLocked?: boolean;
+  claimStart?: number;
+  withdrawalsLocked?: boolean;
+};
 
 function presale(o: Over = {}): PresaleView {
   return {
-    loaded: true, stale: false, eth: undefined, rounds: [], currentStep: 0, totalTokensSold: 0, usdRaised: 0, maxUsd: 0, raisedPercent: 0,
-    price: 0.006, nextPrice: undefined, userClaimable: o.claimable ?? 0, baseClaimable: o.claimable ?? 0, stakeable: o.claimable ?? 0, apy: 15,
+    loaded: true,
+    stale: false,
+    eth: undefined,
+    rounds: [],
+    currentStep: 0,
+    totalTokensSold: 0,
+    usdRaised: 0,
+    maxUsd: 0,
+    raisedPercent: 0,
+    price: 0.006,
+    nextPrice: undefined,
+    userClaimable: o.claimable ?? 0,
+    baseClaimable: o.claimable ?? 0,
+    stakeable: o.claimable ?? 0,
+    apy: 15,
     refetch: vi.fn(() => Promise.resolve([])),
     base: {
-      chainId: env.base.chainIdInt, updatedAt: 0, totalTokensSold: 0, usdRaised: 0, maxTokensToBuy: 1e6, currentStep: 0, rounds: [], remaining: [],
-      nativePerToken: 0, usdtPerToken: 0, usdcPerToken: 0, claimStart: o.claimStart ?? NOW - 10,
-      user: { nativeBal: 1, usdtBal: 0, usdcBal: 0, usdtAllowance: 0n, usdcAllowance: 0n, deposits: o.claimable ?? 0, remoteImported: 0, saleTokenBal: o.bal ?? 0 },
+      chainId: env.base.chainIdInt,
+      updatedAt: 0,
+      totalTokensSold: 0,
+      usdRaised: 0,
+      maxTokensToBuy: 1e6,
+      currentStep: 0,
+      rounds: [],
+      remaining: [],
+      nativePerToken: 0,
+      usdtPerToken: 0,
+      usdcPerToken: 0,
+      claimStart: o.claimStart ?? NOW - 10,
+      user: {
+        nativeBal: 1,
+        usdtBal: 0,
+        usdcBal: 0,
+        usdtAllowance: 0n,
+        usdcAllowance: 0n,
+        deposits: o.claimable ?? 0,
+        remoteImported: 0,
+        saleTokenBal: o.bal ?? 0,
+      },
       staking: {
-        apy: 15, totalStaked: 1_000_000, lockTime: 30 * 86400, claimsLocked: o.claimsLocked ?? false, userStaked: o.staked ?? 0,
-        unlockTime: o.unlockTime ?? 0, rewards: o.rewards ?? 0, depositsLocked: false, withdrawalsLocked: o.withdrawalsLocked ?? false,
+        apy: 15,
+        totalStaked: 1_000_000,
+        lockTime: 30 * 86400,
+        claimsLocked: o.claimsLocked ?? false,
+        userStaked: o.staked ?? 0,
+        unlockTime: o.unlockTime ?? 0,
+        rewards: o.rewards ?? 0,
+        depositsLocked: false,
+        withdrawalsLocked: o.withdrawalsLocked ?? false,
       },
     },
   } as unknown as PresaleView;
@@ -102,7 +156,12 @@ function show(data: PresaleView, el: "page" | "claim" = "page", path = "/staking
     { initialEntries: [path] },
   );
   // The app shell's one toast list, as on the real page.
-  render(<><RouterProvider router={router} /><Toasts /></>);
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toasts />
+    </>,
+  );
   return router;
 }
 
@@ -120,7 +179,12 @@ beforeEach(() => {
   walletUi.set((s) => ({ ...s, connectOpen: false }));
   buyUi.set((s) => ({ ...s, swapModal: null }));
   mobile = false;
-  window.matchMedia = ((q: string) => ({ matches: mobile && q.includes("1024"), media: q, addEventListener() {}, removeEventListener() {} })) as never;
+  window.matchMedia = ((q: string) => ({
+    matches: mobile && q.includes("1024"),
+    media: q,
+    addEventListener() {},
+    removeEventListener() {},
+  })) as never;
 });
 afterEach(() => {
   closePopup(false);
@@ -130,7 +194,15 @@ afterEach(() => {
 describe("page", () => {
   it("shows title, description and the five cards with stable test ids", () => {
     show(presale());
-    for (const id of ["staking-title", "staking-description", "card-staked", "card-stakeable", "card-rewards", "card-total-staked", "card-apy"]) {
+    for (const id of [
+      "staking-title",
+      "staking-description",
+      "card-staked",
+      "card-stakeable",
+      "card-rewards",
+      "card-total-staked",
+      "card-apy",
+    ]) {
       expect(screen.getByTestId(id)).toBeTruthy();
     }
     expect(screen.getByTestId("staking-title").textContent).toBe("Stake SHAFT");
@@ -388,7 +460,9 @@ describe("claim rewards and claim modal", () => {
     expect(chain.writes[0].functionName).toBe("harvestRewards");
   });
   it("a failed claim names the contract error", async () => {
-    chain.writeErrors.claimAndStake = Object.assign(new Error("reverted"), { cause: { data: { errorName: "NothingToClaim" } } });
+    chain.writeErrors.claimAndStake = Object.assign(new Error("reverted"), {
+      cause: { data: { errorName: "NothingToClaim" } },
+    });
     connect();
     show(presale({ claimable: 10 }));
     await click("add-stake");

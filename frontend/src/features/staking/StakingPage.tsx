@@ -24,7 +24,17 @@ const STAKING_TOASTS: ToastOptions = { timeoutMs: 4000, max: 1, placement: "bott
 export type Tab = "stake" | "rewards" | "info";
 export const TABS: readonly Tab[] = ["stake", "rewards", "info"];
 
-function Amount({ value, show, testId, decimals = 4 }: { value: number; show: boolean; testId: string; decimals?: number }) {
+function Amount({
+  value,
+  show,
+  testId,
+  decimals = 4,
+}: {
+  value: number;
+  show: boolean;
+  testId: string;
+  decimals?: number;
+}) {
   return (
     <strong className="stake-amount" data-testid={testId}>
       {show ? formatNumber(value, decimals) : "—"} <small>{env.tokenName}</small>
@@ -32,7 +42,19 @@ function Amount({ value, show, testId, decimals = 4 }: { value: number; show: bo
   );
 }
 
-function Card({ testId, label, icon, children, accent }: { testId: string; label: string; icon?: ReactNode; children: ReactNode; accent?: boolean }) {
+function Card({
+  testId,
+  label,
+  icon,
+  children,
+  accent,
+}: {
+  testId: string;
+  label: string;
+  icon?: ReactNode;
+  children: ReactNode;
+  accent?: boolean;
+}) {
   return (
     <article className={`card stake-card${accent ? " stake-card-accent" : ""}`} data-testid={testId}>
       <header className="stake-card-head">
@@ -53,18 +75,29 @@ function StakedCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: boo
       <Amount value={v.userStaked} show={v.connected && v.loaded} testId="staked-amount" />
       {v.userStaked > 0 ? (
         v.canUnstake ? (
-          <p className="stake-unlock ok" data-testid="unlock-status">{t("staking.unlocked_since", { date: fmtDate(v.unlockTime) })}</p>
+          <p className="stake-unlock ok" data-testid="unlock-status">
+            {t("staking.unlocked_since", { date: fmtDate(v.unlockTime) })}
+          </p>
         ) : (
           <div className="stake-unlock" data-testid="unlock-status">
-            <p className="small muted">{t("staking.unlocks_on")} <strong data-testid="unlock-date">{fmtDate(v.unlockTime)}</strong></p>
+            <p className="small muted">
+              {t("staking.unlocks_on")} <strong data-testid="unlock-date">{fmtDate(v.unlockTime)}</strong>
+            </p>
             <UnlockCountdown unlockTime={v.unlockTime} nowSec={v.nowSec} />
           </div>
         )
       ) : (
-        <p className="small muted" data-testid="unlock-status">{v.connected ? t("staking.nothing_staked") : t("staking.connect_to_see")}</p>
+        <p className="small muted" data-testid="unlock-status">
+          {v.connected ? t("staking.nothing_staked") : t("staking.connect_to_see")}
+        </p>
       )}
       <div className="stake-card-actions">
-        <button className="btn btn-outline btn-block" disabled={busy || (v.connected && isDisabledBy(block))} onClick={() => void a.openWithdraw()} data-testid="withdraw-open">
+        <button
+          className="btn btn-outline btn-block"
+          disabled={busy || (v.connected && isDisabledBy(block))}
+          onClick={() => void a.openWithdraw()}
+          data-testid="withdraw-open"
+        >
           {t("staking.withdraw")}
         </button>
       </div>
@@ -79,24 +112,49 @@ function StakeableCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: 
   return (
     <Card testId="card-stakeable" label={t("staking.cards.stakeable")}>
       <Amount value={v.stakeable} show={v.connected && v.loaded} testId="stakeable-amount" />
-      <p className="small muted" data-testid="wallet-balance">{t("staking.in_wallet")} <strong>{v.connected ? formatBalance(v.userBal) : "—"} {env.tokenName}</strong></p>
+      <p className="small muted" data-testid="wallet-balance">
+        {t("staking.in_wallet")}{" "}
+        <strong>
+          {v.connected ? formatBalance(v.userBal) : "—"} {env.tokenName}
+        </strong>
+      </p>
       <div className="stake-card-actions">
         {claimable ? (
-          <button className="btn btn-primary btn-block" disabled={busy} onClick={() => void a.claimAndStake()} data-testid="add-stake">
+          <button
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            onClick={() => void a.claimAndStake()}
+            data-testid="add-stake"
+          >
             {t("staking.add_stake")}
           </button>
         ) : (
-          <button className="btn btn-primary btn-block" disabled={busy} onClick={() => void a.buyAndStake()} data-testid="buy-and-stake-open">
+          <button
+            className="btn btn-primary btn-block"
+            disabled={busy}
+            onClick={() => void a.buyAndStake()}
+            data-testid="buy-and-stake-open"
+          >
             {t("staking.buy_and_stake", { apy: formatNumber(v.apy, 2) })}
           </button>
         )}
         {v.connected && v.userBal > 0 && (
-          <button className="btn btn-ghost btn-block" disabled={busy} onClick={() => void a.openStake()} data-testid="stake-open">
+          <button
+            className="btn btn-ghost btn-block"
+            disabled={busy}
+            onClick={() => void a.openStake()}
+            data-testid="stake-open"
+          >
             {t(v.userStaked > 0 ? "staking.stake_more_from_wallet" : "staking.stake_from_wallet")}
           </button>
         )}
         {claimable && (
-          <button className="link small" disabled={busy || isDisabledBy(claimBlock)} onClick={() => void a.claim()} data-testid="claim-to-wallet">
+          <button
+            className="link small"
+            disabled={busy || isDisabledBy(claimBlock)}
+            onClick={() => void a.claim()}
+            data-testid="claim-to-wallet"
+          >
             {t("staking.claim_to_wallet")}
           </button>
         )}
@@ -112,9 +170,18 @@ function RewardsCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: bo
     <Card testId="card-rewards" label={t("staking.cards.rewards")}>
       <Amount value={v.userReward} show={v.connected && v.loaded} testId="rewards-amount" decimals={6} />
       <p className="small muted">{t("staking.rewards_hint", { apy: formatNumber(v.apy, 2) })}</p>
-      {!v.isClaimEnabled && <p className="small stake-note" data-testid="claims-locked-note">{t("staking.claims_locked_note")}</p>}
+      {!v.isClaimEnabled && (
+        <p className="small stake-note" data-testid="claims-locked-note">
+          {t("staking.claims_locked_note")}
+        </p>
+      )}
       <div className="stake-card-actions">
-        <button className="btn btn-primary btn-block" disabled={busy || (v.connected && block === "nothing")} onClick={() => void a.harvest()} data-testid="claim-rewards">
+        <button
+          className="btn btn-primary btn-block"
+          disabled={busy || (v.connected && block === "nothing")}
+          onClick={() => void a.harvest()}
+          data-testid="claim-rewards"
+        >
           {t("staking.claim_rewards")}
         </button>
       </div>
@@ -129,7 +196,9 @@ function InfoCards({ v }: { v: StakeView }) {
     <div className="stake-info-grid" data-testid="info-cards">
       <div className="card stake-stat" data-testid="card-total-staked">
         <span className="muted small">{t("staking.total_staked")}</span>
-        <strong data-testid="total-staked">{v.loaded ? formatNumber(v.totalStaked, 0) : "—"} <small>{env.tokenName}</small></strong>
+        <strong data-testid="total-staked">
+          {v.loaded ? formatNumber(v.totalStaked, 0) : "—"} <small>{env.tokenName}</small>
+        </strong>
       </div>
       <div className="card stake-stat stake-stat-apy" data-testid="card-apy">
         <span className="muted small">{t("staking.apy")}</span>
@@ -142,7 +211,9 @@ function InfoCards({ v }: { v: StakeView }) {
       </div>
       <div className="card stake-stat" data-testid="card-share">
         <span className="muted small">{t("staking.cards.pool_share")}</span>
-        <strong data-testid="pool-share">{v.connected && v.loaded ? `${formatNumber(v.userPoolPercent, 4)}%` : "—"}</strong>
+        <strong data-testid="pool-share">
+          {v.connected && v.loaded ? `${formatNumber(v.userPoolPercent, 4)}%` : "—"}
+        </strong>
       </div>
     </div>
   );
@@ -166,14 +237,20 @@ export function StakingView({ data }: { data: PresaleView }) {
       <header className="staking-hero">
         <span className="eyebrow">{t("staking.eyebrow")}</span>
         <h1 data-testid="staking-title">{t("staking.title")}</h1>
-        <p className="muted staking-desc" data-testid="staking-description">{t("staking.description")}</p>
+        <p className="muted staking-desc" data-testid="staking-description">
+          {t("staking.description")}
+        </p>
         {!v.connected && (
-          <button className="btn btn-primary" onClick={openConnectModal} data-testid="staking-connect">{t("staking.connect")}</button>
+          <button className="btn btn-primary" onClick={openConnectModal} data-testid="staking-connect">
+            {t("staking.connect")}
+          </button>
         )}
         {v.connected && !v.onBase && (
           <p className="staking-banner" data-testid="staking-wrong-chain">
             {t("staking.base_only", { chain: env.base.chainName })}{" "}
-            <button className="link" onClick={() => void a.guard("wrong_chain")} data-testid="staking-switch-base">{t("staking.switch_to_base", { chain: env.base.chainName })}</button>
+            <button className="link" onClick={() => void a.guard("wrong_chain")} data-testid="staking-switch-base">
+              {t("staking.switch_to_base", { chain: env.base.chainName })}
+            </button>
           </p>
         )}
       </header>
@@ -181,20 +258,36 @@ export function StakingView({ data }: { data: PresaleView }) {
         <>
           <div className="tabs staking-tabs" role="tablist" data-testid="staking-tabs">
             {TABS.map((k) => (
-              <button key={k} role="tab" aria-selected={tab === k} className={tab === k ? "active" : ""} onClick={() => setTab(k)} data-testid={`staking-tab-${k}`}>
+              <button
+                key={k}
+                role="tab"
+                aria-selected={tab === k}
+                className={tab === k ? "active" : ""}
+                onClick={() => setTab(k)}
+                data-testid={`staking-tab-${k}`}
+              >
                 {t(`staking.tabs.${k}`)}
               </button>
             ))}
           </div>
           <div className="staking-panel" role="tabpanel" data-testid={`staking-panel-${tab}`}>
-            {tab === "stake" && <>{staked}{stakeable}</>}
+            {tab === "stake" && (
+              <>
+                {staked}
+                {stakeable}
+              </>
+            )}
             {tab === "rewards" && rewards}
             {tab === "info" && info}
           </div>
         </>
       ) : (
         <>
-          <div className="staking-grid">{staked}{stakeable}{rewards}</div>
+          <div className="staking-grid">
+            {staked}
+            {stakeable}
+            {rewards}
+          </div>
           {info}
         </>
       )}

@@ -15,8 +15,12 @@ describe("ABIs used by the staking feature", () => {
     ["harvestRewards", [], "nonpayable"],
     ["poolStakers", ["address"], "view"],
     ["getRewards", ["address"], "view"],
-    ["apy", [], "view"], ["lockTime", [], "view"], ["totalStaked", [], "view"],
-    ["claimsLocked", [], "view"], ["depositsLocked", [], "view"], ["withdrawalsLocked", [], "view"],
+    ["apy", [], "view"],
+    ["lockTime", [], "view"],
+    ["totalStaked", [], "view"],
+    ["claimsLocked", [], "view"],
+    ["depositsLocked", [], "view"],
+    ["withdrawalsLocked", [], "view"],
   ])("Staking.%s(%j) %s", (name, inputs, mutability) => {
     const f = fn(staking, name);
     expect(f, name).toBeDefined();

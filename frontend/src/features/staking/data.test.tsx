@@ -16,9 +16,13 @@ import { dispatchSwap } from "../buy/swapMachine.ts";
 import type { PresaleView } from "../buy/usePresale.ts";
 import { stakeView } from "./useStakingData.ts";
 
-const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8")) as Record<string, unknown>;
+const en = JSON.parse(
+  readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"),
+) as Record<string, unknown>;
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
 
@@ -30,7 +34,18 @@ describe("staking reads ride in the Base presale multicall", () => {
   it("one call list for Base holds the presale and the staking reads of PRODUCT.md §7", () => {
     const calls = buildCalls(local.base, MC, USER);
     const staking = calls.filter((c) => c.address === local.base.stakingAddress).map((c) => c.functionName);
-    expect(staking).toEqual(expect.arrayContaining(["poolStakers", "getRewards", "lockTime", "apy", "totalStaked", "claimsLocked", "depositsLocked", "withdrawalsLocked"]));
+    expect(staking).toEqual(
+      expect.arrayContaining([
+        "poolStakers",
+        "getRewards",
+        "lockTime",
+        "apy",
+        "totalStaked",
+        "claimsLocked",
+        "depositsLocked",
+        "withdrawalsLocked",
+      ]),
+    );
     expect(calls.some((c) => c.functionName === "totalTokensSold")).toBe(true);
     expect(calls.some((c) => c.functionName === "claimStart")).toBe(true);
     expect(calls.some((c) => c.key === "saleTokenBal")).toBe(true);
@@ -39,29 +54,86 @@ describe("staking reads ride in the Base presale multicall", () => {
     expect(buildCalls(local.eth, MC, USER).some((c) => ["apy", "poolStakers"].includes(c.functionName))).toBe(false);
   });
   it("decodes the stake data: APY basis points -> percent, wei -> tokens, unlock time, locks", () => {
-    const d = decode(local.base.chainIdInt, {
-      apy: 1250n, totalStaked: 5n * 10n ** 21n, lockTime: 2_592_000n, claimsLocked: true, depositsLocked: false, withdrawalsLocked: true,
-      poolStakers: { amount: 10n ** 21n, unlockTime: 1_900_000_000n, pendingRewards: 0n }, getRewards: 15n * 10n ** 17n, claimStart: 1_800_000_000n,
-    }, undefined, true, 1);
-    expect(d.staking).toMatchObject({ apy: 12.5, totalStaked: 5000, lockTime: 2_592_000, claimsLocked: true, userStaked: 1000, unlockTime: 1_900_000_000, rewards: 1.5, withdrawalsLocked: true });
+    const d = decode(
+      local.base.chainIdInt,
+      {
+        apy: 1250n,
+        totalStaked: 5n * 10n ** 21n,
+        lockTime: 2_592_000n,
+        claimsLocked: true,
+        depositsLocked: false,
+        withdrawalsLocked: true,
+        poolStakers: { amount: 10n ** 21n, unlockTime: 1_900_000_000n, pendingRewards: 0n },
+        getRewards: 15n * 10n ** 17n,
+        claimStart: 1_800_000_000n,
+      },
+      undefined,
+      true,
+      1,
+    );
+    expect(d.staking).toMatchObject({
+      apy: 12.5,
+      totalStaked: 5000,
+      lockTime: 2_592_000,
+      claimsLocked: true,
+      userStaked: 1000,
+      unlockTime: 1_900_000_000,
+      rewards: 1.5,
+      withdrawalsLocked: true,
+    });
     expect(d.claimStart).toBe(1_800_000_000);
   });
 });
 
 describe("stakeView", () => {
   const data = (staking: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    ({ baseClaimable: 7, base: { claimStart: 100, staking: { apy: 15, totalStaked: 400, lockTime: 60, claimsLocked: false, userStaked: 100, unlockTime: 500, rewards: 2, depositsLocked: false, withdrawalsLocked: false, ...staking }, user: { saleTokenBal: 33 } }, ...extra }) as unknown as PresaleView;
+    ({
+      baseClaimable: 7,
+      base: {
+        claimStart: 100,
+        staking: {
+          apy: 15,
+          totalStaked: 400,
+          lockTime: 60,
+          claimsLocked: false,
+          userStaked: 100,
+          unlockTime: 500,
+          rewards: 2,
+          depositsLocked: false,
+          withdrawalsLocked: false,
+          ...staking,
+        },
+        user: { saleTokenBal: 33 },
+      },
+      ...extra,
+    }) as unknown as PresaleView;
   const on = { isConnected: true, chainId: env.base.chainIdInt };
   it("derives canUnstake, pool share, isClaimEnabled and the claim phase", () => {
     const v = stakeView(data({}), on, 499);
-    expect(v).toMatchObject({ userStaked: 100, userBal: 33, baseClaimable: 7, canUnstake: false, userPoolPercent: 25, isClaimEnabled: true, claimLive: true, onBase: true });
+    expect(v).toMatchObject({
+      userStaked: 100,
+      userBal: 33,
+      baseClaimable: 7,
+      canUnstake: false,
+      userPoolPercent: 25,
+      isClaimEnabled: true,
+      claimLive: true,
+      onBase: true,
+    });
     expect(stakeView(data({}), on, 500).canUnstake).toBe(true);
     expect(stakeView(data({ claimsLocked: true }), on, 1).isClaimEnabled).toBe(false);
     expect(stakeView(data({}), on, 99).claimLive).toBe(false);
   });
   it("hides user figures when not connected", () => {
     const v = stakeView(data({}), { isConnected: false }, 1000);
-    expect(v).toMatchObject({ userStaked: 0, userReward: 0, userBal: 0, baseClaimable: 0, canUnstake: false, connected: false });
+    expect(v).toMatchObject({
+      userStaked: 0,
+      userReward: 0,
+      userBal: 0,
+      baseClaimable: 0,
+      canUnstake: false,
+      connected: false,
+    });
     expect(v.totalStaked).toBe(400);
   });
 });
@@ -78,15 +150,26 @@ describe("500 ms staking poll on the same query", () => {
       return null;
     }
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    render(<QueryClientProvider client={qc}><Probe /></QueryClientProvider>);
-    await act(async () => { await vi.advanceTimersByTimeAsync(TIMINGS.stakingPollMs * 4 + 50); });
-    const keys = qc.getQueryCache().getAll().map((q) => q.queryKey);
+    render(
+      <QueryClientProvider client={qc}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TIMINGS.stakingPollMs * 4 + 50);
+    });
+    const keys = qc
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey);
     expect(keys).toEqual([["presale", env.base.chainIdInt, null]]);
     expect(readChainData.mock.calls.length).toBeGreaterThanOrEqual(4);
     // tab hidden: no polling (refetchIntervalInBackground: false)
     focusManager.setFocused(false);
     const before = readChainData.mock.calls.length;
-    await act(async () => { await vi.advanceTimersByTimeAsync(TIMINGS.stakingPollMs * 6); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(TIMINGS.stakingPollMs * 6);
+    });
     expect(readChainData.mock.calls.length).toBe(before);
     focusManager.setFocused(undefined);
     vi.useRealTimers();
@@ -97,7 +180,20 @@ describe("500 ms staking poll on the same query", () => {
 describe("entry points", () => {
   it("Stake now after a successful purchase on Base leads to the staking page", async () => {
     const { StatusView } = await import("../buy/StatusView.tsx");
-    const router = createMemoryRouter([{ path: "*", element: <StatusView s={{ status: "complete", chainId: env.base.chainIdInt, tokens: 10, stake: false }} inModal={false} /> }], { initialEntries: ["/es"] });
+    const router = createMemoryRouter(
+      [
+        {
+          path: "*",
+          element: (
+            <StatusView
+              s={{ status: "complete", chainId: env.base.chainIdInt, tokens: 10, stake: false }}
+              inModal={false}
+            />
+          ),
+        },
+      ],
+      { initialEntries: ["/es"] },
+    );
     render(<RouterProvider router={router} />);
     await act(() => Promise.resolve(void fireEvent.click(screen.getByTestId("stake-now"))));
     expect(router.state.location.pathname).toBe("/es/staking");

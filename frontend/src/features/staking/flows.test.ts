@@ -54,19 +54,32 @@ function setup(f: Fake = {}) {
     state = flowReducer(state, e);
     if (trail[trail.length - 1] !== state.status) trail.push(state.status);
   };
-  return { io, writes, dispatch, trail, get state() { return state; } };
+  return {
+    io,
+    writes,
+    dispatch,
+    trail,
+    get state() {
+      return state;
+    },
+  };
 }
 
 const input = (kind: FlowKind, amount?: bigint): StakingFlowInput => ({
-  kind, account: ACCOUNT, presale: PRESALE, staking: STAKING,
-  saleToken: TOKEN, amount, display: amount ? Number(amount / WEI) : undefined,
+  kind,
+  account: ACCOUNT,
+  presale: PRESALE,
+  staking: STAKING,
+  saleToken: TOKEN,
+  amount,
+  display: amount ? Number(amount / WEI) : undefined,
 });
 
 const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
 const rejectedByMessage = new Error("MetaMask Tx Signature: user rejected transaction");
-const revert = Object.assign(new Error("The contract function \"withdraw\" reverted."), {
+const revert = Object.assign(new Error('The contract function "withdraw" reverted.'), {
   name: "ContractFunctionExecutionError",
-  shortMessage: "The contract function \"withdraw\" reverted.",
+  shortMessage: 'The contract function "withdraw" reverted.',
   cause: { name: "ContractFunctionRevertedError", data: { errorName: "StillLocked" } },
 });
 
@@ -179,7 +192,10 @@ describe("stake creation: sale-token approval, then the deposit", () => {
     expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "failed"]);
   });
   it("other error at the deposit step -> failed", async () => {
-    const t = setup({ allowance: UNLIMITED_APPROVAL, writeErrors: { deposit: new Error("insufficient funds for gas") } });
+    const t = setup({
+      allowance: UNLIMITED_APPROVAL,
+      writeErrors: { deposit: new Error("insufficient funds for gas") },
+    });
     expect((await runStakingFlow(t.io, input("stake", 5n * WEI), t.dispatch)).outcome).toBe("failed");
   });
   it("the allowance read failing -> failed", async () => {

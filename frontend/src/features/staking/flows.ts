@@ -2,7 +2,14 @@
 // sale-token approval), stake extension, harvest, withdraw. Chain access is injected (the buy feature's ChainIO),
 // so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter. Calls are checked against
 // the generated ABIs.
-import { encodeFunctionData, type Abi, type Address, type ContractFunctionArgs, type ContractFunctionName, type Hash } from "viem";
+import {
+  encodeFunctionData,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type Hash,
+} from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { runBatch } from "../buy/batch.ts";
@@ -35,14 +42,22 @@ const presaleAbi = abiOf("Presale");
 const stakingAbi = abiOf("Staking");
 const saleTokenAbi = abiOf("SaleToken");
 
-type ErrLike = { name?: string; message?: string; shortMessage?: string; data?: { errorName?: string }; cause?: unknown };
+type ErrLike = {
+  name?: string;
+  message?: string;
+  shortMessage?: string;
+  data?: { errorName?: string };
+  cause?: unknown;
+};
 
 /** The custom error a reverted call raised (viem's ContractFunctionRevertedError carries data.errorName). */
 export function revertName(err: unknown): string | undefined {
   let cur = err as ErrLike | undefined;
   for (let i = 0; cur && i < 10; i++) {
     if (cur.data?.errorName) return cur.data.errorName;
-    const m = /reverted with (?:the following reason:\s*|custom error ')?([A-Z][A-Za-z0-9]+)/.exec(`${cur.shortMessage ?? ""} ${cur.message ?? ""}`);
+    const m = /reverted with (?:the following reason:\s*|custom error ')?([A-Z][A-Za-z0-9]+)/.exec(
+      `${cur.shortMessage ?? ""} ${cur.message ?? ""}`,
+    );
     if (m) return m[1];
     cur = cur.cause as ErrLike | undefined;
   }
@@ -52,7 +67,12 @@ export function revertName(err: unknown): string | undefined {
 function fail(dispatch: Dispatch, err: unknown, hash?: Hash): FlowResult {
   const rejected = isUserRejection(err);
   const message = (err as ErrLike)?.shortMessage ?? (err instanceof Error ? err.message : String(err));
-  dispatch({ type: "ERROR", rejected, message: message.slice(0, 300), errorName: rejected ? undefined : revertName(err) });
+  dispatch({
+    type: "ERROR",
+    rejected,
+    message: message.slice(0, 300),
+    errorName: rejected ? undefined : revertName(err),
+  });
   return { outcome: rejected ? "rejected" : "failed", hash };
 }
 
@@ -82,9 +102,19 @@ async function send<
 }
 
 /** The sale-token approval for the staking contract; the large allowance of PRODUCT.md §9 (1e26). */
-async function approve<P>(io: ChainIO<P>, token: Address, spender: Address, dispatch: Dispatch): Promise<true | FlowResult> {
+async function approve<P>(
+  io: ChainIO<P>,
+  token: Address,
+  spender: Address,
+  dispatch: Dispatch,
+): Promise<true | FlowResult> {
   try {
-    const prepared = await io.simulate({ address: token, abi: saleTokenAbi, functionName: "approve", args: [spender, UNLIMITED_APPROVAL] });
+    const prepared = await io.simulate({
+      address: token,
+      abi: saleTokenAbi,
+      functionName: "approve",
+      args: [spender, UNLIMITED_APPROVAL],
+    });
     const hash = await io.write(prepared);
     const r = await io.waitForReceipt(hash);
     if (r.status !== "success") {
@@ -101,7 +131,12 @@ async function approve<P>(io: ChainIO<P>, token: Address, spender: Address, disp
 type Deposit = { token: Address; amount: bigint; allowance: bigint };
 
 /** The contract's own refusals before the wallet is asked; the missing allowance is what the batch or permit gives. */
-async function refusedBeforeApproval<P>(io: ChainIO<P>, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult | undefined> {
+async function refusedBeforeApproval<P>(
+  io: ChainIO<P>,
+  p: StakingFlowInput,
+  d: Deposit,
+  dispatch: Dispatch,
+): Promise<FlowResult | undefined> {
   try {
     await io.simulate({ address: p.staking, abi: stakingAbi, functionName: "deposit", args: [d.amount] });
   } catch (err) {
@@ -112,13 +147,22 @@ async function refusedBeforeApproval<P>(io: ChainIO<P>, p: StakingFlowInput, d: 
 }
 
 /** Approval and deposit as one atomic batch: one prompt (confirm_pending), the receipts decide. */
-async function depositInBatch<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult> {
+async function depositInBatch<P>(
+  io: ChainIO<P>,
+  w: WalletIO,
+  p: StakingFlowInput,
+  d: Deposit,
+  dispatch: Dispatch,
+): Promise<FlowResult> {
   const stop = await refusedBeforeApproval(io, p, d, dispatch);
   if (stop) return stop;
   dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
   // The sale token takes a new allowance over an existing one (no reset to zero, as in the sequential flow).
   const calls = [
-    { to: d.token, data: encodeFunctionData({ abi: saleTokenAbi, functionName: "approve", args: [p.staking, UNLIMITED_APPROVAL] }) },
+    {
+      to: d.token,
+      data: encodeFunctionData({ abi: saleTokenAbi, functionName: "approve", args: [p.staking, UNLIMITED_APPROVAL] }),
+    },
     { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: "deposit", args: [d.amount] }) },
   ];
   const r = await runBatch(w, calls, () => dispatch({ type: "SENT" }));
@@ -129,13 +173,27 @@ async function depositInBatch<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInpu
 
 /** A sale-token permit for the amount (approval_pending is the signature), then depositWithPermit; undefined when
  * the wallet cannot sign typed data (the approval transaction follows). */
-async function depositWithPermit<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, domain: PermitDomain, dispatch: Dispatch): Promise<FlowResult | undefined> {
+async function depositWithPermit<P>(
+  io: ChainIO<P>,
+  w: WalletIO,
+  p: StakingFlowInput,
+  d: Deposit,
+  domain: PermitDomain,
+  dispatch: Dispatch,
+): Promise<FlowResult | undefined> {
   const stop = await refusedBeforeApproval(io, p, d, dispatch);
   if (stop) return stop;
   dispatch({ type: "APPROVAL_REQUIRED", via: "permit" });
   let permit: SignedPermit;
   try {
-    permit = await signPermit(io, w, { token: "SaleToken", address: d.token, domain, owner: p.account, spender: p.staking, value: d.amount });
+    permit = await signPermit(io, w, {
+      token: "SaleToken",
+      address: d.token,
+      domain,
+      owner: p.account,
+      spender: p.staking,
+      value: d.amount,
+    });
   } catch (err) {
     if (w.noteTypedDataError(err)) return undefined;
     return fail(dispatch, err);
@@ -146,9 +204,18 @@ async function depositWithPermit<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowI
 }
 
 /** The one-prompt routes for a deposit whose allowance is short; undefined = the approval transaction first. */
-async function depositInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowInput, d: Deposit, dispatch: Dispatch): Promise<FlowResult | undefined> {
+async function depositInOneStep<P>(
+  io: ChainIO<P>,
+  w: WalletIO,
+  p: StakingFlowInput,
+  d: Deposit,
+  dispatch: Dispatch,
+): Promise<FlowResult | undefined> {
   const batch = await w.canBatch().catch(() => false);
-  const domain = !batch && p.chainId && w.canSignTypedData() ? await readPermitDomain(io, "SaleToken", d.token, p.chainId) : undefined;
+  const domain =
+    !batch && p.chainId && w.canSignTypedData()
+      ? await readPermitDomain(io, "SaleToken", d.token, p.chainId)
+      : undefined;
   switch (approvalRoute({ allowance: d.allowance, needed: d.amount, batch, permit: !!domain })) {
     case "batch":
       return depositInBatch(io, w, p, d, dispatch);
@@ -163,7 +230,12 @@ async function depositInOneStep<P>(io: ChainIO<P>, w: WalletIO, p: StakingFlowIn
  * Runs one staking flow to its receipt. With a WalletIO, a deposit whose allowance is short takes one prompt when
  * it can (an atomic batch, else a sale-token permit); otherwise the approval transaction comes first.
  */
-export async function runStakingFlow<P>(io: ChainIO<P>, p: StakingFlowInput, dispatch: Dispatch, w?: WalletIO): Promise<FlowResult> {
+export async function runStakingFlow<P>(
+  io: ChainIO<P>,
+  p: StakingFlowInput,
+  dispatch: Dispatch,
+  w?: WalletIO,
+): Promise<FlowResult> {
   dispatch({ type: "START", kind: p.kind, amount: p.display });
   const presale = { address: p.presale, abi: presaleAbi } as const;
   const staking = { address: p.staking, abi: stakingAbi } as const;
@@ -185,7 +257,12 @@ export async function runStakingFlow<P>(io: ChainIO<P>, p: StakingFlowInput, dis
   }
   let allowance: bigint;
   try {
-    allowance = await io.read({ address: p.saleToken, abi: saleTokenAbi, functionName: "allowance", args: [p.account, p.staking] });
+    allowance = await io.read({
+      address: p.saleToken,
+      abi: saleTokenAbi,
+      functionName: "allowance",
+      args: [p.account, p.staking],
+    });
   } catch (err) {
     return fail(dispatch, err);
   }

@@ -9,16 +9,31 @@ import { FLOW_KINDS } from "./stakingMachine.ts";
 import { TABS } from "./StakingPage.tsx";
 
 const dir = path.resolve(import.meta.dirname, "../../../public/assets/i18n");
-const load = (lang: string) => JSON.parse(readFileSync(path.join(dir, `${lang}.json`), "utf8")) as Record<string, unknown>;
-const get = (o: unknown, key: string) => key.split(".").reduce<unknown>((c, k) => (c && typeof c === "object" ? (c as Record<string, unknown>)[k] : undefined), o);
-const ph = (s: unknown) => [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort().join(",");
+const load = (lang: string) =>
+  JSON.parse(readFileSync(path.join(dir, `${lang}.json`), "utf8")) as Record<string, unknown>;
+const get = (o: unknown, key: string) =>
+  key
+    .split(".")
+    .reduce<unknown>((c, k) => (c && typeof c === "object" ? (c as Record<string, unknown>)[k] : undefined), o);
+const ph = (s: unknown) =>
+  [...String(s).matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(",");
 
 const dynamicKeys = [
-  ...FLOW_KINDS.flatMap((k) => ["title", "confirm", "progress", "success_title", "success"].map((f) => `staking.flow.${k}.${f}`)),
+  ...FLOW_KINDS.flatMap((k) =>
+    ["title", "confirm", "progress", "success_title", "success"].map((f) => `staking.flow.${k}.${f}`),
+  ),
   ...FLOW_KINDS.map((k) => `staking.toast.${k}_done`),
   ...KNOWN_ERRORS.map((e) => `staking.errors.${e}`),
   ...TABS.map((t) => `staking.tabs.${t}`),
-  "popup.claim_not_live", "popup.change_network", "widget.days", "widget.hours", "widget.minutes", "widget.seconds",
+  "popup.claim_not_live",
+  "popup.change_network",
+  "widget.days",
+  "widget.hours",
+  "widget.minutes",
+  "widget.seconds",
 ];
 
 describe("staking translations", () => {

@@ -2,4 +2,14 @@
 export { ClaimActions } from "./ClaimActions.tsx";
 export { useStakeView, useStakingPoll, stakeView, type StakeView } from "./useStakingData.ts";
 export { useStakingActions, type StakingActions } from "./useStakingActions.ts";
-export { flowStore, dispatchFlow, getFlow, useFlow, flowReducer, type FlowState, type FlowEvent, type FlowKind, type FlowStatus } from "./stakingMachine.ts";
+export {
+  flowStore,
+  dispatchFlow,
+  getFlow,
+  useFlow,
+  flowReducer,
+  type FlowState,
+  type FlowEvent,
+  type FlowKind,
+  type FlowStatus,
+} from "./stakingMachine.ts";

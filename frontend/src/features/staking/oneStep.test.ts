@@ -1,7 +1,14 @@
 // One prompt per stake from the wallet: an atomic batch (approve + deposit), else a sale-token permit and
 // depositWithPermit, else the approval transaction first. Fake chain and wallet, generated ABIs, real signatures.
 import { describe, expect, it } from "vitest";
-import { decodeFunctionData, getAddress, recoverTypedDataAddress, serializeSignature, type Address, type Hex } from "viem";
+import {
+  decodeFunctionData,
+  getAddress,
+  recoverTypedDataAddress,
+  serializeSignature,
+  type Address,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
@@ -25,7 +32,9 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
   const batches: Call[][] = [];
   const signed: PermitTypedData[] = [];
   const answers: Record<string, unknown> = {
-    allowance: f.allowance ?? 0n, nonces: 0n, DOMAIN_SEPARATOR: domainSeparator(DOMAIN),
+    allowance: f.allowance ?? 0n,
+    nonces: 0n,
+    DOMAIN_SEPARATOR: domainSeparator(DOMAIN),
     eip712Domain: ["0x0f", DOMAIN.name, DOMAIN.version, BigInt(CHAIN), TOKEN, `0x${"0".repeat(64)}`, []],
   };
   const io = fakeChainIO({
@@ -45,7 +54,8 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
       batches.push(calls);
       return Promise.resolve("0x01");
     },
-    waitForCalls: () => Promise.resolve({ status: "success", receipts: [{ transactionHash: `0x${"b".repeat(64)}`, status: "success" }] }),
+    waitForCalls: () =>
+      Promise.resolve({ status: "success", receipts: [{ transactionHash: `0x${"b".repeat(64)}`, status: "success" }] }),
     signTypedData: async (data) => {
       if (mode === "legacy") throw Object.assign(new Error("unsupported"), { code: 4200 });
       signed.push(data);
@@ -60,12 +70,29 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
     state = flowReducer(state, e);
     if (trail[trail.length - 1] !== state.status) trail.push(state.status);
   };
-  return { io, w, writes, batches, signed, trail, dispatch, get state() { return state; } };
+  return {
+    io,
+    w,
+    writes,
+    batches,
+    signed,
+    trail,
+    dispatch,
+    get state() {
+      return state;
+    },
+  };
 }
 
 const input: StakingFlowInput = {
-  kind: "stake", account: SIGNER.address, presale: "0x00000000000000000000000000000000000000b2",
-  staking: STAKING, saleToken: TOKEN, chainId: CHAIN, amount: AMOUNT, display: 3000,
+  kind: "stake",
+  account: SIGNER.address,
+  presale: "0x00000000000000000000000000000000000000b2",
+  staking: STAKING,
+  saleToken: TOKEN,
+  chainId: CHAIN,
+  amount: AMOUNT,
+  display: 3000,
 };
 
 describe("stake from the wallet", () => {
@@ -76,8 +103,14 @@ describe("stake from the wallet", () => {
     expect(t.writes).toHaveLength(0);
     const [approve, deposit] = t.batches[0];
     expect(approve.to).toBe(TOKEN);
-    expect(decodeFunctionData({ abi: abiOf("SaleToken"), data: approve.data })).toMatchObject({ functionName: "approve", args: [STAKING, UNLIMITED_APPROVAL] });
-    expect(decodeFunctionData({ abi: abiOf("Staking"), data: deposit.data })).toMatchObject({ functionName: "deposit", args: [AMOUNT] });
+    expect(decodeFunctionData({ abi: abiOf("SaleToken"), data: approve.data })).toMatchObject({
+      functionName: "approve",
+      args: [STAKING, UNLIMITED_APPROVAL],
+    });
+    expect(decodeFunctionData({ abi: abiOf("Staking"), data: deposit.data })).toMatchObject({
+      functionName: "deposit",
+      args: [AMOUNT],
+    });
   });
   it("a refused batch is rejected, not failed", async () => {
     const t = setup("batch", { sendCallsError: rejection });
@@ -90,9 +123,17 @@ describe("stake from the wallet", () => {
     expect(t.trail).toEqual(["not_started", "approval_pending", "confirm_pending", "in_progess", "complete"]);
     expect(t.writes.map((x) => x.functionName)).toEqual(["depositWithPermit"]);
     const [amount, deadline, v, r, s] = t.writes[0].args as [bigint, bigint, number, Hex, Hex];
-    expect(t.signed[0].message).toEqual({ owner: SIGNER.address, spender: STAKING, value: AMOUNT, nonce: 0n, deadline });
+    expect(t.signed[0].message).toEqual({
+      owner: SIGNER.address,
+      spender: STAKING,
+      value: AMOUNT,
+      nonce: 0n,
+      deadline,
+    });
     expect([amount, deadline]).toEqual([AMOUNT, 1_900_000_000n + 1200n]);
-    expect(await recoverTypedDataAddress({ ...t.signed[0], signature: serializeSignature({ r, s, v: BigInt(v) }) })).toBe(SIGNER.address);
+    expect(
+      await recoverTypedDataAddress({ ...t.signed[0], signature: serializeSignature({ r, s, v: BigInt(v) }) }),
+    ).toBe(SIGNER.address);
   });
   it("wallet that can do neither: approval transaction, then deposit (as before)", async () => {
     const t = setup("legacy");
@@ -103,7 +144,13 @@ describe("stake from the wallet", () => {
   it("batching wallet over a smaller allowance: the new approval replaces it (no reset: the sale token allows that)", async () => {
     const t = setup("batch", { allowance: 1n });
     expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
-    expect(t.batches[0].map((c) => decodeFunctionData({ abi: c.to === TOKEN ? abiOf("SaleToken") : abiOf("Staking"), data: c.data }).functionName)).toEqual(["approve", "deposit"]);
+    expect(
+      t.batches[0].map(
+        (c) =>
+          decodeFunctionData({ abi: c.to === TOKEN ? abiOf("SaleToken") : abiOf("Staking"), data: c.data })
+            .functionName,
+      ),
+    ).toEqual(["approve", "deposit"]);
   });
   it("an allowance that covers the amount: the deposit alone", async () => {
     const t = setup("batch", { allowance: AMOUNT });
@@ -119,7 +166,10 @@ describe("staking machine: the one-prompt events", () => {
   it("batch: confirm_pending via batch, SENT without a hash keeps in_progess, the receipt's hash completes", () => {
     const s = run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "SENT" }]);
     expect(s).toMatchObject({ status: "in_progess", via: "batch", hash: undefined });
-    expect(flowReducer(s, { type: "RECEIPT", success: true, hash: "0x01" })).toMatchObject({ status: "complete", hash: "0x01" });
+    expect(flowReducer(s, { type: "RECEIPT", success: true, hash: "0x01" })).toMatchObject({
+      status: "complete",
+      hash: "0x01",
+    });
   });
   it("permit: approval_pending via permit; the fallback to an approval transaction clears the route", () => {
     const permit = run([start, { type: "APPROVAL_REQUIRED", via: "permit" }]);
@@ -128,6 +178,11 @@ describe("staking machine: the one-prompt events", () => {
     expect(flowReducer(permit, { type: "ERROR", rejected: true }).status).toBe("rejected");
   });
   it("claims ignore the routes (no approval there)", () => {
-    expect(run([{ type: "START", kind: "claim" }, { type: "AWAIT_SIGNATURE", via: "batch" }]).status).toBe("in_progess");
+    expect(
+      run([
+        { type: "START", kind: "claim" },
+        { type: "AWAIT_SIGNATURE", via: "batch" },
+      ]).status,
+    ).toBe("in_progess");
   });
 });

@@ -1,8 +1,21 @@
 // The staking rules of PRODUCT.md §5, one by one.
 import { describe, expect, it } from "vitest";
 import {
-  bpsToPercent, canUnstake, checkClaim, checkHarvest, checkOpenStake, checkOpenWithdraw, checkStake, checkStakeAmount,
-  checkWithdraw, isClaimLive, isDisabledBy, isKnownError, maxStake, poolPercent, type Ctx,
+  bpsToPercent,
+  canUnstake,
+  checkClaim,
+  checkHarvest,
+  checkOpenStake,
+  checkOpenWithdraw,
+  checkStake,
+  checkStakeAmount,
+  checkWithdraw,
+  isClaimLive,
+  isDisabledBy,
+  isKnownError,
+  maxStake,
+  poolPercent,
+  type Ctx,
 } from "./rules.ts";
 
 const BASE = 8453;
@@ -112,7 +125,8 @@ describe("claim rewards (harvest): isClaimEnabled, reward above 0, Base", () => 
 describe("buttons", () => {
   it("stay enabled for connect, wrong chain and claims not live (they explain themselves)", () => {
     for (const b of ["connect", "wrong_chain", "claim_not_live", null] as const) expect(isDisabledBy(b)).toBe(false);
-    for (const b of ["nothing", "amount_zero", "amount_not_below_balance", "locked", "owner_locked"] as const) expect(isDisabledBy(b)).toBe(true);
+    for (const b of ["nothing", "amount_zero", "amount_not_below_balance", "locked", "owner_locked"] as const)
+      expect(isDisabledBy(b)).toBe(true);
   });
 });
 

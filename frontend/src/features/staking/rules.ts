@@ -61,7 +61,10 @@ export function checkOpenWithdraw(c: Ctx, p: { staked: number }): Block | null {
 }
 
 /** Withdraw: staked > 0, Base, and only once the unlock time has passed (then it withdraws directly). */
-export function checkWithdraw(c: Ctx, p: { staked: number; unlockTime: number; nowSec: number; withdrawalsLocked?: boolean }): Block | null {
+export function checkWithdraw(
+  c: Ctx,
+  p: { staked: number; unlockTime: number; nowSec: number; withdrawalsLocked?: boolean },
+): Block | null {
   const open = checkOpenWithdraw(c, p);
   if (open === "connect" || open === "nothing") return open;
   if (!canUnstake(p.unlockTime, p.nowSec)) return "locked";
@@ -93,7 +96,9 @@ export function isClaimLive(claimStart: number, nowSec: number): boolean {
  * connect, wrong_chain and claim_not_live it stays enabled: clicking opens the modal or popup that explains it.
  */
 export function isDisabledBy(b: Block | null): boolean {
-  return b === "nothing" || b === "amount_zero" || b === "amount_not_below_balance" || b === "owner_locked" || b === "locked";
+  return (
+    b === "nothing" || b === "amount_zero" || b === "amount_not_below_balance" || b === "owner_locked" || b === "locked"
+  );
 }
 
 export const STAKE_DECIMALS = 6;
@@ -126,7 +131,19 @@ export function rewardPerSecond(staked: number, apyPercent: number): number {
 
 /** Contract errors with their own message (staking.errors.*). */
 export const KNOWN_ERRORS = [
-  "StillLocked", "ClaimsLocked", "WithdrawalsLocked", "DepositsLocked", "NothingStaked", "NoRewards", "StakingEnded",
-  "DepositLimitExceeded", "ClaimNotStarted", "NothingToClaim", "Blacklisted", "NotWhitelisted", "StakingUnavailable",
+  "StillLocked",
+  "ClaimsLocked",
+  "WithdrawalsLocked",
+  "DepositsLocked",
+  "NothingStaked",
+  "NoRewards",
+  "StakingEnded",
+  "DepositLimitExceeded",
+  "ClaimNotStarted",
+  "NothingToClaim",
+  "Blacklisted",
+  "NotWhitelisted",
+  "StakingUnavailable",
 ] as const;
-export const isKnownError = (name: string | undefined): boolean => !!name && (KNOWN_ERRORS as readonly string[]).includes(name);
+export const isKnownError = (name: string | undefined): boolean =>
+  !!name && (KNOWN_ERRORS as readonly string[]).includes(name);

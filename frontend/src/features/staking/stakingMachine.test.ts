@@ -1,7 +1,15 @@
 // Every transition of the staking machine, and the events it ignores.
 import { describe, expect, it } from "vitest";
 import {
-  dispatchFlow, flowReducer, flowStore, getFlow, INITIAL_FLOW, isRunning, type FlowEvent, type FlowKind, type FlowState,
+  dispatchFlow,
+  flowReducer,
+  flowStore,
+  getFlow,
+  INITIAL_FLOW,
+  isRunning,
+  type FlowEvent,
+  type FlowKind,
+  type FlowState,
 } from "./stakingMachine.ts";
 
 const H = `0x${"ab".repeat(32)}` as const;
@@ -10,7 +18,8 @@ const start = (kind: FlowKind) => run([{ type: "START", kind, amount: 7 }]);
 
 describe("START", () => {
   it("claim, harvest and withdraw start in in_progess", () => {
-    for (const k of ["claim", "harvest", "withdraw"] as const) expect(start(k)).toEqual({ status: "in_progess", kind: k, amount: 7 });
+    for (const k of ["claim", "harvest", "withdraw"] as const)
+      expect(start(k)).toEqual({ status: "in_progess", kind: k, amount: 7 });
   });
   it("claim and stake starts in confirm_pending", () => {
     expect(start("claimAndStake").status).toBe("confirm_pending");
@@ -22,7 +31,13 @@ describe("START", () => {
   it("is ignored while a flow is running or finished (RESET first)", () => {
     const running = start("claim");
     expect(flowReducer(running, { type: "START", kind: "withdraw" })).toBe(running);
-    const done = run([{ type: "SENT", hash: H }, { type: "RECEIPT", success: true }], running);
+    const done = run(
+      [
+        { type: "SENT", hash: H },
+        { type: "RECEIPT", success: true },
+      ],
+      running,
+    );
     expect(flowReducer(done, { type: "START", kind: "withdraw" })).toBe(done);
     expect(flowReducer(done, { type: "RESET" })).toEqual(INITIAL_FLOW);
   });
@@ -74,11 +89,18 @@ describe("receipt and errors", () => {
     for (const s of actives) expect(flowReducer(s, { type: "ERROR", rejected: true }).status).toBe("rejected");
   });
   it("another error gives failed and keeps the message and the contract error name", () => {
-    expect(flowReducer(start("withdraw"), { type: "ERROR", rejected: false, message: "x", errorName: "StillLocked" }))
-      .toMatchObject({ status: "failed", error: "x", errorName: "StillLocked" });
+    expect(
+      flowReducer(start("withdraw"), { type: "ERROR", rejected: false, message: "x", errorName: "StillLocked" }),
+    ).toMatchObject({ status: "failed", error: "x", errorName: "StillLocked" });
   });
   it("errors after the end, or with no flow, are ignored", () => {
-    const done = run([{ type: "SENT", hash: H }, { type: "RECEIPT", success: true }], start("claim"));
+    const done = run(
+      [
+        { type: "SENT", hash: H },
+        { type: "RECEIPT", success: true },
+      ],
+      start("claim"),
+    );
     expect(flowReducer(done, { type: "ERROR", rejected: true })).toBe(done);
     expect(flowReducer(INITIAL_FLOW, { type: "ERROR", rejected: false })).toBe(INITIAL_FLOW);
   });

@@ -21,7 +21,15 @@ import { createStore, useStore } from "../../shared/store.ts";
 export const FLOW_KINDS = ["claim", "claimAndStake", "stake", "extend", "harvest", "withdraw"] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];
 
-export const FLOW_STATUSES = ["not_started", "approval_pending", "confirm_pending", "in_progess", "complete", "failed", "rejected"] as const;
+export const FLOW_STATUSES = [
+  "not_started",
+  "approval_pending",
+  "confirm_pending",
+  "in_progess",
+  "complete",
+  "failed",
+  "rejected",
+] as const;
 export type FlowStatus = (typeof FLOW_STATUSES)[number];
 
 export type FlowState = {
@@ -68,7 +76,11 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
       return INITIAL_FLOW;
     case "START": {
       if (s.kind || !at("not_started")) return s;
-      const status: FlowStatus = SIMPLE_FLOWS.includes(e.kind) ? "in_progess" : e.kind === "claimAndStake" ? "confirm_pending" : "not_started";
+      const status: FlowStatus = SIMPLE_FLOWS.includes(e.kind)
+        ? "in_progess"
+        : e.kind === "claimAndStake"
+          ? "confirm_pending"
+          : "not_started";
       return { status, kind: e.kind, amount: e.amount };
     }
     case "APPROVAL_REQUIRED":
@@ -81,7 +93,9 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
     case "SENT":
       return s.kind && at("confirm_pending", "in_progess") ? { ...s, status: "in_progess", hash: e.hash ?? s.hash } : s;
     case "RECEIPT":
-      return s.kind && at("in_progess") ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash } : s;
+      return s.kind && at("in_progess")
+        ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash }
+        : s;
     case "ERROR":
       if (!s.kind || isFinal(s)) return s;
       return { ...s, status: e.rejected ? "rejected" : "failed", error: e.message, errorName: e.errorName };

@@ -13,7 +13,14 @@ import { useWallet } from "../wallet/walletState.ts";
 import { openConnectModal } from "../wallet/walletUi.ts";
 import type { FlowResult } from "./flows.ts";
 import {
-  checkClaim, checkHarvest, checkOpenStake, checkOpenWithdraw, checkStake, checkWithdraw, isKnownError, type Block,
+  checkClaim,
+  checkHarvest,
+  checkOpenStake,
+  checkOpenWithdraw,
+  checkStake,
+  checkWithdraw,
+  isKnownError,
+  type Block,
 } from "./rules.ts";
 import { dispatchFlow, getFlow, isFinal, isRunning, type FlowKind } from "./stakingMachine.ts";
 import { closeStakingModal, openStakingModal } from "./stakingUi.ts";
@@ -41,15 +48,22 @@ export function useStakingActions(data: PresaleView, view: StakeView) {
         return false;
       case "wrong_chain": {
         const ok = await openPopup({
-          icon: "info", title: t("popup.change_network"), description: t("staking.popup.switch_to_base", { chain: env.base.chainName }),
-          confirmLabel: t("common.ok"), denyLabel: t("common.cancel"), testId: "popup-switch-base",
+          icon: "info",
+          title: t("popup.change_network"),
+          description: t("staking.popup.switch_to_base", { chain: env.base.chainName }),
+          confirmLabel: t("common.ok"),
+          denyLabel: t("common.cancel"),
+          testId: "popup-switch-base",
         });
         return ok ? switchTo(env.base) : false;
       }
       case "claim_not_live":
         await openPopup({
-          icon: "info", title: t("staking.popup.claim_not_live_title"), description: t("popup.claim_not_live"),
-          confirmLabel: t("common.ok"), testId: "popup-claim-not-live",
+          icon: "info",
+          title: t("staking.popup.claim_not_live_title"),
+          description: t("popup.claim_not_live"),
+          confirmLabel: t("common.ok"),
+          testId: "popup-claim-not-live",
         });
         return false;
       default:
@@ -62,26 +76,40 @@ export function useStakingActions(data: PresaleView, view: StakeView) {
     if (isFinal(getFlow()) || getFlow().kind) dispatchFlow({ type: "RESET" });
     const b = env.base;
     const [{ runStakingFlow }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
-      import("./flows.ts"), import("../buy/wagmiIO.ts"), import("../buy/wagmiWalletIO.ts"),
+      import("./flows.ts"),
+      import("../buy/wagmiIO.ts"),
+      import("../buy/wagmiWalletIO.ts"),
     ]);
     pushAnalytics(env.production, `staking_${kind}_started`, { chainId: b.chainIdInt });
-    const display = deposit?.display ?? (kind === "harvest" ? view.userReward : kind === "withdraw" ? view.userStaked : view.baseClaimable);
+    const display =
+      deposit?.display ??
+      (kind === "harvest" ? view.userReward : kind === "withdraw" ? view.userStaked : view.baseClaimable);
     const res = await runStakingFlow(
       wagmiIO(b.chainIdInt, address),
       {
-        kind, account: address, presale: b.presaleAddress,
+        kind,
+        account: address,
+        presale: b.presaleAddress,
         staking: b.stakingAddress as `0x${string}`,
-        saleToken: (b.saleTokenAddress || data.base?.saleToken), amount: deposit?.wei, display, chainId: b.chainIdInt,
+        saleToken: b.saleTokenAddress || data.base?.saleToken,
+        amount: deposit?.wei,
+        display,
+        chainId: b.chainIdInt,
       },
       dispatchFlow,
       wagmiWalletIO(b.chainIdInt, address),
     );
     pushAnalytics(env.production, `staking_${kind}_${res.outcome}`, { chainId: b.chainIdInt });
     const amount = `${formatBalance(display)} ${env.tokenName}`;
-    if (res.outcome === "complete") toast("success", t(`staking.toast.${kind}_done`), t(`staking.flow.${kind}.success`, { amount }));
+    if (res.outcome === "complete")
+      toast("success", t(`staking.toast.${kind}_done`), t(`staking.flow.${kind}.success`, { amount }));
     else if (res.outcome === "failed") {
       const { errorName } = getFlow();
-      toast("error", t("staking.toast.failed"), isKnownError(errorName) ? t(`staking.errors.${errorName}`) : t("staking.status.failed_desc"));
+      toast(
+        "error",
+        t("staking.toast.failed"),
+        isKnownError(errorName) ? t(`staking.errors.${errorName}`) : t("staking.status.failed_desc"),
+      );
     }
     void data.refetch();
     return res;
@@ -98,15 +126,18 @@ export function useStakingActions(data: PresaleView, view: StakeView) {
     guard,
     /** Stakeable card / home widget: claim the presale deposit into the wallet. */
     async claim() {
-      if (await guard(checkClaim(view.ctx, { baseClaimable: view.baseClaimable, claimLive: view.claimLive }))) await inTxModal("claim");
+      if (await guard(checkClaim(view.ctx, { baseClaimable: view.baseClaimable, claimLive: view.claimLive })))
+        await inTxModal("claim");
     },
     /** Claim and stake in one step (presale.claimAndStake). */
     async claimAndStake() {
-      if (await guard(checkClaim(view.ctx, { baseClaimable: view.baseClaimable, claimLive: view.claimLive }))) await inTxModal("claimAndStake");
+      if (await guard(checkClaim(view.ctx, { baseClaimable: view.baseClaimable, claimLive: view.claimLive })))
+        await inTxModal("claimAndStake");
     },
     /** Rewards card: claim rewards (harvest). */
     async harvest() {
-      if (await guard(checkHarvest(view.ctx, { isClaimEnabled: view.isClaimEnabled, reward: view.userReward }))) await inTxModal("harvest");
+      if (await guard(checkHarvest(view.ctx, { isClaimEnabled: view.isClaimEnabled, reward: view.userReward })))
+        await inTxModal("harvest");
     },
     /** Staked card: opens the withdraw modal (Withdraw in it is enabled only after the unlock). */
     async openWithdraw() {
@@ -115,7 +146,12 @@ export function useStakingActions(data: PresaleView, view: StakeView) {
     },
     /** Withdraw modal: unlocked, so it withdraws directly; progress shows in the claim modal. */
     async withdraw() {
-      const block = checkWithdraw(view.ctx, { staked: view.userStaked, unlockTime: view.unlockTime, nowSec: view.nowSec, withdrawalsLocked: view.withdrawalsLocked });
+      const block = checkWithdraw(view.ctx, {
+        staked: view.userStaked,
+        unlockTime: view.unlockTime,
+        nowSec: view.nowSec,
+        withdrawalsLocked: view.withdrawalsLocked,
+      });
       if (await guard(block)) await inTxModal("withdraw");
       else if (block !== "wrong_chain") closeStakingModal();
     },
@@ -129,7 +165,10 @@ export function useStakingActions(data: PresaleView, view: StakeView) {
     /** Stake modal's Stake button: deposit `amount` (decimal string) from the wallet. */
     async stake(amount: string) {
       const n = Number(amount);
-      if (!(await guard(checkStake(view.ctx, { amount: n, balance: view.userBal, depositsLocked: view.depositsLocked })))) return undefined;
+      if (
+        !(await guard(checkStake(view.ctx, { amount: n, balance: view.userBal, depositsLocked: view.depositsLocked })))
+      )
+        return undefined;
       return run(view.userStaked > 0 ? "extend" : "stake", { wei: toWei(amount), display: n });
     },
     /** Buy and stake: the swap form in native, non-card, modal mode (the buy feature's modal). */

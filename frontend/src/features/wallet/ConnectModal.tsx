@@ -20,10 +20,28 @@ const useConnectors = () => useSyncExternalStore(subscribeConnectors, snapshotCo
 
 type Mark = Parameters<typeof WalletMark>[0]["kind"];
 
-function Row({ icon, mark = "generic", label, hint, onClick, testId, busy }: { icon?: string; mark?: Mark; label: string; hint?: string; onClick: () => void; testId: string; busy?: boolean }) {
+function Row({
+  icon,
+  mark = "generic",
+  label,
+  hint,
+  onClick,
+  testId,
+  busy,
+}: {
+  icon?: string;
+  mark?: Mark;
+  label: string;
+  hint?: string;
+  onClick: () => void;
+  testId: string;
+  busy?: boolean;
+}) {
   return (
     <button className="wallet-row" onClick={onClick} data-testid={testId} disabled={busy}>
-      <span className="wallet-row-icon">{icon ? <img src={icon} alt="" width={28} height={28} /> : <WalletMark kind={mark} />}</span>
+      <span className="wallet-row-icon">
+        {icon ? <img src={icon} alt="" width={28} height={28} /> : <WalletMark kind={mark} />}
+      </span>
       <span className="wallet-row-text">
         <strong>{label}</strong>
         {hint && <small>{hint}</small>}
@@ -52,31 +70,98 @@ export default function ConnectModal() {
   const partner = () => run(connectLazy("walletConnect", { partner: true, label: env.partnerWalletName }));
 
   return (
-    <Modal open={ui.connectOpen} onClose={closeConnectModal} title={t("wallet.connect_title")} testId="connect-modal" closeLabel={t("common.close")}>
+    <Modal
+      open={ui.connectOpen}
+      onClose={closeConnectModal}
+      title={t("wallet.connect_title")}
+      testId="connect-modal"
+      closeLabel={t("common.close")}
+    >
       {ui.wcUri ? (
         <div className="wc-qr" data-testid="walletconnect-qr">
           <p>{t("wallet.scan_qr", { wallet: ui.wcLabel })}</p>
           <QrCode text={ui.wcUri} size={220} />
-          <button className="link" onClick={() => walletUi.set((s) => ({ ...s, wcUri: null }))} data-testid="walletconnect-back">{t("common.back")}</button>
+          <button
+            className="link"
+            onClick={() => walletUi.set((s) => ({ ...s, wcUri: null }))}
+            data-testid="walletconnect-back"
+          >
+            {t("common.back")}
+          </button>
         </div>
       ) : (
         <div className="wallet-list">
           {env.showBestWallet && mobile && (
-            <Row mark="partner" label={env.partnerWalletName} hint={t("wallet.partner_mobile")} onClick={partner} testId="connect-partner-mobile" busy={ui.connecting === "partner"} />
+            <Row
+              mark="partner"
+              label={env.partnerWalletName}
+              hint={t("wallet.partner_mobile")}
+              onClick={partner}
+              testId="connect-partner-mobile"
+              busy={ui.connecting === "partner"}
+            />
           )}
           {env.showBestWallet && !mobile && (
-            <Row mark="partner" label={env.partnerWalletName} hint={t("wallet.partner_desktop")} onClick={partner} testId="connect-partner-desktop" busy={ui.connecting === "partner"} />
+            <Row
+              mark="partner"
+              label={env.partnerWalletName}
+              hint={t("wallet.partner_desktop")}
+              onClick={partner}
+              testId="connect-partner-desktop"
+              busy={ui.connecting === "partner"}
+            />
           )}
-          {!mobile && injected.map((c) => (
-            <Row key={c.id} icon={c.icon} label={c.name} hint={t("wallet.browser_extension")} onClick={() => via(c)} testId={`connect-injected-${c.id}`} busy={ui.connecting === c.id} />
-          ))}
-          {!mobile && injected.length === 0 && <p className="muted small" data-testid="connect-no-extension">{t("wallet.no_extension")}</p>}
-          <Row mark="walletconnect" label="WalletConnect" hint={t("wallet.walletconnect_hint")} onClick={() => run(connectLazy("walletConnect", { label: "WalletConnect" }))} testId="connect-walletconnect" busy={ui.connecting === "walletConnect"} />
-          <Row mark="base" label="Base Account" hint={t("wallet.smart_wallet_hint")} onClick={() => run(connectLazy("baseAccount", { label: "Base Account" }))} testId="connect-base-account" busy={ui.connecting === "baseAccount"} />
+          {!mobile &&
+            injected.map((c) => (
+              <Row
+                key={c.id}
+                icon={c.icon}
+                label={c.name}
+                hint={t("wallet.browser_extension")}
+                onClick={() => via(c)}
+                testId={`connect-injected-${c.id}`}
+                busy={ui.connecting === c.id}
+              />
+            ))}
+          {!mobile && injected.length === 0 && (
+            <p className="muted small" data-testid="connect-no-extension">
+              {t("wallet.no_extension")}
+            </p>
+          )}
+          <Row
+            mark="walletconnect"
+            label="WalletConnect"
+            hint={t("wallet.walletconnect_hint")}
+            onClick={() => run(connectLazy("walletConnect", { label: "WalletConnect" }))}
+            testId="connect-walletconnect"
+            busy={ui.connecting === "walletConnect"}
+          />
+          <Row
+            mark="base"
+            label="Base Account"
+            hint={t("wallet.smart_wallet_hint")}
+            onClick={() => run(connectLazy("baseAccount", { label: "Base Account" }))}
+            testId="connect-base-account"
+            busy={ui.connecting === "baseAccount"}
+          />
           {local && (
-            <Row mark="local" label={local.name} hint="Hardhat #3 · local chains only" onClick={() => via(local)} testId="connect-local-test-wallet" busy={ui.connecting === LOCAL_ID} />
+            <Row
+              mark="local"
+              label={local.name}
+              hint="Hardhat #3 · local chains only"
+              onClick={() => via(local)}
+              testId="connect-local-test-wallet"
+              busy={ui.connecting === LOCAL_ID}
+            />
           )}
-          <button className="link center" onClick={() => { closeConnectModal(); openPromoModalDelayed(); }} data-testid="connect-no-wallet">
+          <button
+            className="link center"
+            onClick={() => {
+              closeConnectModal();
+              openPromoModalDelayed();
+            }}
+            data-testid="connect-no-wallet"
+          >
             {t("wallet.no_wallet")}
           </button>
         </div>

@@ -11,20 +11,44 @@ export default function PromoModal() {
   const { promoOpen } = useWalletUi();
   const mobile = isMobileDevice();
   return (
-    <Modal open={promoOpen} onClose={closePromoModal} title={t("nowallet_modal.need_wallet")} testId="promo-modal" closeLabel={t("common.close")}>
+    <Modal
+      open={promoOpen}
+      onClose={closePromoModal}
+      title={t("nowallet_modal.need_wallet")}
+      testId="promo-modal"
+      closeLabel={t("common.close")}
+    >
       <div className="promo">
         <p className="muted">{t("nowallet_modal.wallet_desc", { wallet: env.partnerWalletName })}</p>
         <ol className="promo-steps">
-          <li><span>1</span>{t("nowallet_modal.step_0", { wallet: env.partnerWalletName })}</li>
-          <li><span>2</span>{t("nowallet_modal.step_1")}</li>
-          <li><span>3</span>{t("nowallet_modal.step_2")}</li>
+          <li>
+            <span>1</span>
+            {t("nowallet_modal.step_0", { wallet: env.partnerWalletName })}
+          </li>
+          <li>
+            <span>2</span>
+            {t("nowallet_modal.step_1")}
+          </li>
+          <li>
+            <span>3</span>
+            {t("nowallet_modal.step_2")}
+          </li>
         </ol>
         {mobile ? (
-          <a className="btn btn-primary btn-block" href={env.bwDownloadUrl} target="_blank" rel="noreferrer" data-testid="promo-download">
+          <a
+            className="btn btn-primary btn-block"
+            href={env.bwDownloadUrl}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="promo-download"
+          >
             {t("nowallet_modal.download_bw", { wallet: env.partnerWalletName })}
           </a>
         ) : (
-          <div className="promo-qr"><QrCode text={env.bwDownloadUrl} size={168} testId="promo-qr" /><p className="small muted">{t("nowallet_modal.step_3")}</p></div>
+          <div className="promo-qr">
+            <QrCode text={env.bwDownloadUrl} size={168} testId="promo-qr" />
+            <p className="small muted">{t("nowallet_modal.step_3")}</p>
+          </div>
         )}
       </div>
     </Modal>

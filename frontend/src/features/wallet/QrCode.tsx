@@ -15,7 +15,15 @@ export function qrPath(text: string): { size: number; d: string } {
 export function QrCode({ text, size = 200, testId = "qr-code" }: { text: string; size?: number; testId?: string }) {
   const { size: n, d } = useMemo(() => qrPath(text), [text]);
   return (
-    <svg className="qr" width={size} height={size} viewBox={`-2 -2 ${n + 4} ${n + 4}`} data-testid={testId} role="img" aria-label="QR code">
+    <svg
+      className="qr"
+      width={size}
+      height={size}
+      viewBox={`-2 -2 ${n + 4} ${n + 4}`}
+      data-testid={testId}
+      role="img"
+      aria-label="QR code"
+    >
       <rect x="-2" y="-2" width={n + 4} height={n + 4} fill="#fff" />
       <path d={d} fill="#0a0e17" />
     </svg>

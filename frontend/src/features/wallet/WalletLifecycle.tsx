@@ -17,7 +17,8 @@ export function WalletLifecycle() {
   }, [address, chainId, status, qc]);
   // The wallet's EIP-5792 capabilities are read once it is connected, so the first purchase finds them cached.
   useEffect(() => {
-    if (status === "connected" && address) void import("./capabilities.ts").then((m) => m.prefetchCapabilities(address));
+    if (status === "connected" && address)
+      void import("./capabilities.ts").then((m) => m.prefetchCapabilities(address));
   }, [address, status]);
   return null;
 }

@@ -27,7 +27,12 @@ async function readCapabilities(account: Address): Promise<CapabilityMap> {
 
 /** The wallet's capabilities for `account` (cached per connector and account; a failed read counts as none). */
 export function walletCapabilities(account: Address): Promise<CapabilityMap> {
-  return queryClient.fetchQuery({ queryKey: capabilitiesKey(account), queryFn: () => readCapabilities(account), staleTime: CAPABILITIES_STALE_MS, retry: false });
+  return queryClient.fetchQuery({
+    queryKey: capabilitiesKey(account),
+    queryFn: () => readCapabilities(account),
+    staleTime: CAPABILITIES_STALE_MS,
+    retry: false,
+  });
 }
 
 /** Whether one wallet_sendCalls runs `chainId`'s calls atomically for `account` (after connecting: from the cache). */

@@ -7,7 +7,10 @@ export type CapabilityMap = Record<number, Record<string, unknown> | undefined>;
 
 /** The atomic-batch support a wallet announced for `chainId` (chain-specific entry over the all-chains one). */
 export function atomicSupport(caps: CapabilityMap, chainId: number): AtomicSupport {
-  const c = { ...caps[0], ...caps[chainId] } as { atomic?: { status?: unknown }; atomicBatch?: { supported?: unknown } };
+  const c = { ...caps[0], ...caps[chainId] } as {
+    atomic?: { status?: unknown };
+    atomicBatch?: { supported?: unknown };
+  };
   const status = c.atomic?.status;
   if (status === "supported" || status === "ready") return status;
   // Wallets on the pre-release draft of EIP-5792 announced `atomicBatch: { supported: true }`.

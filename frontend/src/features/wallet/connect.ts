@@ -12,7 +12,13 @@ import { loadWeb3 } from "./walletState.ts";
 
 function browserName(): string {
   const ua = navigator.userAgent;
-  return /CriOS|Chrome/.test(ua) ? "chrome" : /FxiOS|Firefox/.test(ua) ? "firefox" : /Safari/.test(ua) ? "safari" : "browser";
+  return /CriOS|Chrome/.test(ua)
+    ? "chrome"
+    : /FxiOS|Firefox/.test(ua)
+      ? "firefox"
+      : /Safari/.test(ua)
+        ? "safari"
+        : "browser";
 }
 
 /** Partner wallet deep link launched on display_uri (PRODUCT.md §7). */
@@ -60,4 +66,3 @@ export async function connectLazy(kind: LazyKind, opts: { partner?: boolean; lab
     walletUi.set((s) => ({ ...s, connecting: null, wcUri: null }));
   }
 }
-

@@ -46,9 +46,18 @@ function setup(recent?: string) {
   if (recent) memory.set("test.recentConnectorId", JSON.stringify(recent));
   const storage = createStorage({
     key: "test",
-    storage: { getItem: (k) => memory.get(k) ?? null, setItem: (k, v) => void memory.set(k, v), removeItem: (k) => void memory.delete(k) },
+    storage: {
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+      removeItem: (k) => void memory.delete(k),
+    },
   });
-  const config = createConfig({ chains: [mainnet], connectors: [lazyConnector("baseAccount")], transports: { [mainnet.id]: http() }, storage });
+  const config = createConfig({
+    chains: [mainnet],
+    connectors: [lazyConnector("baseAccount")],
+    transports: { [mainnet.id]: http() },
+    storage,
+  });
   return { config, connector: config.connectors[0] };
 }
 

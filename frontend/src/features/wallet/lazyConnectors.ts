@@ -17,7 +17,12 @@ async function loadConnector(kind: LazyKind): Promise<CreateConnectorFn> {
     return walletConnect({
       projectId: env.walletConnectId,
       showQrModal: false,
-      metadata: { name: `${env.tokenName} Presale`, description: `${env.tokenName} presale`, url: env.domain, icons: [`${env.domain}/favicon.svg`] },
+      metadata: {
+        name: `${env.tokenName} Presale`,
+        description: `${env.tokenName} presale`,
+        url: env.domain,
+        icons: [`${env.domain}/favicon.svg`],
+      },
     });
   }
   const { baseAccount } = await import("wagmi/connectors/baseAccount");
@@ -43,7 +48,8 @@ export function lazyConnector(kind: LazyKind): CreateConnectorFn {
         },
       ));
     /** The real connector if loaded, or loaded now when it was the last one used (reconnect); else undefined. */
-    const loadedOrLastUsed = async () => real ?? ((await config.storage?.getItem("recentConnectorId")) === kind ? load() : undefined);
+    const loadedOrLastUsed = async () =>
+      real ?? ((await config.storage?.getItem("recentConnectorId")) === kind ? load() : undefined);
     return {
       id: kind,
       name: NAMES[kind],

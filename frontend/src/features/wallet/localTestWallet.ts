@@ -3,7 +3,16 @@
 // contains this mnemonic. The account is Hardhat's well-known #3 (public test mnemonic), funded on the local chains.
 import { createConnector, type CreateConnectorFn } from "wagmi";
 import {
-  bytesToHex, createWalletClient, fromHex, getAddress, http, numberToHex, SwitchChainError, type Chain, type Hex, type LocalAccount,
+  bytesToHex,
+  createWalletClient,
+  fromHex,
+  getAddress,
+  http,
+  numberToHex,
+  SwitchChainError,
+  type Chain,
+  type Hex,
+  type LocalAccount,
   type TypedDataDefinition,
 } from "viem";
 
@@ -22,14 +31,17 @@ export const ACCOUNT_INDEX = 3;
 export const ACCOUNT_ADDRESS = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 let derived: Promise<LocalAccount> | undefined;
 const signer = () =>
-  (derived ??= import("viem/accounts").then(({ mnemonicToAccount }) => mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: ACCOUNT_INDEX })));
+  (derived ??= import("viem/accounts").then(({ mnemonicToAccount }) =>
+    mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: ACCOUNT_INDEX }),
+  ));
 
 function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
   let chainId = initialChainId;
   const listeners = new Map<string, Set<Listener>>();
   const emit = (ev: string, ...a: unknown[]) => listeners.get(ev)?.forEach((l) => l(...a));
   const chain = () => chains.find((c) => c.id === chainId)!;
-  const wallet = async (on = chain()) => createWalletClient({ account: await signer(), chain: on, transport: http(on.rpcUrls.default.http[0]) });
+  const wallet = async (on = chain()) =>
+    createWalletClient({ account: await signer(), chain: on, transport: http(on.rpcUrls.default.http[0]) });
   const batches = new Map<string, Batch>();
 
   /**
@@ -42,7 +54,11 @@ function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
     const client = await wallet(on);
     for (const c of calls) {
       try {
-        const hash = await client.sendTransaction({ to: c.to, data: c.data, value: c.value ? fromHex(c.value, "bigint") : undefined });
+        const hash = await client.sendTransaction({
+          to: c.to,
+          data: c.data,
+          value: c.value ? fromHex(c.value, "bigint") : undefined,
+        });
         const receipt = await waitForRawReceipt(on, hash);
         b.receipts.push(receipt);
         if (receipt.status !== "0x1") break;
@@ -74,7 +90,10 @@ function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
       case "eth_sendTransaction": {
         const tx = params?.[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
         return (await wallet()).sendTransaction({
-          account: await signer(), chain: chain(), to: tx.to, data: tx.data,
+          account: await signer(),
+          chain: chain(),
+          to: tx.to,
+          data: tx.data,
           value: tx.value ? fromHex(tx.value, "bigint") : undefined,
           gas: tx.gas ? fromHex(tx.gas, "bigint") : undefined,
         });
@@ -97,7 +116,14 @@ function createLocalProvider(chains: readonly Chain[], initialChainId: number) {
         const id = params?.[0] as string;
         const b = batches.get(id);
         if (!b) throw Object.assign(new Error("Unknown bundle id"), { code: 5730 });
-        return { version: "2.0.0", id, chainId: numberToHex(b.chainId), atomic: true, status: b.status, receipts: b.status === 100 ? [] : b.receipts };
+        return {
+          version: "2.0.0",
+          id,
+          chainId: numberToHex(b.chainId),
+          atomic: true,
+          status: b.status,
+          receipts: b.status === 100 ? [] : b.receipts,
+        };
       }
       case "eth_signTypedData_v4": {
         // viem derives EIP712Domain from the domain itself: the wallet gets the rest.
@@ -125,7 +151,8 @@ type LocalProvider = ReturnType<typeof createLocalProvider>;
 async function waitForRawReceipt(on: Chain, hash: Hex): Promise<{ status: Hex }> {
   for (;;) {
     const res = await fetch(on.rpcUrls.default.http[0], {
-      method: "POST", headers: { "content-type": "application/json" },
+      method: "POST",
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_getTransactionReceipt", params: [hash] }),
     });
     const { result } = (await res.json()) as { result?: { status: Hex } | null };

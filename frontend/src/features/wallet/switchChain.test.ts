@@ -13,7 +13,9 @@ function provider(script: Record<string, (() => unknown)[]>) {
   };
   return { p, calls };
 }
-const err = (code: number) => () => { throw Object.assign(new Error(`code ${code}`), { code }); };
+const err = (code: number) => () => {
+  throw Object.assign(new Error(`code ${code}`), { code });
+};
 
 describe("switch chain", () => {
   it("switches directly when the wallet knows the chain", async () => {

@@ -11,7 +11,11 @@ export class ChainNotConfiguredError extends Error {
   }
 }
 
-export async function switchOrAddChain(provider: Eip1193, target: ChainBlock | undefined, requestedId?: number): Promise<void> {
+export async function switchOrAddChain(
+  provider: Eip1193,
+  target: ChainBlock | undefined,
+  requestedId?: number,
+): Promise<void> {
   if (!target) throw new ChainNotConfiguredError(requestedId ?? -1);
   const sw = () => provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: target.chainId }] });
   try {

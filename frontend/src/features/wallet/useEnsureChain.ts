@@ -16,7 +16,13 @@ export function useEnsureChain() {
       await switchOrAddChain(provider, blockById(target.chainIdInt), target.chainIdInt);
       return true;
     } catch {
-      await openPopup({ icon: "warning", title: t("popup.switch_failed_title"), description: t("popup.switch_failed", { chain: target.chainName }), confirmLabel: t("common.ok"), testId: "popup-switch-failed" });
+      await openPopup({
+        icon: "warning",
+        title: t("popup.switch_failed_title"),
+        description: t("popup.switch_failed", { chain: target.chainName }),
+        confirmLabel: t("common.ok"),
+        testId: "popup-switch-failed",
+      });
       return false;
     }
   }
@@ -24,7 +30,14 @@ export function useEnsureChain() {
   async function ensure(target: ChainBlock, ask = true): Promise<boolean> {
     if (chainId === target.chainIdInt) return true;
     if (ask) {
-      const ok = await openPopup({ icon: "info", title: t("popup.change_network"), description: t("popup.wrong_chain", { chain: target.chainName }), confirmLabel: t("common.ok"), denyLabel: t("common.cancel"), testId: "popup-wrong-chain" });
+      const ok = await openPopup({
+        icon: "info",
+        title: t("popup.change_network"),
+        description: t("popup.wrong_chain", { chain: target.chainName }),
+        confirmLabel: t("common.ok"),
+        denyLabel: t("common.cancel"),
+        testId: "popup-wrong-chain",
+      });
       if (!ok) return false;
     }
     return switchTo(target);

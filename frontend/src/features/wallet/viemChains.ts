@@ -7,7 +7,12 @@ import { RPC } from "../../config/constants.ts";
 import { isDeployed } from "../../config/contracts.ts";
 import { env, type ChainBlock } from "../../config/env.ts";
 
-const KNOWN: Record<number, Chain> = { [mainnet.id]: mainnet, [base.id]: base, [sepolia.id]: sepolia, [baseSepolia.id]: baseSepolia };
+const KNOWN: Record<number, Chain> = {
+  [mainnet.id]: mainnet,
+  [base.id]: base,
+  [sepolia.id]: sepolia,
+  [baseSepolia.id]: baseSepolia,
+};
 
 export function viemChain(b: ChainBlock): Chain {
   const known = KNOWN[b.chainIdInt];

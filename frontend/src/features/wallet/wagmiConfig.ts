@@ -16,7 +16,10 @@ export const wagmiConfig = createConfig({
   multiInjectedProviderDiscovery: true,
   transports: { [ethChain.id]: transportFor(env.eth), [baseChain.id]: transportFor(env.base) },
   pollingInterval: RPC.pollingInterval,
-  storage: createStorage({ storage: typeof window !== "undefined" ? window.localStorage : undefined, key: "shaft.wagmi" }),
+  storage: createStorage({
+    storage: typeof window !== "undefined" ? window.localStorage : undefined,
+    key: "shaft.wagmi",
+  }),
 });
 
 declare module "wagmi" {

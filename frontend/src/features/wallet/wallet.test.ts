@@ -22,10 +22,22 @@ describe("wallet helpers", () => {
 });
 
 describe("wallet store", () => {
-  const base: WalletState = { status: "connected", address: "0x00000000000000000000000000000000000000a1", chainId: 1, connectorId: "x", isConnected: true };
+  const base: WalletState = {
+    status: "connected",
+    address: "0x00000000000000000000000000000000000000a1",
+    chainId: 1,
+    connectorId: "x",
+    isConnected: true,
+  };
   it("treats a re-read of the same connection as no change (no re-render of every consumer)", () => {
     expect(sameWalletState(base, { ...base })).toBe(true);
-    for (const change of [{ status: "reconnecting" }, { address: "0x00000000000000000000000000000000000000a2" }, { chainId: 8453 }, { connectorId: "y" }, { isConnected: false }] as Partial<WalletState>[])
+    for (const change of [
+      { status: "reconnecting" },
+      { address: "0x00000000000000000000000000000000000000a2" },
+      { chainId: 8453 },
+      { connectorId: "y" },
+      { isConnected: false },
+    ] as Partial<WalletState>[])
       expect(sameWalletState(base, { ...base, ...change }), JSON.stringify(change)).toBe(false);
   });
 });
@@ -44,9 +56,23 @@ describe("WalletLifecycle", () => {
     expect(invalidate).not.toHaveBeenCalled();
     act(() => walletState.set({ status: "reconnecting", isConnected: false }));
     expect(invalidate).not.toHaveBeenCalled(); // not settled yet
-    act(() => walletState.set({ status: "connected", address: "0x00000000000000000000000000000000000000a1", chainId: 1, isConnected: true }));
+    act(() =>
+      walletState.set({
+        status: "connected",
+        address: "0x00000000000000000000000000000000000000a1",
+        chainId: 1,
+        isConnected: true,
+      }),
+    );
     expect(invalidate).toHaveBeenCalledTimes(1);
-    act(() => walletState.set({ status: "connected", address: "0x00000000000000000000000000000000000000a1", chainId: 8453, isConnected: true }));
+    act(() =>
+      walletState.set({
+        status: "connected",
+        address: "0x00000000000000000000000000000000000000a1",
+        chainId: 8453,
+        isConnected: true,
+      }),
+    );
     expect(invalidate).toHaveBeenCalledTimes(2);
     view.unmount();
     walletState.set({ status: "disconnected", isConnected: false });

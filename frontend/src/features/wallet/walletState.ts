@@ -16,7 +16,11 @@ export type WalletState = {
 export const walletState = createStore<WalletState>({ status: "disconnected", isConnected: false });
 
 export const sameWalletState = (a: WalletState, b: WalletState) =>
-  a.status === b.status && a.address === b.address && a.chainId === b.chainId && a.connectorId === b.connectorId && a.isConnected === b.isConnected;
+  a.status === b.status &&
+  a.address === b.address &&
+  a.chainId === b.chainId &&
+  a.connectorId === b.connectorId &&
+  a.isConnected === b.isConnected;
 export const useWallet = () => useStore(walletState);
 
 let web3: Promise<typeof import("./web3.ts")> | undefined;
