@@ -752,7 +752,7 @@ export const MUTANTS: Mutant[] = [
     "presale-correct-role",
     PRESALE,
     "correctRemoteSales callable by anyone (owner role dropped)",
-    "onlyRole(DEFAULT_ADMIN_ROLE)\n    {\n        _onlyOpenEthereum();",
+    "onlyRole(DEFAULT_ADMIN_ROLE) {\n        _onlyOpenEthereum();",
     "\n    {\n        _onlyOpenEthereum();",
     xc,
   ),
