@@ -42,10 +42,13 @@ function ensureBinaries(): string | undefined {
   return bin;
 }
 
+/** util-linux's runuser lives in /usr/sbin, which a non-login shell's PATH may lack. */
+const RUNUSER = ["/usr/sbin/runuser", "/sbin/runuser"].find((p) => fs.existsSync(p)) ?? "runuser";
+
 /** Runs a PostgreSQL binary as a non-root user when we are root. */
 function runAs(user: string | undefined, cmd: string, args: string[]) {
   if (!user) return execFileSync(cmd, args, { stdio: "pipe" });
-  return execFileSync("runuser", ["-u", user, "--", cmd, ...args], { stdio: "pipe" });
+  return execFileSync(RUNUSER, ["-u", user, "--", cmd, ...args], { stdio: "pipe" });
 }
 
 export async function startPostgres(): Promise<TestPostgres | { skip: string }> {
