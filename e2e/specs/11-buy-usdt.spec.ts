@@ -1,7 +1,7 @@
 /** USDT on Ethereum: the approval (1e26), and the reset-to-zero first when a smaller allowance exists. */
 import { decodeFunctionData, erc20Abi, type Hex } from "viem";
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
-import { allowance, contract, deposits, tokenBalance, WHOLE, write } from "../support/chain.ts";
+import { allowance, contract, deposits, leaveUsdtAllowance, tokenBalance, WHOLE } from "../support/chain.ts";
 import { endState, enterTokens, expect, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
 import type { TestWallet } from "../support/wallet.ts";
 
@@ -52,9 +52,7 @@ test("USDT without allowance: one large approval, then the purchase", async ({ p
 
 test("USDT with a smaller non-zero allowance: reset to zero, approve, purchase", async ({ page, wallet }, testInfo) => {
   const presale = contract("eth", "Presale").address;
-  // The buyer approved a small amount earlier (e.g. in another dapp): USDT refuses non-zero -> non-zero.
-  await write("eth", "USDT", "approve", [presale, 0n], { from: wallet.index });
-  await write("eth", "USDT", "approve", [presale, 1_000_000n], { from: wallet.index });
+  await leaveUsdtAllowance(wallet, 1_000_000n);
   await openAndConnect(page, wallet);
   await selectPayToken(page, "eth-usdt");
   const before = await deposits("eth", wallet.address);

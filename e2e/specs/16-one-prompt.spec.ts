@@ -14,6 +14,7 @@ import {
   allowance,
   contract,
   deposits,
+  leaveUsdtAllowance,
   pub,
   read,
   tokenBalance,
@@ -196,8 +197,7 @@ for (const { mode, buyer } of MODES) {
 
       test("first USDT purchase with a smaller non-zero allowance", async ({ page, wallet }, testInfo) => {
         const presale = contract("eth", "Presale").address;
-        await write("eth", "USDT", "approve", [presale, 0n], { from: wallet.index });
-        await write("eth", "USDT", "approve", [presale, 1_000_000n], { from: wallet.index });
+        await leaveUsdtAllowance(wallet, 1_000_000n);
         await openAndConnect(page, wallet);
         await selectPayToken(page, "eth-usdt");
         const before = await deposits("eth", wallet.address);

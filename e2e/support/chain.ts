@@ -73,6 +73,14 @@ export async function write(
   return hash;
 }
 
+/** A smaller USDT allowance to the Ethereum presale, left from earlier (as another dapp would leave it). USDT refuses
+ * a non-zero to non-zero approve, so a purchase over it needs the reset to zero first. */
+export async function leaveUsdtAllowance(owner: { index: number }, amount: bigint): Promise<void> {
+  const presale = contract("eth", "Presale").address;
+  await write("eth", "USDT", "approve", [presale, 0n], { from: owner.index });
+  await write("eth", "USDT", "approve", [presale, amount], { from: owner.index });
+}
+
 export const deposits = (chain: ChainKey, user: Address) => read<bigint>(chain, "Presale", "userDeposits", [user]);
 export const tokenBalance = (chain: ChainKey, token: string, user: Address) =>
   read<bigint>(chain, token, "balanceOf", [user]);
