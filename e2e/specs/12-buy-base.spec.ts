@@ -52,8 +52,7 @@ test("USDC on Base", async ({ page, wallet }, testInfo) => {
 
 test("buy and stake on Base", async ({ page, wallet }, testInfo) => {
   await openAndConnect(page, wallet);
-  const staked = async () =>
-    (await read<{ amount: bigint }>("base", "Staking", "poolStakers", [wallet.address])).amount;
+  const staked = async () => (await read("base", "Staking", "poolStakers", [wallet.address])).amount;
   const stakedBefore = await staked();
   const depositsBefore = await deposits("base", wallet.address);
   await enterTokens(page, 4_000);
@@ -62,7 +61,7 @@ test("buy and stake on Base", async ({ page, wallet }, testInfo) => {
   await expect(page.getByTestId("stake-now")).toHaveCount(0);
   expect(await staked()).toBe(stakedBefore + 4_000n * WHOLE);
   expect(await deposits("base", wallet.address)).toBe(depositsBefore); // staked, not claimable
-  expect(await read<bigint>("base", "Staking", "tokensStakedByPresale")).toBeGreaterThanOrEqual(4_000n * WHOLE);
+  expect(await read("base", "Staking", "tokensStakedByPresale")).toBeGreaterThanOrEqual(4_000n * WHOLE);
   expect(contract("base", "Staking").address).toBeTruthy();
   await endState(page, testInfo);
 });

@@ -55,10 +55,10 @@ test("random amounts across every round boundary: the cost shown is the contract
   test.setTimeout(600_000);
   await openAndConnect(page, wallet);
   await selectPayToken(page, "eth-usdc");
-  const caps = await read<bigint[]>("eth", "Presale", "roundDetails", [0n]);
-  const max = await read<bigint>("eth", "Presale", "maxTokensToBuy");
-  const sold = await read<bigint>("eth", "Presale", "totalTokensSold");
-  const startStep = Number(await read<bigint>("eth", "Presale", "currentStep"));
+  const caps = await read("eth", "Presale", "roundDetails", [0n]);
+  const max = await read("eth", "Presale", "maxTokensToBuy");
+  const sold = await read("eth", "Presale", "totalTokensSold");
+  const startStep = Number(await read("eth", "Presale", "currentStep"));
   let checked = 0;
   for (let k = startStep; k < caps.length; k++) {
     const cap = caps[k];
@@ -69,8 +69,7 @@ test("random amounts across every round boundary: the cost shown is the contract
       let position = cap - 1n - random(cap - roundStart - 1n < max ? cap - roundStart - 1n : max);
       if (position < sold) position = sold > roundStart ? sold : roundStart;
       if (position >= cap) continue;
-      if (k !== startStep || position !== (await read<bigint>("eth", "Presale", "checkPoint")))
-        await moveLadder(k, position);
+      if (k !== startStep || position !== (await read("eth", "Presale", "checkPoint"))) await moveLadder(k, position);
       const toCap = cap - position;
       const amounts = [
         toCap - 1n,
@@ -91,7 +90,7 @@ test("random amounts across every round boundary: the cost shown is the contract
           continue;
         }
         const shown = await shownCost(page, amount);
-        const onChain = await read<bigint>("eth", "Presale", "usdcBuyHelper", [amount]);
+        const onChain = await read("eth", "Presale", "usdcBuyHelper", [amount]);
         expect(shown, `${amount} tokens from position ${position} (round ${k + 1})`).toBe(onChain);
         const cover = parseUnits(
           ((await page.getByTestId("quote-cover").textContent()) ?? "").replace(/[^0-9.]/g, "").replace(/\.$/, ""),
@@ -111,15 +110,15 @@ test("random amounts across every round boundary: the cost shown is the contract
 test("a purchase across a round boundary charges exactly the cost shown", async ({ page, wallet }, testInfo) => {
   const snap = await snapshot();
   try {
-    const caps = await read<bigint[]>("eth", "Presale", "roundDetails", [0n]);
-    const step = Number(await read<bigint>("eth", "Presale", "currentStep"));
+    const caps = await read("eth", "Presale", "roundDetails", [0n]);
+    const step = Number(await read("eth", "Presale", "currentStep"));
     const cap = caps[step];
     await moveLadder(step, cap - 1_500n);
     await openAndConnect(page, wallet);
     await selectPayToken(page, "eth-usdc");
     const amount = 4_000n; // 1,500 at this round's price, 2,500 at the next one's
     const shown = await shownCost(page, amount);
-    const single = amount * (await read<bigint>("eth", "Presale", "usdcBuyHelper", [1n]));
+    const single = amount * (await read("eth", "Presale", "usdcBuyHelper", [1n]));
     expect(shown).toBeGreaterThan(single); // the next round's price counts
     await endState(page, testInfo, "quote-1440");
     await page.setViewportSize({ width: 390, height: 844 });
@@ -146,7 +145,7 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
     await until(
       "the purchase relayed to Base",
       async () =>
-        (await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) >= before + amount * WHOLE,
+        (await read("base", "Presale", "remoteDepositsImported", [wallet.address])) >= before + amount * WHOLE,
       60_000,
     );
   } finally {
@@ -155,11 +154,11 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
   // Ethereum forgot the purchase, Base did not: the same tokens bought again (outside the snapshot) make Ethereum's
   // deposits and sold count match what Base imported, as the claim (40-claim-staking) requires.
   const missing =
-    ((await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) -
+    ((await read("base", "Presale", "remoteDepositsImported", [wallet.address])) -
       (await deposits("eth", wallet.address))) /
     WHOLE;
   if (missing > 0n) {
-    const cost = await read<bigint>("eth", "Presale", "ethBuyHelper", [missing]);
+    const cost = await read("eth", "Presale", "ethBuyHelper", [missing]);
     await write("eth", "Presale", "buyWithEth", [missing, false], { from: wallet.index, value: (cost * 102n) / 100n });
   }
 });

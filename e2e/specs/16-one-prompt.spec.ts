@@ -13,6 +13,7 @@ import { BUYERS, CHAIN_IDS, ROOT } from "../support/config.ts";
 import {
   allowance,
   contract,
+  deployedContract,
   deposits,
   leaveUsdtAllowance,
   pub,
@@ -50,13 +51,7 @@ async function measure(chain: ChainKey, wallet: TestWallet, from: number): Promi
     hashes.map(async (hash) => {
       const tx = await pub[chain].getTransaction({ hash });
       const known = ["Presale", "Staking", "USDC", "USDT", "SaleToken"]
-        .map((n) => {
-          try {
-            return contract(chain, n);
-          } catch {
-            return undefined;
-          }
-        })
+        .map((n) => deployedContract(chain, n))
         .find((c) => c?.address.toLowerCase() === tx.to?.toLowerCase());
       return known ? decodeFunctionData({ abi: known.abi, data: tx.input }).functionName : "?";
     }),
@@ -89,7 +84,7 @@ test.beforeAll(async () => {
     ["USDC", "buyWithUSDC", "usdcBuyHelper"],
     ["USDT", "buyWithUSDT", "usdtBuyHelper"],
   ] as const) {
-    const cost = await read<bigint>("eth", "Presale", quote, [100n]);
+    const cost = await read("eth", "Presale", quote, [100n]);
     if ((await allowance("eth", token, accountAt(WARM_UP).address, presale)) === 0n)
       await write("eth", token, "approve", [presale, 10n ** 12n], { from: WARM_UP });
     await write("eth", "Presale", buy, [100n, cost * 2n, false], { from: WARM_UP });
@@ -176,7 +171,7 @@ for (const { mode, buyer } of MODES) {
         await selectPayToken(page, "eth-usdc");
         const before = await deposits("eth", wallet.address);
         const usdcBefore = await tokenBalance("eth", "USDC", wallet.address);
-        const quote = await read<bigint>("eth", "Presale", "usdcBuyHelper", [1_500n]);
+        const quote = await read("eth", "Presale", "usdcBuyHelper", [1_500n]);
         await enterTokens(page, 1_500);
         const from = wallet.calls.length;
         await page.getByTestId("buy-now").click();
@@ -223,8 +218,7 @@ for (const { mode, buyer } of MODES) {
 
       test("stake from the wallet", async ({ page, wallet }, testInfo) => {
         const staking = contract("base", "Staking").address;
-        const staked = async () =>
-          (await read<{ amount: bigint }>("base", "Staking", "poolStakers", [wallet.address])).amount;
+        const staked = async () => (await read("base", "Staking", "poolStakers", [wallet.address])).amount;
         // Sale tokens in the wallet (from the deployer's supply): what a buyer holds after claiming.
         await write("base", "SaleToken", "transfer", [wallet.address, 5_000n * WHOLE]);
         expect(await allowance("base", "SaleToken", wallet.address, staking)).toBe(0n);

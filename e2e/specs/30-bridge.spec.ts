@@ -30,7 +30,7 @@ test("Ethereum purchase relayed by the keeper (no role needed) and delivered by 
 
   await until(
     "the bridge's delivery on Base",
-    async () => (await read<bigint>("base", "Presale", "remoteDepositsImported", [wallet.address])) === owed,
+    async () => (await read("base", "Presale", "remoteDepositsImported", [wallet.address])) === owed,
     60_000,
   );
   expect(await deposits("base", wallet.address)).toBe(owed);
@@ -46,8 +46,8 @@ test("Ethereum purchase relayed by the keeper (no role needed) and delivered by 
     relayTxs.map(async (h) => (await pub.eth.getTransaction({ hash: h })).from.toLowerCase() === keeper.toLowerCase()),
   );
   expect(relayedByKeeper).toContain(true);
-  const keeperRole = await read<Hex>("base", "Presale", "KEEPER_ROLE");
-  expect(await read<boolean>("base", "Presale", "hasRole", [keeperRole, keeper])).toBe(false);
+  const keeperRole = await read("base", "Presale", "KEEPER_ROLE");
+  expect(await read("base", "Presale", "hasRole", [keeperRole, keeper])).toBe(false);
 
   // On Base: the credit came in a deposit transaction from the aliased L1 messenger to the L2 messenger predeploy.
   const basePresale = contract("base", "Presale");

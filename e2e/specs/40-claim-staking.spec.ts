@@ -12,10 +12,7 @@ import { accountAt } from "../support/wallet.ts";
 test.describe.configure({ mode: "serial" });
 test.use({ walletChain: CHAIN_IDS.base });
 
-const staker = async (who: number) =>
-  read<{ amount: bigint; unlockTime: bigint; pendingRewards: bigint }>("base", "Staking", "poolStakers", [
-    accountAt(who).address,
-  ]);
+const staker = async (who: number) => read("base", "Staking", "poolStakers", [accountAt(who).address]);
 const CLAIMER_TOKENS = 8_000n;
 const EARLY_STAKER_TOKENS = 20_000n;
 
@@ -23,13 +20,13 @@ const ETH_BUYER_TOKENS = 7_000n;
 const BRIDGE_TOKENS = 6_000n; // bought in the dapp on Ethereum in 30-bridge
 
 async function buyWithEth(chain: "eth" | "base", who: number, tokens: bigint, stake: boolean) {
-  const cost = await read<bigint>(chain, "Presale", "ethBuyHelper", [tokens]);
+  const cost = await read(chain, "Presale", "ethBuyHelper", [tokens]);
   await write(chain, "Presale", "buyWithEth", [tokens, stake], { from: who, value: (cost * 102n) / 100n });
 }
 
 test.beforeAll(async () => {
   // Set-up purchases (the buy flows themselves are covered in 1x-*.spec.ts): straight to the contract.
-  if ((await read<bigint>("base", "Presale", "claimStart")) !== 0n) return; // re-run against a kept dev stack
+  if ((await read("base", "Presale", "claimStart")) !== 0n) return; // re-run against a kept dev stack
   await buyWithEth("base", BUYERS.claim, CLAIMER_TOKENS, false);
   await buyWithEth("base", BUYERS.stake, EARLY_STAKER_TOKENS, true);
   await buyWithEth("eth", BUYERS.claimAndStake, ETH_BUYER_TOKENS, false);
@@ -38,7 +35,7 @@ test.beforeAll(async () => {
 test.describe("before the claim opens", () => {
   test.use({ buyer: BUYERS.claim });
   test("claim is not live yet: claims-locked popup, nothing sent", async ({ page, wallet }, testInfo) => {
-    expect(await read<bigint>("base", "Presale", "claimStart")).toBe(0n);
+    expect(await read("base", "Presale", "claimStart")).toBe(0n);
     await openAndConnect(page, wallet);
     await page.getByTestId("claim-tokens").click();
     await expect(page.getByTestId("popup-claim-not-live")).toBeVisible();
@@ -53,9 +50,9 @@ test.describe("claim phase", () => {
   test.beforeAll(async () => {
     // The order startClaim insists on: the owner closes the Ethereum sale (final; its report crosses the bridge),
     // every Ethereum deposit reaches Base (the keeper relays, the bridge delivers), then the owner opens the claim.
-    if ((await read<bigint>("base", "Presale", "claimStart")) !== 0n) return;
-    if (!(await read<boolean>("eth", "Presale", "saleClosed"))) await write("eth", "Presale", "closeSale");
-    await until("Ethereum's final report on Base", () => read<boolean>("base", "Presale", "remoteSaleClosed"), 60_000);
+    if ((await read("base", "Presale", "claimStart")) !== 0n) return;
+    if (!(await read("eth", "Presale", "saleClosed"))) await write("eth", "Presale", "closeSale");
+    await until("Ethereum's final report on Base", () => read("base", "Presale", "remoteSaleClosed"), 60_000);
     const now = (await latestTimestamp("base")) - 60n;
     await until(
       "startClaim to be accepted (every Ethereum deposit delivered)",
@@ -125,7 +122,7 @@ test.describe("claim phase", () => {
       wallet,
     }, testInfo) => {
       // No Ethereum buyer can pay once their deposit could no longer reach Base.
-      const cost = await read<bigint>("eth", "Presale", "ethBuyHelper", [1_000n]);
+      const cost = await read("eth", "Presale", "ethBuyHelper", [1_000n]);
       await expect(
         write("eth", "Presale", "buyWithEth", [1_000n, false], { from: BUYERS.bridge, value: cost * 2n }),
       ).rejects.toThrow(/SaleClosed/);

@@ -3,13 +3,18 @@ import fs from "node:fs";
 import {
   createPublicClient,
   createWalletClient,
+  erc20Abi,
   http,
   parseEther,
   parseUnits,
   type Abi,
   type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
   type Hex,
 } from "viem";
+import type { DeployedContracts } from "../../deployments/deployedContracts.ts";
 import { CHAIN_IDS, STATE_FILE, type StackState } from "./config.ts";
 import { accountAt, localChains, type LocalChainId } from "./wallet.ts";
 
@@ -30,30 +35,55 @@ export const pub = {
   base: createPublicClient({ chain: localChains[CHAIN_IDS.base], transport: http(), pollingInterval: 100 }),
 };
 
-export function contract(chain: ChainKey, name: string): { address: Address; abi: Abi } {
+/** The generated map's contracts per local chain: names, functions, arguments and results are checked against it. */
+type OnChain = { eth: DeployedContracts[typeof CHAIN_IDS.eth]; base: DeployedContracts[typeof CHAIN_IDS.base] };
+export type ContractName<K extends ChainKey> = keyof OnChain[K] & string;
+type AbiOf<K extends ChainKey, N extends ContractName<K>> = OnChain[K][N] extends { abi: infer A extends Abi }
+  ? A
+  : never;
+type Reading = "pure" | "view";
+type Writing = "nonpayable" | "payable";
+
+export function contract<K extends ChainKey, N extends ContractName<K>>(
+  chain: K,
+  name: N,
+): { address: Address; abi: AbiOf<K, N> } {
   const c = stackState().contracts[chain][name];
   if (!c) throw new Error(`no ${name} on ${chain} in the deployment`);
-  return { address: c.address, abi: c.abi as Abi };
+  // The stack's deployment wrote both this record and the generated map, so its ABI is the map's.
+  return { address: c.address, abi: c.abi as unknown as AbiOf<K, N> };
 }
 
-export async function read<T = unknown>(
-  chain: ChainKey,
-  name: string,
-  functionName: string,
-  args: unknown[] = [],
-): Promise<T> {
-  const c = contract(chain, name);
-  return (await pub[chain].readContract({ ...c, functionName, args })) as T;
+/** A contract looked up by a name known only at run time (e.g. to decode any transaction), with a plain ABI. */
+export function deployedContract(chain: ChainKey, name: string): { address: Address; abi: Abi } | undefined {
+  const c = stackState().contracts[chain][name];
+  return c && { address: c.address, abi: c.abi as Abi };
+}
+
+export async function read<
+  K extends ChainKey,
+  N extends ContractName<K>,
+  F extends ContractFunctionName<AbiOf<K, N>, Reading>,
+  const A extends ContractFunctionArgs<AbiOf<K, N>, Reading, F>,
+>(chain: K, name: N, functionName: F, args?: A): Promise<ContractFunctionReturnType<AbiOf<K, N>, Reading, F, A>> {
+  const { address, abi } = contract(chain, name);
+  const result: unknown = await pub[chain].readContract({
+    address,
+    abi: abi,
+    functionName,
+    args: (args ?? []) as readonly unknown[],
+  });
+  // viem cannot relate a generic ABI's decoded result to its declared type; the ABI is the one the types read.
+  return result as ContractFunctionReturnType<AbiOf<K, N>, Reading, F, A>;
 }
 
 /** Sends a transaction from a Hardhat account (default #0, the deployer and owner) and waits for it. */
-export async function write(
-  chain: ChainKey,
-  name: string,
-  functionName: string,
-  args: unknown[] = [],
-  opts: { from?: number; value?: bigint } = {},
-): Promise<Hex> {
+export async function write<
+  K extends ChainKey,
+  N extends ContractName<K>,
+  F extends ContractFunctionName<AbiOf<K, N>, Writing>,
+  const A extends ContractFunctionArgs<AbiOf<K, N>, Writing, F>,
+>(chain: K, name: N, functionName: F, args?: A, opts: { from?: number; value?: bigint } = {}): Promise<Hex> {
   const c = contract(chain, name);
   const client = createWalletClient({
     account: accountAt(opts.from ?? 0),
@@ -61,13 +91,14 @@ export async function write(
     transport: http(),
   });
   const { request } = await pub[chain].simulateContract({
-    ...c,
+    address: c.address,
+    abi: c.abi,
     functionName,
-    args,
+    args: (args ?? []) as readonly unknown[],
     account: client.account,
     value: opts.value,
-  } as never);
-  const hash = await client.writeContract(request as never);
+  });
+  const hash = await client.writeContract(request);
   const receipt = await pub[chain].waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`${name}.${functionName} reverted on ${chain}`);
   return hash;
@@ -81,11 +112,27 @@ export async function leaveUsdtAllowance(owner: { index: number }, amount: bigin
   await write("eth", "USDT", "approve", [presale, amount], { from: owner.index });
 }
 
-export const deposits = (chain: ChainKey, user: Address) => read<bigint>(chain, "Presale", "userDeposits", [user]);
-export const tokenBalance = (chain: ChainKey, token: string, user: Address) =>
-  read<bigint>(chain, token, "balanceOf", [user]);
-export const allowance = (chain: ChainKey, token: string, owner: Address, spender: Address) =>
-  read<bigint>(chain, token, "allowance", [owner, spender]);
+export const deposits = (chain: ChainKey, user: Address) => read(chain, "Presale", "userDeposits", [user]);
+export type TokenName = "USDT" | "USDC" | "SaleToken";
+const tokenAddress = (chain: ChainKey, token: TokenName): Address => {
+  const c = deployedContract(chain, token);
+  if (!c) throw new Error(`no ${token} on ${chain} in the deployment`);
+  return c.address;
+};
+export const tokenBalance = (chain: ChainKey, token: TokenName, user: Address) =>
+  pub[chain].readContract({
+    address: tokenAddress(chain, token),
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [user],
+  });
+export const allowance = (chain: ChainKey, token: TokenName, owner: Address, spender: Address) =>
+  pub[chain].readContract({
+    address: tokenAddress(chain, token),
+    abi: erc20Abi,
+    functionName: "allowance",
+    args: [owner, spender],
+  });
 export const ethBalance = (chain: ChainKey, user: Address) => pub[chain].getBalance({ address: user });
 
 export async function setEthBalance(chain: ChainKey, user: Address, ether: string): Promise<void> {
