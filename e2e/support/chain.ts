@@ -67,13 +67,16 @@ export async function read<
   const A extends ContractFunctionArgs<AbiOf<K, N>, Reading, F>,
 >(chain: K, name: N, functionName: F, args?: A): Promise<ContractFunctionReturnType<AbiOf<K, N>, Reading, F, A>> {
   const { address, abi } = contract(chain, name);
+  // The call goes through a plain Abi: viem cannot relate a generic ABI's decoded result to its declared type. The
+  // checking happens in this function's signature, against the ABI the types read.
+  const plainAbi: Abi = abi;
+  const plainName: string = functionName;
   const result: unknown = await pub[chain].readContract({
     address,
-    abi: abi,
-    functionName,
+    abi: plainAbi,
+    functionName: plainName,
     args: (args ?? []) as readonly unknown[],
   });
-  // viem cannot relate a generic ABI's decoded result to its declared type; the ABI is the one the types read.
   return result as ContractFunctionReturnType<AbiOf<K, N>, Reading, F, A>;
 }
 
@@ -90,10 +93,13 @@ export async function write<
     chain: localChains[idOf(chain)],
     transport: http(),
   });
+  // A plain Abi inside, as in `read`: the signature above is what checks the call.
+  const plainAbi: Abi = c.abi;
+  const plainName: string = functionName;
   const { request } = await pub[chain].simulateContract({
     address: c.address,
-    abi: c.abi,
-    functionName,
+    abi: plainAbi,
+    functionName: plainName,
     args: (args ?? []) as readonly unknown[],
     account: client.account,
     value: opts.value,
