@@ -6,7 +6,8 @@ import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import type { ErasedCall } from "../buy/chainIO.ts";
 import { fakeChainIO } from "../buy/fakeChainIO.ts";
 import { revertName, runStakingFlow, type StakingFlowInput } from "./flows.ts";
-import { flowReducer, INITIAL_FLOW, type FlowEvent, type FlowKind, type FlowState } from "./stakingMachine.ts";
+import type { FlowKind } from "./stakingMachine.ts";
+import { recordFlow } from "./flowRecorder.ts";
 
 const ACCOUNT = "0x00000000000000000000000000000000000000a1" as Address;
 const PRESALE = "0x00000000000000000000000000000000000000b2" as Address;
@@ -48,19 +49,15 @@ function setup(f: Fake = {}) {
       return { status: f.receipts?.[sent[hash]] ?? "success" };
     },
   });
-  let state: FlowState = INITIAL_FLOW;
-  const trail: string[] = [state.status];
-  const dispatch = (e: FlowEvent) => {
-    state = flowReducer(state, e);
-    if (trail[trail.length - 1] !== state.status) trail.push(state.status);
-  };
+  const flow = recordFlow();
+  const { dispatch, trail } = flow;
   return {
     io,
     writes,
     dispatch,
     trail,
     get state() {
-      return state;
+      return flow.state;
     },
   };
 }

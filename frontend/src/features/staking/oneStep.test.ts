@@ -17,7 +17,8 @@ import type { ErasedCall } from "../buy/chainIO.ts";
 import { fakeChainIO } from "../buy/fakeChainIO.ts";
 import type { Call, PermitTypedData, WalletIO } from "../buy/walletIO.ts";
 import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
-import { flowReducer, INITIAL_FLOW, type FlowEvent, type FlowState } from "./stakingMachine.ts";
+import { flowReducer, INITIAL_FLOW, type FlowEvent } from "./stakingMachine.ts";
+import { recordFlow } from "./flowRecorder.ts";
 
 const SIGNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
 const STAKING = getAddress("0x00000000000000000000000000000000000000c3");
@@ -64,12 +65,8 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
     noteTypedDataError: (err) => ((err as { code?: number }).code === 4200 ? !(typedData = false) : false),
     chainTime: () => Promise.resolve(1_900_000_000n),
   };
-  let state: FlowState = INITIAL_FLOW;
-  const trail: string[] = [state.status];
-  const dispatch = (e: FlowEvent) => {
-    state = flowReducer(state, e);
-    if (trail[trail.length - 1] !== state.status) trail.push(state.status);
-  };
+  const flow = recordFlow();
+  const { dispatch, trail } = flow;
   return {
     io,
     w,
@@ -79,7 +76,7 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
     trail,
     dispatch,
     get state() {
-      return state;
+      return flow.state;
     },
   };
 }
