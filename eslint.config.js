@@ -36,6 +36,15 @@ export default tseslint.config(
     },
   },
   {
+    // One zod package serves two APIs: Hardhat needs zod 3 at the root, our code uses Zod 4 from its subpath.
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { name: "zod", message: 'Import Zod 4 from "zod/v4" (see docs/DECISIONS.md, "One zod").' },
+      ],
+    },
+  },
+  {
     files: ["frontend/src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -8,13 +8,15 @@
  */
 import fs from "node:fs";
 import { getAddress, isAddress, parseUnits, ZeroAddress } from "ethers";
-import { z } from "zod";
+import { z } from "zod/v4";
 
 /** An address, or one of the given keywords ("deployer", "mock"). One string schema so errors stay precise. */
 const addressOr = (...keywords: string[]) =>
   z
     .string()
+    // abort: getAddress below throws on what this check refused, so nothing after it may run.
     .refine((v) => keywords.includes(v) || isAddress(v), {
+      abort: true,
       error: (issue) =>
         `"${String(issue.input)}" is not a valid address (checksum or length wrong)${keywords.length ? ` nor one of ${keywords.map((k) => `"${k}"`).join(", ")}` : ""}`,
     })

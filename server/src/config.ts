@@ -6,7 +6,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { isAddress, getAddress, type Address } from "viem";
-import { z } from "zod";
+import { z } from "zod/v4";
 import {
   address,
   ConfigError,

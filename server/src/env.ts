@@ -6,7 +6,7 @@
 import path from "node:path";
 import fs from "node:fs";
 import { getAddress, isAddress, type Hex } from "viem";
-import { z } from "zod";
+import { z } from "zod/v4";
 
 export class ConfigError extends Error {}
 
@@ -37,7 +37,12 @@ export const integer = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
     )
     .transform(Number);
 
-export const httpUrl = z.url({ protocol: /^https?$/, error: (iss) => `must be an http(s) URL, ${got(iss)}` });
+// abort: `origin` below hands the value to new URL(), which throws on what this check refused.
+export const httpUrl = z.url({
+  protocol: /^https?$/,
+  abort: true,
+  error: (iss) => `must be an http(s) URL, ${got(iss)}`,
+});
 
 /** An http(s) URL reduced to its origin (scheme, host, port). */
 export const origin = httpUrl.transform((u) => new URL(u).origin);
@@ -56,7 +61,11 @@ export const originList = z
 export const address = z
   .string()
   .trim()
-  .refine((raw) => isAddress(raw, { strict: false }), { error: (iss) => `must be a 0x address, ${got(iss)}` })
+  // abort: getAddress throws on what the check refused, so the transform must not see it.
+  .refine((raw) => isAddress(raw, { strict: false }), {
+    error: (iss) => `must be a 0x address, ${got(iss)}`,
+    abort: true,
+  })
   .transform((raw) => getAddress(raw));
 
 /** 32 bytes of hex, with or without 0x (Ed25519 secrets and public keys). */

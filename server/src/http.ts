@@ -1,5 +1,5 @@
 /** HTTP error shape shared by every route: `{ error: <code>, reason: <human text> }`, never a stack trace. */
-import { z } from "zod";
+import { z } from "zod/v4";
 
 export class HttpError extends Error {
   readonly statusCode: number;

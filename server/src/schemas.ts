@@ -1,15 +1,16 @@
 /** Input schemas (zod). Unknown keys are dropped, not rejected, so a newer dapp can send more than we store. */
 import type { CardSessionRequest } from "@shaft/card-options";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { getAddress, isAddress, zeroAddress } from "viem";
 
 export const address = z
   .string()
   .trim()
-  .refine(
-    (s) => isAddress(s, { strict: true }),
-    "must be a 0x-prefixed 20-byte address (mixed case must be a valid checksum)",
-  )
+  // abort: getAddress throws on what the check refused, so the transform must not see it.
+  .refine((s) => isAddress(s, { strict: true }), {
+    error: "must be a 0x-prefixed 20-byte address (mixed case must be a valid checksum)",
+    abort: true,
+  })
   .transform((s) => getAddress(s))
   .refine((a) => a !== zeroAddress, "must not be the zero address");
 

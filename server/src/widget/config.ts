@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { Address, Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { z } from "zod";
+import { z } from "zod/v4";
 import { LOCAL_CHAIN_IDS } from "../config.ts";
 import { publicKeyOf } from "../card.ts";
 import {
