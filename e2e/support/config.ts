@@ -47,8 +47,10 @@ export const BUYERS = {
   promptBatch: 7,
   promptPlain: 20,
   promptLegacy: 21,
+  /** 17-status-languages: the one-prompt statuses in every language. */
+  statusTexts: 22,
 } as const;
-export const FUNDED = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21];
+export const FUNDED = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 22];
 
 export const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH || "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [

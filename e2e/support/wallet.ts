@@ -3,7 +3,8 @@
  * injected-connector path runs), backed on the Node side by a viem account holding a funded Hardhat test key and
  * talking to the local chain the wallet is currently on.
  *
- * Controls: rejectNext() (code 4001 on the next matching request), failNextSwitch() (a chain switch fails),
+ * Controls: rejectNext() (code 4001 on the next matching request), holdNext() (the next matching request stays
+ * unanswered, like a prompt the user has not looked at yet, until released), failNextSwitch() (a chain switch fails),
  * forgetChain() (the chain is unknown to the wallet: switch answers 4902 until wallet_addEthereumChain adds it).
  * Every request is recorded in `calls`; prompts() counts the ones a real wallet would have shown to the user.
  *
@@ -122,6 +123,7 @@ export class TestWallet {
   private connected = false;
   private known = new Set<number>([CHAIN_IDS.eth, CHAIN_IDS.base]);
   private rejectQueue: { methods: string[] }[] = [];
+  private holdQueue: { method: string; released: Promise<void> }[] = [];
   private switchFailures: RpcError[] = [];
   private page?: Page;
   private batches = new Map<string, Batch>();
@@ -156,6 +158,14 @@ export class TestWallet {
   /** The next wallet_switchEthereumChain fails (default: a generic internal error, not 4902). */
   failNextSwitch(error: RpcError = { code: -32603, message: "Switching chains failed (e2e)." }): void {
     this.switchFailures.push(error);
+  }
+
+  /** The next `method` request waits unanswered, as an open wallet prompt does, until `release()`; then it runs. */
+  holdNext(method: string): { release: () => void } {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.holdQueue.push({ method, released });
+    return { release };
   }
 
   /** The wallet does not know this chain: switching answers 4902 until the dapp adds it. */
@@ -205,6 +215,8 @@ export class TestWallet {
   }
 
   private async handle(method: string, params: unknown[]): Promise<Envelope> {
+    const held = this.holdQueue.findIndex((h) => h.method === method);
+    if (held >= 0) await this.holdQueue.splice(held, 1)[0].released;
     let env: Envelope;
     try {
       env = this.takeRejection(method) ? { error: rejected() } : await this.dispatch(method, params);

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router";
 import { env } from "../../config/env.ts";
 import { initTestI18n } from "../../test/i18nForTests.ts";
-import { StatusView } from "./StatusView.tsx";
+import { StatusFrame, StatusView } from "./StatusView.tsx";
 import { getSwapState, swapStore, SWAP_STATUSES, type SwapState } from "./swapMachine.ts";
 
 beforeAll(initTestI18n);
@@ -49,6 +49,24 @@ describe("status views", () => {
     expect(screen.getByTestId("swap-status-confirm_pending").textContent).toContain(
       "Approval and purchase go in one request",
     );
+  });
+  it("the status is scrolled into view once, when it replaces the form, not again at each status", () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const framed = (s: SwapState) => (
+      <MemoryRouter>
+        <StatusFrame>
+          <StatusView s={s} inModal={false} />
+        </StatusFrame>
+      </MemoryRouter>
+    );
+    const view = render(framed({ status: "approval_pending", chainId: env.eth.chainIdInt }));
+    view.rerender(framed({ status: "confirm_pending", chainId: env.eth.chainIdInt }));
+    view.rerender(framed({ status: "in_progess", hash: H, chainId: env.eth.chainIdInt }));
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView).toHaveBeenCalledWith({ block: "nearest" });
+    expect(screen.getByTestId("swap-status-frame").getAttribute("aria-live")).toBe("polite");
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
   it("failed shows View transaction and Start again; rejected only Start again", () => {
     show({ status: "failed", hash: H, chainId: env.eth.chainIdInt });

@@ -1,4 +1,5 @@
 // One view per swap status (PRODUCT.md §2 "Views by status").
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { blockById, env } from "../../config/env.ts";
@@ -26,6 +27,21 @@ function TxLink({ s }: { s: SwapState }) {
     <span className="muted small mono" data-testid="view-transaction">
       {s.hash.slice(0, 10)}…{s.hash.slice(-8)}
     </span>
+  );
+}
+
+/**
+ * Holds the status views while a purchase runs. The status replaces the form in place, and on a phone the Buy button
+ * that started it sits well below the form's top: the page would be left showing the status under the sticky header.
+ * It is brought into view once, when it appears, and its changes are announced politely to screen readers.
+ */
+export function StatusFrame({ children }: { children: ReactNode }) {
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => frame.current?.scrollIntoView?.({ block: "nearest" }), []);
+  return (
+    <div ref={frame} className="status-frame" aria-live="polite" data-testid="swap-status-frame">
+      {children}
+    </div>
   );
 }
 

@@ -24,7 +24,7 @@ import {
 } from "./amounts.ts";
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
 import { saleBlock } from "./saleState.ts";
-import { StatusView } from "./StatusView.tsx";
+import { StatusFrame, StatusView } from "./StatusView.tsx";
 import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
 import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken } from "./tokens.ts";
@@ -131,14 +131,16 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
 
   if (swap.status !== "not_started")
     return (
-      <StatusView
-        s={swap}
-        inModal={inModal}
-        onDone={onDone}
-        onContinueCard={() =>
-          address && void startCardPurchase({ address, tokens: Number(swap.tokens ?? 0), stake: !!swap.stake, lang })
-        }
-      />
+      <StatusFrame>
+        <StatusView
+          s={swap}
+          inModal={inModal}
+          onDone={onDone}
+          onContinueCard={() =>
+            address && void startCardPurchase({ address, tokens: Number(swap.tokens ?? 0), stake: !!swap.stake, lang })
+          }
+        />
+      </StatusFrame>
     );
 
   const tokenField = parseTokenField(amounts.tokens);
