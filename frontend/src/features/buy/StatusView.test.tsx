@@ -51,8 +51,9 @@ describe("status views", () => {
     );
   });
   it("the status is scrolled into view once, when it replaces the form, not again at each status", () => {
-    const scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView;
+    // As in Chromium, where scrolling methods return a promise: nothing of it may reach React as a cleanup.
+    const scrollIntoView = vi.fn(() => Promise.resolve());
+    (Element.prototype as { scrollIntoView: unknown }).scrollIntoView = scrollIntoView; // DOM's typing says void
     const framed = (s: SwapState) => (
       <MemoryRouter>
         <StatusFrame>
@@ -66,6 +67,7 @@ describe("status views", () => {
     expect(scrollIntoView).toHaveBeenCalledTimes(1);
     expect(scrollIntoView).toHaveBeenCalledWith({ block: "nearest" });
     expect(screen.getByTestId("swap-status-frame").getAttribute("aria-live")).toBe("polite");
+    view.unmount(); // back to the form (Start again, Buy more)
     delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
   it("failed shows View transaction and Start again; rejected only Start again", () => {

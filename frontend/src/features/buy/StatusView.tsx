@@ -37,7 +37,10 @@ function TxLink({ s }: { s: SwapState }) {
  */
 export function StatusFrame({ children }: { children: ReactNode }) {
   const frame = useRef<HTMLDivElement>(null);
-  useEffect(() => frame.current?.scrollIntoView?.({ block: "nearest" }), []);
+  // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    frame.current?.scrollIntoView?.({ block: "nearest" });
+  }, []);
   return (
     <div ref={frame} className="status-frame" aria-live="polite" data-testid="swap-status-frame">
       {children}
