@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
@@ -62,6 +63,45 @@ describe("tooling: one workspace, one version of each shared dependency", functi
       const resolved = new Set([...byFolder.keys()].map((folder) => resolvedFor(folder, name)));
       expect(resolved, `${name} installed for ${declared}`).to.have.lengthOf(1);
     }
+  });
+
+  it("every package our code imports is declared by the workspace that imports it", function () {
+    const workspaces = manifests();
+    const declared = new Map(
+      [...workspaces].map(([folder, m]): [string, Set<string>] => [
+        folder,
+        new Set(
+          ["dependencies", "devDependencies", "peerDependencies"].flatMap((f) =>
+            Object.keys(m[f as DependencyField] ?? {}),
+          ),
+        ),
+      ]),
+    );
+    const ownerOf = (file: string) =>
+      [...workspaces.keys()].find((folder) => folder !== "." && file.startsWith(`${folder}/`)) ?? ".";
+    // The dapp's alias for the generated contract map (frontend/vite.config.ts, tsconfig paths): not a package.
+    const ALIASES = new Set(["@deployments"]);
+    const specifier = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\(\s*|^import\s+)["']([^"'./][^"']*)["']/gm;
+    const files = execFileSync("git", ["ls-files", "*.ts", "*.tsx", "*.js", "*.mjs", "*.cjs"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    })
+      .split("\n")
+      .filter(Boolean);
+    const undeclared: string[] = [];
+    for (const file of files) {
+      const source = fs.readFileSync(path.join(ROOT, file), "utf8");
+      for (const [, spec] of source.matchAll(specifier)) {
+        if (spec.startsWith("node:") || spec.startsWith("virtual:")) continue; // built-ins, Vite's virtual modules
+        const name = spec
+          .split("/")
+          .slice(0, spec.startsWith("@") ? 2 : 1)
+          .join("/");
+        if (!ALIASES.has(name) && !declared.get(ownerOf(file))?.has(name)) undeclared.push(`${file}: ${name}`);
+      }
+    }
+    expect(files.length).to.be.greaterThan(100);
+    expect(undeclared).to.deep.equal([]);
   });
 
   it("zod is one major across the whole tree (see docs/DECISIONS.md, Conventions)", function () {
