@@ -9,12 +9,13 @@ import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { allowance, contract, WHOLE, write } from "../support/chain.ts";
 import { BUYERS, CHAIN_IDS, ROOT } from "../support/config.ts";
-import { enterTokens, expect, test } from "../support/fixtures.ts";
+import { enterTokens, expect, selectPayToken, test } from "../support/fixtures.ts";
 import { CONNECT_TEST_ID, type TestWallet, type WalletMode } from "../support/wallet.ts";
 
 const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"] as const;
 type Lang = (typeof LANGS)[number];
 type Bundle = {
+  swap: { payment_method: string };
   status: Record<"confirm" | "confirm_batch_desc" | "permit" | "permit_desc", string>;
   staking: { status: Record<"confirm" | "confirm_batch" | "permit" | "permit_desc", string> };
 };
@@ -68,13 +69,7 @@ async function heldUsdcPurchase(page: Page, wallet: TestWallet, lang: Lang, prom
   const presale = contract("eth", "Presale").address;
   await write("eth", "USDC", "approve", [presale, 0n], { from: wallet.index });
   await connect(page, route(lang), "buy-crypto", "swap-form");
-  // The fixtures' selectPayToken finds the menu by its English name: here by test id, with the same waits.
-  const pay = page.getByTestId("pay-amount");
-  await page.getByTestId("payment-method").click();
-  await page.getByTestId("payment-option-eth-usdc").click();
-  await expect(pay).toHaveValue("");
-  await expect(pay).not.toHaveValue(""); // Max auto-filled
-  await expect(page.getByTestId("token-amount")).not.toHaveValue("");
+  await selectPayToken(page, "eth-usdc", { menuName: bundle(lang).swap.payment_method });
   await enterTokens(page, 1_000);
   const hold = wallet.holdNext(prompt);
   await page.getByTestId("buy-now").click();
@@ -122,7 +117,7 @@ test.describe("stake from the wallet, batch wallet", () => {
       expect(await allowance("base", "SaleToken", wallet.address, staking)).toBe(0n);
       await connect(page, route(lang, "/staking"), "staking-connect", "stake-open");
       await page.getByTestId("stake-open").click();
-      await page.getByTestId("stake-amount").fill("1000");
+      await page.getByTestId("stake-amount").pressSequentially("1000.5"); // key by key, with a decimal point
       const hold = wallet.holdNext("wallet_sendCalls");
       await page.getByTestId("stake-submit").click();
       const t = bundle(lang).staking.status;

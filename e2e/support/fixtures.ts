@@ -84,11 +84,12 @@ export function parseShown(text: string): number {
 export async function selectPayToken(
   page: Page,
   id: string,
-  opts: { confirmModeChange?: boolean } = {},
+  opts: { confirmModeChange?: boolean; menuName?: string } = {},
 ): Promise<void> {
   const pay = page.getByTestId("pay-amount");
   await page.getByTestId("payment-method").click();
-  const menu = page.getByRole("listbox", { name: "Payment method" });
+  // By its accessible name: English unless the page is in another language (menuName, from its translation).
+  const menu = page.getByRole("listbox", { name: opts.menuName ?? "Payment method" });
   await expect(menu).toBeVisible();
   await menu.getByTestId(`payment-option-${id}`).click();
   if (opts.confirmModeChange) {

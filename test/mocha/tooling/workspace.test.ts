@@ -4,16 +4,20 @@ import path from "node:path";
 import { expect } from "chai";
 import { ROOT } from "../../../scripts/lib/networks.js";
 
-type Manifest = { workspaces?: string[] } & Partial<Record<DependencyField, Record<string, string>>>;
-type DependencyField = "dependencies" | "devDependencies" | "peerDependencies";
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies"] as const;
+type Manifest = { workspaces?: string[] } & Partial<Record<(typeof DEPENDENCY_FIELDS)[number], Record<string, string>>>;
 type Lockfile = { packages: Record<string, { version?: string }> };
 
 const readJson = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8")) as T;
+/** The lockfile's installed packages, keyed by their path in the tree (node_modules/a/node_modules/b...). */
+const lockPackages = () => readJson<Lockfile>("package-lock.json").packages;
+/** A manifest's declared packages and their ranges, over every dependency field. */
+const declarations = (m: Manifest) => DEPENDENCY_FIELDS.flatMap((field) => Object.entries(m[field] ?? {}));
 
 /** Every version of each package that the lockfile installs, anywhere in the tree. */
 function installedVersions(): Map<string, Set<string>> {
   const versions = new Map<string, Set<string>>();
-  for (const [where, entry] of Object.entries(readJson<Lockfile>("package-lock.json").packages)) {
+  for (const [where, entry] of Object.entries(lockPackages())) {
     const at = where.lastIndexOf("node_modules/");
     if (at < 0 || entry.version === undefined) continue;
     const name = where.slice(at + "node_modules/".length);
@@ -42,17 +46,15 @@ describe("tooling: one workspace, one version of each shared dependency", functi
   });
 
   it("a package declared by two workspaces has one range, and each of them gets the same installed version", function () {
-    const lock = readJson<Lockfile>("package-lock.json").packages;
+    const lock = lockPackages();
     // What a workspace imports: its own nested copy if npm made one, else the hoisted one at the root.
     const resolvedFor = (folder: string, name: string) =>
       (folder === "." ? undefined : lock[`${folder}/node_modules/${name}`]?.version) ??
       lock[`node_modules/${name}`]?.version;
     const ranges = new Map<string, Map<string, string>>();
     for (const [folder, manifest] of manifests()) {
-      for (const field of ["dependencies", "devDependencies", "peerDependencies"] as const) {
-        for (const [name, range] of Object.entries(manifest[field] ?? {})) {
-          ranges.set(name, (ranges.get(name) ?? new Map<string, string>()).set(folder, range));
-        }
+      for (const [name, range] of declarations(manifest)) {
+        ranges.set(name, (ranges.get(name) ?? new Map<string, string>()).set(folder, range));
       }
     }
     const shared = [...ranges].filter(([, byFolder]) => byFolder.size > 1);
@@ -68,14 +70,7 @@ describe("tooling: one workspace, one version of each shared dependency", functi
   it("every package our code imports is declared by the workspace that imports it", function () {
     const workspaces = manifests();
     const declared = new Map(
-      [...workspaces].map(([folder, m]): [string, Set<string>] => [
-        folder,
-        new Set(
-          ["dependencies", "devDependencies", "peerDependencies"].flatMap((f) =>
-            Object.keys(m[f as DependencyField] ?? {}),
-          ),
-        ),
-      ]),
+      [...workspaces].map(([folder, m]): [string, Set<string>] => [folder, new Set(declarations(m).map(([n]) => n))]),
     );
     const ownerOf = (file: string) =>
       [...workspaces.keys()].find((folder) => folder !== "." && file.startsWith(`${folder}/`)) ?? ".";
