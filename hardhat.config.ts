@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { configVariable, defineConfig } from "hardhat/config";
 import hardhatToolboxMochaEthers from "@nomicfoundation/hardhat-toolbox-mocha-ethers";
@@ -11,6 +12,9 @@ const mutationBuild = process.env.MUTATION_BUILD === "1";
 // Presale's non-viaIR (mutation) and instrumented (coverage) builds are above the 24 KiB limit: only those builds may
 // deploy above it. Every other run keeps the real chains' limit, so a contract that grows past it fails the tests.
 const oversizeBuild = mutationBuild || process.env.COVERAGE_BUILD === "1";
+
+// The seed of `npm run bench:invariants` (the "invariants" test profile); `npm test` keeps Hardhat's fixed seed.
+const invariantSeed = process.env.INVARIANT_SEED ?? `0x${randomBytes(32).toString("hex")}`;
 
 /** Local pair of chains: "Ethereum" and an OP Stack "Base", each a `hardhat node` on loopback. */
 export const LOCAL_CHAINS = {
@@ -36,7 +40,26 @@ export default defineConfig({
   typechain: { outDir: "typechain-types" },
   // `npm run verify`: the key only from the environment or `hardhat keystore set ETHERSCAN_API_KEY`.
   verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
-  test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64 } } },
+  test: {
+    solidity: {
+      profiles: {
+        // `npm test`: every invariant campaign 256 runs of 64 calls. A handler call that reverts fails the campaign:
+        // the handlers predict and check every outcome themselves, so a revert means a handler bug or a contract
+        // that broke a rule, never noise to skip.
+        default: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64, failOnRevert: true } },
+        // `npm run bench:invariants`: the same handlers 10 times deeper, on a fresh seed each time (recorded in
+        // reports/invariants.json; INVARIANT_SEED replays one).
+        invariants: {
+          fuzz: { runs: 256, seed: invariantSeed },
+          invariant: {
+            runs: Number(process.env.INVARIANT_RUNS ?? 256),
+            depth: Number(process.env.INVARIANT_DEPTH ?? 640),
+            failOnRevert: true,
+          },
+        },
+      },
+    },
+  },
   networks: {
     // In-process simulated chains used by tests and by `hardhat node`.
     hardhat: {

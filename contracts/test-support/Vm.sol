@@ -17,6 +17,9 @@ interface Vm {
     function expectRevert(bytes4 revertSelector) external;
     function expectRevert() external;
     function label(address account, string calldata newLabel) external;
+    function cool(address target) external;
+    function snapshotState() external returns (uint256 snapshotId);
+    function revertToState(uint256 snapshotId) external returns (bool success);
 }
 
 /// @title Minimal test base: the cheatcode handle, assertions that revert with a message, and input bounding.
