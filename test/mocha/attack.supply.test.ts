@@ -363,8 +363,7 @@ describe("Property 3 — liveness of the largest genuine reports", function () {
     expect(remote).to.deep.equal(CAPS.map(() => 1n));
   });
 
-  // Fails on the contracts: the report uses 358,709 gas and asks for 240,000 (REPORT_GAS_PER_ROUND 12,000 < ~30,000).
-  it.skip("attack 3a': a report with Ethereum's use in every round needs no more gas than the minimum it asks the messenger for", async function () {
+  it("attack 3a': a report with Ethereum's use in every round needs no more gas than the minimum it asks the messenger for", async function () {
     const p = await deployPair();
     const m = await closeWithUseInEveryRound(p);
     const receipt = await deliverWithOpGas(p, m);
@@ -487,16 +486,19 @@ describe("Property 4 — no freeze by inaction", function () {
     expect(await p.base.token!.balanceOf(p.base.buyers[0].address)).to.equal(1_000n * TOKEN);
   });
 
-  // Fails on the contracts: setSaleTimes on Ethereum alone (before its end) holds Ethereum open past Base's deadline.
-  it.skip("attack 4d: an owner who extends only Ethereum's end before it passes cannot hold the claim past Base's deadline", async function () {
+  it("attack 4d: no owner can move either chain's end later (SaleEndNotEarlier), so nobody holds the claim past the deployment's end + CLAIM_DEADLINE", async function () {
     const p = await deployPair();
     await fundLadder(p);
     await buyEth(p.eth, p.eth.buyers[0], 1_000n);
     const end = await p.eth.presale.endTime();
-    await p.eth.presale.setSaleTimes(await p.eth.presale.startTime(), 4_000_000_000n); // the year 2096
-    await p.advanceBothTo((await p.base.presale.claimDeadline()) + 1n);
     expect(end).to.equal(await p.base.presale.endTime());
-    await p.eth.presale.connect(strangers(p.eth)[0]).closeSale(); // SaleNotEnded: nobody but the owner may close
+    for (const presale of [p.eth.presale, p.base.presale]) {
+      await expect(presale.setSaleTimes(await presale.startTime(), 4_000_000_000n)) // the year 2096
+        .to.be.revertedWithCustomError(presale, "SaleEndNotEarlier")
+        .withArgs(4_000_000_000n, end);
+    }
+    await p.advanceBothTo((await p.base.presale.claimDeadline()) + 1n);
+    await p.eth.presale.connect(strangers(p.eth)[0]).closeSale();
     await p.deliverAll();
     await expect(p.base.presale.connect(strangers(p.base)[2]).openClaim()).to.emit(p.base.presale, "ClaimStartSet");
   });
@@ -689,8 +691,7 @@ describe("Property 5 — manual moves and quota releases", function () {
     await expectSupplyBound(p);
   });
 
-  // Fails on the contracts: setCurrentStep on Ethereum is still accepted after closeSale (reported use 1,800,000 > 1,000).
-  it.skip("attack 5j: after Ethereum's close an owner move cannot report more use than Ethereum left itself (SaleClosed)", async function () {
+  it("attack 5j: after Ethereum's close an owner move cannot report more use than Ethereum left itself (SaleClosed)", async function () {
     const p = await deployPair();
     await buyEth(p.eth, p.eth.buyers[0], 1_000n);
     await p.eth.presale.closeSale();
