@@ -1,9 +1,11 @@
 /** Shared setup of the tooling tests: the full system deployed with the real Ignition code on both simulated chains. */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { network } from "hardhat";
+import { ROOT } from "../../../scripts/lib/networks.js";
 import {
   MockUSDC__factory,
   MockUSDT__factory,
@@ -147,4 +149,26 @@ export async function expectCrashAfterDelivery(relayer: Relayer): Promise<void> 
     throw e;
   }
   throw new Error("the relayer did not crash after a delivery");
+}
+
+/**
+ * Runs `node args…` with `env` added and kills it with SIGKILL as soon as its output matches `at` (a test hook's
+ * pause line: the moment a kill -9 must not lose or repeat anything). Fails when that line does not come in 90 s.
+ */
+export async function killWhen(args: string[], env: Record<string, string>, at: RegExp): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${String(at)} within 90 s:\n${out}`)), 90_000);
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (at.test(out)) {
+        clearTimeout(timer);
+        child.kill("SIGKILL");
+        resolve();
+      }
+    });
+    child.stderr.on("data", (chunk) => (out += chunk));
+  });
+  await new Promise((r) => child.once("exit", r));
 }

@@ -1,11 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import hre from "hardhat";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import type { LocalStack } from "../../../scripts/local/stack.js";
-import { buyEth, contract, makeRelayer, startChainsOnly, tmpDir, wakeConnections } from "./helpers.js";
+import { buyEth, contract, killWhen, makeRelayer, startChainsOnly, tmpDir, wakeConnections } from "./helpers.js";
 
 describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted", function () {
   this.timeout(180_000);
@@ -47,24 +47,11 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
       path.join(dir, "relayer-state.json"),
     );
     // First run: pauses 60 s after each mined relay; killed with SIGKILL as soon as the first relay is mined.
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, KEEPER_TEST_PAUSE_AFTER_BATCH_MS: "60000" },
-    });
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no relay batch within 90 s:\n${out}`)), 90_000);
-      child.stdout.on("data", (d) => {
-        out += d;
-        if (/relay → localBase via the bridge: 2 buyer\(s\), .* batch 1\/3/.test(out)) {
-          clearTimeout(t);
-          child.kill("SIGKILL");
-          resolve();
-        }
-      });
-      child.stderr.on("data", (d) => (out += d));
-    });
-    await new Promise((r) => child.once("exit", r));
+    await killWhen(
+      args,
+      { KEEPER_TEST_PAUSE_AFTER_BATCH_MS: "60000" },
+      /relay → localBase via the bridge: 2 buyer\(s\), .* batch 1\/3/,
+    );
     const baseP = await contract(stack.connections.base, stack.deployments.base, "Presale");
     const ethP = await contract(stack.connections.eth, stack.deployments.eth, "Presale");
     const signers = await stack.connections.eth.ethers.getSigners();

@@ -2,7 +2,7 @@
  * The local bridge relayer on the official OP Stack contracts: it derives each L2 call from the portal's
  * TransactionDeposited events and executes it as the deposit transaction, exactly once, across crashes and SIGKILL.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect } from "chai";
 import hre, { network } from "hardhat";
@@ -12,7 +12,14 @@ import { messageHash, messageOf, PREDEPLOYS, relayMessageCalldata } from "../../
 import type { LocalStack } from "../../../scripts/local/stack.js";
 import { Relayer, type RelayerOptions } from "../../../scripts/relayer/relayer.js";
 import { bridgeWithReceiver } from "../helpers/opstack.js";
-import { CRASH_AFTER_DELIVERY, expectCrashAfterDelivery, startChainsOnly, tmpDir, wakeConnections } from "./helpers.js";
+import {
+  CRASH_AFTER_DELIVERY,
+  expectCrashAfterDelivery,
+  killWhen,
+  startChainsOnly,
+  tmpDir,
+  wakeConnections,
+} from "./helpers.js";
 
 type Bridged = Awaited<ReturnType<typeof bridgeWithReceiver>>;
 
@@ -147,24 +154,7 @@ describe("tooling: the relayer process killed (SIGKILL) right after a delivery, 
       "--base-url",
       stack.urls.base,
     ];
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, RELAYER_TEST_PAUSE_AFTER_DELIVERY_MS: "60000" },
-    });
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no delivery within 90 s:\n${out}`)), 90_000);
-      child.stdout.on("data", (chunk) => {
-        out += chunk;
-        if (/test pause: delivered the deposit/.test(out)) {
-          clearTimeout(timer);
-          child.kill("SIGKILL");
-          resolve();
-        }
-      });
-      child.stderr.on("data", (chunk) => (out += chunk));
-    });
-    await new Promise((r) => child.once("exit", r));
+    await killWhen(args, { RELAYER_TEST_PAUSE_AFTER_DELIVERY_MS: "60000" }, /test pause: delivered the deposit/);
     const wake = () => wakeConnections(stack.connections.eth, stack.connections.base);
     await wake();
     expect([await t.receiver.total(), await t.receiver.deliveries()]).to.deep.equal([1n, 1n]);
