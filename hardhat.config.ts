@@ -1,6 +1,7 @@
 import path from "node:path";
 import { configVariable, defineConfig } from "hardhat/config";
 import hardhatToolboxMochaEthers from "@nomicfoundation/hardhat-toolbox-mocha-ethers";
+import type { HardhatPlugin } from "hardhat/types/plugins";
 
 // The compiler cannot be downloaded on our machines: use the pinned solc-js build from node_modules.
 const solcPath = path.resolve(import.meta.dirname, "node_modules/solc/soljson.js");
@@ -18,8 +19,14 @@ export const LOCAL_CHAINS = {
   localBase: { chainId: 31338, port: 8546 },
 } as const;
 
+/** TypeChain types of the official OP Stack contracts the local bridge deploys (scripts/lib/opstack-typechain.ts). */
+const opStackTypes: HardhatPlugin = {
+  id: "shaft-opstack-types",
+  hookHandlers: { solidity: () => import("./scripts/lib/opstack-typechain.js") },
+};
+
 export default defineConfig({
-  plugins: [hardhatToolboxMochaEthers],
+  plugins: [hardhatToolboxMochaEthers, opStackTypes],
   solidity: {
     version: "0.8.28",
     path: solcPath,

@@ -1,9 +1,11 @@
 /** Shared setup of the tooling tests: the full system deployed with the real Ignition code on both simulated chains. */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { network } from "hardhat";
+import { ROOT } from "../../../scripts/lib/networks.js";
 import {
   MockUSDC__factory,
   MockUSDT__factory,
@@ -14,6 +16,7 @@ import {
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
 import { L2_MESSENGER_PREDEPLOY, Relayer, type RelayerOptions } from "../../../scripts/relayer/relayer.js";
+import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
 
 export interface Pair {
   dir: string;
@@ -102,4 +105,70 @@ export function makeRelayer(
     { name: "hardhatBase", conn: pair.base, messenger: L2_MESSENGER_PREDEPLOY },
     { stateFile, fromBlock: pair.ethDep.contracts.Messenger.deployBlock, delayBlocks: 0, delayMs: 0, ...opts },
   );
+}
+
+/**
+ * After a child process ran for seconds, this process's idle keep-alive sockets to a node may be closed by the node
+ * just as they are reused ("other side closed"): one throw-away request per connection takes the stale socket.
+ */
+export const wakeConnections = (...conns: Connection[]) =>
+  Promise.all(conns.map((c) => c.provider.request({ method: "eth_chainId" }).catch(() => undefined)));
+
+/**
+ * The local stack on free ports with its chains and deployment only (no keeper, relayer, server or dapp), for tests
+ * that run the keeper or the relayer as processes of their own.
+ */
+export async function startChainsOnly(deploymentsDir: string): Promise<LocalStack> {
+  const [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
+  return startLocalStack({
+    ethPort,
+    basePort,
+    frontend: false,
+    server: false,
+    keeper: false,
+    relayer: false,
+    compile: false,
+    removeLogsOnStop: true,
+    deploymentsDir,
+  });
+}
+
+/** Relayer hooks that crash right after a delivery is mined, before it is recorded (as a kill at that point would). */
+export const CRASH_AFTER_DELIVERY: RelayerOptions["hooks"] = {
+  afterDelivery: () => {
+    throw new Error("killed after delivery");
+  },
+};
+
+/** Runs a tick that must crash through CRASH_AFTER_DELIVERY. */
+export async function expectCrashAfterDelivery(relayer: Relayer): Promise<void> {
+  try {
+    await relayer.tick();
+  } catch (e) {
+    if ((e as Error).message === "killed after delivery") return;
+    throw e;
+  }
+  throw new Error("the relayer did not crash after a delivery");
+}
+
+/**
+ * Runs `node args…` with `env` added and kills it with SIGKILL as soon as its output matches `at` (a test hook's
+ * pause line: the moment a kill -9 must not lose or repeat anything). Fails when that line does not come in 90 s.
+ */
+export async function killWhen(args: string[], env: Record<string, string>, at: RegExp): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${String(at)} within 90 s:\n${out}`)), 90_000);
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (at.test(out)) {
+        clearTimeout(timer);
+        child.kill("SIGKILL");
+        resolve();
+      }
+    });
+    child.stderr.on("data", (chunk) => (out += chunk));
+  });
+  await new Promise((r) => child.once("exit", r));
 }
