@@ -21,13 +21,13 @@ import path from "node:path";
 import { getAddress, toBeHex } from "ethers";
 import {
   decodeEventLog,
-  decodeFunctionData,
   decodeFunctionResult,
   encodeEventTopics,
   encodeFunctionData,
   type Hex,
 } from "viem";
-import { MockL1CrossDomainMessenger__factory, Presale__factory } from "../../typechain-types/index.js";
+import { MockL1CrossDomainMessenger__factory } from "../../typechain-types/index.js";
+import { decodeReport } from "../lib/crosschain.js";
 import {
   L1CrossDomainMessenger__factory,
   L2CrossDomainMessenger__factory,
@@ -343,16 +343,14 @@ function standInDeposit(l1Messenger: string, log: RpcLog): Deposit {
   };
 }
 
-/** A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort. */
+/**
+ * A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort: the relayer
+ * delivers every message as it is and never depends on what it carries.
+ */
 function describeMessage(data: string): string {
-  try {
-    const call = decodeFunctionData({ abi: Presale__factory.abi, data: data as Hex });
-    if (call.functionName !== "receiveEthereumReport") return `call ${data.slice(0, 10)}`;
-    const [users, , , tokensSold, , closed] = call.args;
-    return `Ethereum report, ${users.length} buyer(s), ${tokensSold} tokens sold on Ethereum${closed ? ", sale CLOSED" : ""}`;
-  } catch {
-    return `call ${data.slice(0, 10)}`;
-  }
+  const r = decodeReport(data);
+  if (r === undefined) return `call ${data.slice(0, 10)}`;
+  return `Ethereum report, ${r.deposits.length} buyer(s), ${r.tokensSold} tokens sold on Ethereum${r.closed ? ", sale CLOSED" : ""}`;
 }
 
 /** Refuses anything but a local pair: on public networks the OP Stack itself relays. */
