@@ -188,16 +188,16 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "300000",
       "--dry-run",
     );
-    expect(dry).to.match(/Ethereum: round 1 with 0 of 1,800,000 used → round 2 with 100,000 of 2,200,000 used/);
-    expect(dry).to.match(/round 1: Ethereum leaves 1,800,000 unused; they go to Base with the next report/);
-    expect(dry).to.match(/Base: round 1 with 0 of 2,700,000 used → round 2 with 300,000 of 3,300,000 used/);
+    expect(dry).to.match(/Ethereum: round 1 with 0 of 2,700,000 used → round 2 with 100,000 of 3,300,000 used/);
+    expect(dry).to.match(/round 1: Ethereum leaves 2,700,000 unused; they go to Base with the next report/);
+    expect(dry).to.match(/Base: round 1 with 0 of 1,800,000 used → round 2 with 300,000 of 2,200,000 used/);
     expect(dry.match(/dry run: 1 call\(s\) simulated/g)).to.have.length(2);
     await h.admin("set-step", "--pair", "hardhat", "--step", "2", "--eth-used", "100000", "--base-used", "300000");
     expect([await ethP.currentStep(), (await ethP.rounds())[1].used]).to.deep.equal([1n, 100_000n]);
     expect([await baseP.currentStep(), (await baseP.rounds())[1].used]).to.deep.equal([1n, 300_000n]);
     // Nothing is booked as sold, on either chain, whatever arrives later.
     const lag = await h.admin("status", "--pair", "hardhat");
-    expect(lag).to.match(/LAG\s+round 1 Ethereum quota: Ethereum gave up 1800000 since its last report/);
+    expect(lag).to.match(/LAG\s+round 1 Ethereum quota: Ethereum gave up 2700000 since its last report/);
     expect(lag).to.match(/every difference is a lag/);
     await h.sync();
     expect((await baseP.rounds())[0].ethereumQuota).to.equal(0n);
@@ -227,7 +227,7 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "1",
     );
     await h.refused(
-      /hardhatEth: a move only goes forward: Ethereum has used 100,000 of its 2,200,000-token share of round 2; --eth-used must be at least that/,
+      /hardhatEth: a move only goes forward: Ethereum has used 100,000 of its 3,300,000-token share of round 2; --eth-used must be at least that/,
       "set-step",
       "--pair",
       "hardhat",
@@ -237,14 +237,14 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "50000",
     );
     await h.refused(
-      /hardhatBase: --base-used 3,300,001 is more than Base's share of round 2 \(3,300,000\)/,
+      /hardhatBase: --base-used 2,200,001 is more than Base's share of round 2 \(2,200,000\)/,
       "set-step",
       "--pair",
       "hardhat",
       "--step",
       "2",
       "--base-used",
-      "3300001",
+      "2200001",
     );
     await h.refused(/there are 10 rounds/, "set-step", "--pair", "hardhat", "--step", "11");
     expect(await blocks(pair)).to.deep.equal(before, "nothing sent on either chain");
@@ -294,14 +294,14 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "--all",
     );
     await h.refused(
-      /--tokens 2,600,001: Ethereum can give at most 2,600,000 of round 3/,
+      /--tokens 3,900,001: Ethereum can give at most 3,900,000 of round 3/,
       "release-quota",
       "--network",
       "hardhatEth",
       "--round",
       "3",
       "--tokens",
-      "2600001",
+      "3900001",
     );
     await h.refused(/one of --tokens and --all/, "release-quota", "--network", "hardhatEth", "--round", "3");
     const dry = await h.admin(
@@ -314,16 +314,16 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "500000",
       "--dry-run",
     );
-    expect(dry).to.match(/Ethereum's quota: 2,600,000 → 2,100,000/);
-    expect(dry).to.match(/Base's share: {5}3,900,000 → 4,400,000 \(Base books it with Ethereum's next report/);
+    expect(dry).to.match(/Ethereum's quota: 3,900,000 → 3,400,000/);
+    expect(dry).to.match(/Base's share: {5}2,600,000 → 3,100,000 \(Base books it with Ethereum's next report/);
     await h.admin("release-quota", "--network", "hardhatEth", "--round", "3", "--tokens", "500000");
-    expect((await ethP.rounds())[2].ethereumQuota).to.equal(2_100_000n);
+    expect((await ethP.rounds())[2].ethereumQuota).to.equal(3_400_000n);
     expect(await h.admin("status", "--pair", "hardhat")).to.match(
       /LAG\s+round 3 Ethereum quota: Ethereum gave up 500000/,
     );
-    expect((await baseP.rounds())[2].baseQuota).to.equal(3_900_000n);
+    expect((await baseP.rounds())[2].baseQuota).to.equal(2_600_000n);
     await h.sync();
-    expect((await baseP.rounds())[2].baseQuota).to.equal(4_400_000n);
+    expect((await baseP.rounds())[2].baseQuota).to.equal(3_100_000n);
     await h.admin("release-quota", "--network", "hardhatEth", "--round", "10", "--all");
     expect((await ethP.rounds())[9].ethereumQuota).to.equal(0n);
     await h.sync();
@@ -369,10 +369,10 @@ describe("tooling: ladder commands and the cross-chain check", function () {
     try {
       const { output } = await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
       expect(output).to.match(
-        /DIFF round 3 Base quota: Base counts Ethereum's quota as 1100000 but Ethereum may still sell up to 2100000/,
+        /DIFF round 3 Base quota: Base counts Ethereum's quota as 2400000 but Ethereum may still sell up to 3400000/,
       );
       expect(output).to.match(
-        /DIFF round 3 Ethereum quota on Base: Base will hold 1100000 once every message is delivered, Ethereum's last report says 2100000/,
+        /DIFF round 3 Ethereum quota on Base: Base will hold 2400000 once every message is delivered, Ethereum's last report says 3400000/,
       );
     } finally {
       await write(pair.base, at, round3, packed);

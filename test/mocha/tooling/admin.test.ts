@@ -548,7 +548,7 @@ describe("tooling: owner scripts against a local chain", function () {
     lines.length = 0;
     await runAdmin(["status", "--pair", "hardhat"], { ...freshEnv, out: (l) => lines.push(l) });
     expect(lines.join("\n")).to.match(
-      /Messages in flight \(sent on Ethereum, not yet relayed on Base\): 1\n {2}nonce 0, Ethereum block \d+, tx 0x[0-9a-f]+: 1 buyer\(s\), 12000 tokens sold, quotas \[1800000, /,
+      /Messages in flight \(sent on Ethereum, not yet relayed on Base\): 1\n {2}nonce 0, Ethereum block \d+, tx 0x[0-9a-f]+: 1 buyer\(s\), 12000 tokens sold, quotas \[2700000, /,
     );
     expect(lines.join("\n")).to.match(/Buyers with unrelayed tokens: 1\n/);
     expect(lines.join("\n")).to.not.match(/DIFF/);
