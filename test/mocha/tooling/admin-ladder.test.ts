@@ -7,40 +7,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import { AbiCoder, keccak256, parseUnits, toBeHex, zeroPadValue } from "ethers";
-import { runAdmin } from "../../../scripts/admin/commands.js";
 import type { AdminEnv } from "../../../scripts/admin/context.js";
 import { compareChains, type BaseState, type EthereumState } from "../../../scripts/admin/divergence.js";
 import { Keeper } from "../../../scripts/keeper/keeper.js";
 import type { Connection } from "../../../scripts/lib/deploy.js";
-import { exitCodeFor } from "../../../scripts/lib/cli.js";
-import { basePresale, buyEth, collector, deployPair, ethPresale, makeRelayer, tmpDir, type Pair } from "./helpers.js";
+import { adminRunner, basePresale, buyEth, deployPair, ethPresale, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const M40 = (1n << 40n) - 1n;
 const M64 = (1n << 64n) - 1n;
 
-/** Runs admin commands against a pair; `refused` expects exit code 1 with a message matching `re`. */
+/** Owner commands against a pair (helpers.ts adminRunner), and the keeper and the bridge bringing Base up to date. */
 function adminOn(pair: Pair, work: string) {
   const env: AdminEnv = {
     connections: { hardhatEth: pair.eth, hardhatBase: pair.base },
     deploymentsDir: pair.dir,
     progressDir: path.join(work, "progress"),
-  };
-  let out = collector();
-  const admin = async (...argv: string[]) => {
-    out = collector();
-    await runAdmin(argv, { ...env, out: out.out });
-    return out.text();
-  };
-  const refused = async (re: RegExp, ...argv: string[]) => {
-    try {
-      await admin(...argv);
-    } catch (e) {
-      expect(exitCodeFor(e)).to.equal(1, `expected a refusal, got ${(e as Error).name}: ${(e as Error).message}`);
-      expect((e as Error).message).to.match(re);
-      return { message: (e as Error).message, output: out.text() };
-    }
-    expect.fail(`"${argv.join(" ")}" was not refused`);
   };
   const keeper = () =>
     new Keeper(
@@ -54,7 +36,7 @@ function adminOn(pair: Pair, work: string) {
     await keeper().tick();
     await relayer.tick();
   };
-  return { env, admin, refused, sync };
+  return { ...adminRunner(env), sync };
 }
 
 const blocks = (pair: Pair) =>
@@ -337,13 +319,13 @@ describe("tooling: ladder commands and the cross-chain check", function () {
     const ends = rounds.map((r) => r.endTime);
     await (await baseP.setRounds([prices[0], prices[1] + 1n, ...prices.slice(2)], ends)).wait();
     try {
-      const { output } = await h.refused(
+      await h.refused(
         /the two chains differ in 1 way\(s\) that no message in flight explains .*round 2 price/,
         "status",
         "--pair",
         "hardhat",
       );
-      expect(output).to.match(/DIFF round 2 price: Ethereum 6500000000000000, Base 6500000000000001/);
+      expect(h.text()).to.match(/DIFF round 2 price: Ethereum 6500000000000000, Base 6500000000000001/);
     } finally {
       await (await baseP.setRounds(prices, ends)).wait();
     }
@@ -367,11 +349,11 @@ describe("tooling: ladder commands and the cross-chain check", function () {
     expect(booked).to.equal((await baseP.rounds())[2].ethereumQuota);
     await write(pair.base, at, round3, (packed & ~(M40 << 176n)) | ((booked - 1_000_000n) << 176n));
     try {
-      const { output } = await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
-      expect(output).to.match(
+      await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
+      expect(h.text()).to.match(
         /DIFF round 3 Base quota: Base counts Ethereum's quota as 2400000 but Ethereum may still sell up to 3400000/,
       );
-      expect(output).to.match(
+      expect(h.text()).to.match(
         /DIFF round 3 Ethereum quota on Base: Base will hold 2400000 once every message is delivered, Ethereum's last report says 3400000/,
       );
     } finally {
@@ -389,11 +371,11 @@ describe("tooling: ladder commands and the cross-chain check", function () {
     expect(await read(pair.base, at, mark)).to.equal(await baseP.remoteDepositsImported(buyer, 0n));
     await write(pair.base, at, mark, 7_500n);
     try {
-      const { output } = await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
-      expect(output).to.match(
+      await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
+      expect(h.text()).to.match(
         new RegExp(`DIFF leg ${buyer.toLowerCase()}#0: Base imported 7500, above the 7000 Ethereum relayed`),
       );
-      expect(output).to.match(/DIFF imports on Base/);
+      expect(h.text()).to.match(/DIFF imports on Base/);
     } finally {
       await write(pair.base, at, mark, 7_000n);
     }

@@ -4,7 +4,11 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "chai";
 import { network } from "hardhat";
+import { runAdmin } from "../../../scripts/admin/commands.js";
+import type { AdminEnv } from "../../../scripts/admin/context.js";
+import { exitCodeFor } from "../../../scripts/lib/cli.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import {
   BasePresale__factory,
@@ -111,6 +115,30 @@ export async function buyEth(
 export function collector(): { out: (s: string) => void; lines: string[]; text: () => string } {
   const lines: string[] = [];
   return { out: (s) => lines.push(s), lines, text: () => lines.join("\n") };
+}
+
+/**
+ * Runs owner commands in-process against `env`: `admin(...argv)` returns the output; `refused(re, ...argv)` expects
+ * exit code 1 with a message matching `re` and returns the message; `text()` is the last command's output.
+ */
+export function adminRunner(env: AdminEnv) {
+  let out = collector();
+  const admin = async (...argv: string[]) => {
+    out = collector();
+    await runAdmin(argv, { ...env, out: out.out });
+    return out.text();
+  };
+  const refused = async (re: RegExp, ...argv: string[]): Promise<string> => {
+    try {
+      await admin(...argv);
+    } catch (e) {
+      expect(exitCodeFor(e)).to.equal(1, `expected a refusal, got ${(e as Error).name}: ${(e as Error).message}`);
+      expect((e as Error).message).to.match(re);
+      return (e as Error).message;
+    }
+    return expect.fail(`"${argv.join(" ")}" was not refused`);
+  };
+  return { admin, refused, text: () => out.text() };
 }
 
 /** A free TCP port on loopback: stacks started by tests must not collide with `npm start` or the e2e suite. */
