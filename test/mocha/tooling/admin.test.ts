@@ -535,6 +535,7 @@ describe("tooling: owner scripts against a local chain", function () {
     );
     expect(lines.join("\n")).to.match(/LAG\s+unrelayed tokens: 2 buyer\(s\), 12000 tokens not relayed yet/);
     expect(lines.join("\n")).to.match(/LAG\s+round 1 Ethereum use: Ethereum used 12000 more since its last report/);
+    expect(lines.join("\n")).to.match(/LAG\s+USD raised on Ethereum: \$72\.0 more since Ethereum's last report/);
     expect(lines.join("\n")).to.match(/every difference is a lag/);
     // Relayed, not delivered: the message is listed as in flight and what it carries explains Base's figures.
     await (await (await ethPresale(fresh.eth, fresh.ethDep)).relay([A[1]])).wait();
