@@ -13,7 +13,10 @@ import {
   type BasePresale,
   type EthereumPresale,
 } from "../../typechain-types/index.js";
-import { L1CrossDomainMessenger__factory, L2CrossDomainMessenger__factory } from "../../typechain-types/opstack/index.js";
+import {
+  L1CrossDomainMessenger__factory,
+  L2CrossDomainMessenger__factory,
+} from "../../typechain-types/opstack/index.js";
 import type { Connection } from "./deploy.js";
 import { messageHash, type CrossDomainMessage } from "./opstack.js";
 

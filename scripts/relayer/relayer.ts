@@ -19,13 +19,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getAddress, toBeHex } from "ethers";
-import {
-  decodeEventLog,
-  decodeFunctionResult,
-  encodeEventTopics,
-  encodeFunctionData,
-  type Hex,
-} from "viem";
+import { decodeEventLog, decodeFunctionResult, encodeEventTopics, encodeFunctionData, type Hex } from "viem";
 import { MockL1CrossDomainMessenger__factory } from "../../typechain-types/index.js";
 import { decodeReport } from "../lib/crosschain.js";
 import {

@@ -5,7 +5,16 @@ import { expect } from "chai";
 import hre from "hardhat";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import type { LocalStack } from "../../../scripts/local/stack.js";
-import { basePresale, buyEth, ethPresale, killWhen, makeRelayer, startChainsOnly, tmpDir, wakeConnections } from "./helpers.js";
+import {
+  basePresale,
+  buyEth,
+  ethPresale,
+  killWhen,
+  makeRelayer,
+  startChainsOnly,
+  tmpDir,
+  wakeConnections,
+} from "./helpers.js";
 
 describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted", function () {
   this.timeout(180_000);
