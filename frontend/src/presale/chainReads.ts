@@ -5,7 +5,7 @@ import { createClient, type Address, type Client } from "viem";
 import { getBlock, readContract } from "viem/actions";
 import { abiOf } from "../config/contracts.ts";
 import type { ChainBlock } from "../config/env.ts";
-import { multicallOf, transportFor, viemChain } from "../chain/viemChains.ts";
+import { multicallOf, transportFor, viemChain } from "../config/viemChains.ts";
 import { yieldToMain } from "../shared/schedule.ts";
 import { readChain, readStage, type ChainData, type Stage } from "./reads.ts";
 import { QUOTE_FN, type PayKind } from "./tokens.ts";

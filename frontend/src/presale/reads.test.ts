@@ -107,3 +107,59 @@ describe("chain reads", () => {
     expect(next.user?.deposits).toBe(1);
   });
 });
+
+describe("staking reads ride in the Base presale multicall", () => {
+  const local = buildEnvConfig("local", {});
+  it("one call list for Base holds the presale and the staking reads of PRODUCT.md §7", () => {
+    const calls = buildCalls(local.base, MC, USER);
+    const staking = calls.filter((c) => c.address === local.base.stakingAddress).map((c) => c.functionName);
+    expect(staking).toEqual(
+      expect.arrayContaining([
+        "poolStakers",
+        "getRewards",
+        "lockTime",
+        "apy",
+        "totalStaked",
+        "claimsLocked",
+        "depositsLocked",
+        "withdrawalsLocked",
+      ]),
+    );
+    expect(calls.some((c) => c.functionName === "totalTokensSold")).toBe(true);
+    expect(calls.some((c) => c.functionName === "claimStart")).toBe(true);
+    expect(calls.some((c) => c.key === "saleTokenBal")).toBe(true);
+  });
+  it("Ethereum has no staking calls", () => {
+    expect(buildCalls(local.eth, MC, USER).some((c) => ["apy", "poolStakers"].includes(c.functionName))).toBe(false);
+  });
+  it("decodes the stake data: APY basis points -> percent, wei -> tokens, unlock time, locks", () => {
+    const d = decode(
+      local.base.chainIdInt,
+      {
+        apy: 1250n,
+        totalStaked: 5n * 10n ** 21n,
+        lockTime: 2_592_000n,
+        claimsLocked: true,
+        depositsLocked: false,
+        withdrawalsLocked: true,
+        poolStakers: { amount: 10n ** 21n, unlockTime: 1_900_000_000n, pendingRewards: 0n },
+        getRewards: 15n * 10n ** 17n,
+        claimStart: 1_800_000_000n,
+      },
+      undefined,
+      true,
+      1,
+    );
+    expect(d.staking).toMatchObject({
+      apy: 12.5,
+      totalStaked: 5000,
+      lockTime: 2_592_000,
+      claimsLocked: true,
+      userStaked: 1000,
+      unlockTime: 1_900_000_000,
+      rewards: 1.5,
+      withdrawalsLocked: true,
+    });
+    expect(d.claimStart).toBe(1_800_000_000);
+  });
+});

@@ -7,9 +7,8 @@ import { env } from "../../config/env.ts";
 import { initTestI18n } from "../../test/i18nForTests.ts";
 import { walletState } from "../../chain/index.ts";
 import { buyUi } from "./buyUi.ts";
-import type { ChainData } from "../../presale/index.ts";
+import type { ChainData, PresaleView } from "../../presale/index.ts";
 import { INITIAL_SWAP, swapStore } from "./swapMachine.ts";
-import type { PresaleView } from "../../presale/index.ts";
 
 const ensure = vi.fn(() => Promise.resolve(true));
 vi.mock("../wallet/useEnsureChain.ts", () => ({

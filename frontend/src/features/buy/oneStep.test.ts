@@ -6,11 +6,18 @@ import { decodeFunctionData, recoverTypedDataAddress, type Address, type Hash, t
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { approveAbi } from "../../chain/approve.ts";
-import { approvalCalls, batchOutcome, runBatch } from "../../chain/batch.ts";
-import type { ErasedCall, Call, CallsResult, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import type { Call, CallsResult, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import {
+  approvalCalls,
+  approvalRoute,
+  approveAbi,
+  batchOutcome,
+  domainSeparator,
+  readPermitDomain,
+  runBatch,
+  type PermitDomain,
+} from "../../chain/approvals/index.ts";
 import { fakeChainIO } from "../../test/fakeChainIO.ts";
-import { approvalRoute, domainSeparator, readPermitDomain, type PermitDomain } from "../../chain/permit.ts";
 import { runPurchase } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
 

@@ -11,24 +11,25 @@ import {
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
-import { approveAbi } from "../../chain/approve.ts";
-import { approvalCalls, runBatch } from "../../chain/batch.ts";
 import {
-  type ChainIO,
-  type WriteCall,
-  type WriteMutability,
   isUserRejection,
   KNOWN_REVERTS,
   revertName,
+  type ChainIO,
   type WalletIO,
+  type WriteCall,
+  type WriteMutability,
 } from "../../chain/index.ts";
 import {
+  approvalCalls,
   approvalRoute,
+  approveAbi,
   readPermitDomain,
+  runBatch,
   signPermit,
   type PermitDomain,
   type SignedPermit,
-} from "../../chain/permit.ts";
+} from "../../chain/approvals/index.ts";
 import { QUOTE_FN } from "../../presale/index.ts";
 import type { SwapEvent } from "./swapMachine.ts";
 

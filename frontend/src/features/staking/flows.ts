@@ -12,22 +12,22 @@ import {
 } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
-import { runBatch } from "../../chain/batch.ts";
 import {
-  type ChainIO,
-  type WriteCall,
-  type WriteMutability,
   isUserRejection,
   KNOWN_REVERTS,
+  type ChainIO,
   type WalletIO,
+  type WriteCall,
+  type WriteMutability,
 } from "../../chain/index.ts";
 import {
   approvalRoute,
   readPermitDomain,
+  runBatch,
   signPermit,
   type PermitDomain,
   type SignedPermit,
-} from "../../chain/permit.ts";
+} from "../../chain/approvals/index.ts";
 import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
 
 export type StakingFlowInput = {

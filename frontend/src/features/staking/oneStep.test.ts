@@ -12,8 +12,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { domainSeparator } from "../../chain/permit.ts";
-import type { ErasedCall, Call, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import type { Call, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import { domainSeparator } from "../../chain/approvals/index.ts";
 import { fakeChainIO } from "../../test/fakeChainIO.ts";
 import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import { flowReducer, INITIAL_FLOW, type FlowEvent } from "./stakingMachine.ts";

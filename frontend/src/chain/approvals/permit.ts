@@ -3,9 +3,9 @@
 // The domain comes from the token itself (ERC-5267 eip712Domain(), else name() and version()), and is checked
 // against its DOMAIN_SEPARATOR() when it has one: a permit is never signed for a domain the token would not accept.
 import { encodeAbiParameters, keccak256, parseSignature, toHex, type Address, type Hex } from "viem";
-import { abiOf } from "../config/contracts.ts";
-import type { ChainIO } from "./chainIO.ts";
-import type { PermitTypedData, WalletIO } from "./walletIO.ts";
+import { abiOf } from "../../config/contracts.ts";
+import type { ChainIO } from "../chainIO.ts";
+import type { PermitTypedData, WalletIO } from "../walletIO.ts";
 
 /** How the spending approval is given, in order of preference. */
 export type ApprovalRoute = "none" | "batch" | "permit" | "sequential";

@@ -1,0 +1,21 @@
+/**
+ * The chain layer's approvals (PRODUCT.md §4 "Stablecoin purchase"; one prompt per action): the route an action that
+ * spends a token takes (none, one EIP-5792 batch, an EIP-2612 permit, or the approval transactions), and each route's
+ * calls. Public surface for the transaction flows, which load lazily: it carries viem's encoding and the ABIs, so
+ * code of the first render never imports it (chain/index.ts is that surface).
+ */
+export { approveAbi } from "./approve.ts";
+export { approvalCalls, batchOutcome, runBatch, type BatchResult } from "./batch.ts";
+export {
+  approvalRoute,
+  domainSeparator,
+  PERMIT_TTL_SECONDS,
+  permitArgs,
+  permitTypedData,
+  readPermitDomain,
+  signPermit,
+  type ApprovalRoute,
+  type PermitDomain,
+  type PermitToken,
+  type SignedPermit,
+} from "./permit.ts";
