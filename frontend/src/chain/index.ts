@@ -17,7 +17,15 @@ export {
   type WalletState,
   type WalletStatus,
 } from "./walletState.ts";
-export { errorCode, isContractRevert, isUserRejection, KNOWN_REVERTS, revertMessageKey, revertName } from "./errors.ts";
+export {
+  classifyError,
+  ERROR_CODES,
+  errorCode,
+  isKnownRevert,
+  KNOWN_REVERTS,
+  revertMessageKey,
+  type Failure,
+} from "./errors.ts";
 export { ChainNotConfiguredError, switchOrAddChain, type Eip1193 } from "./switchChain.ts";
 export {
   erase,

@@ -7,14 +7,12 @@
 export { approveAbi } from "./approve.ts";
 export { approvalCalls, batchOutcome, runBatch, type BatchResult } from "./batch.ts";
 export {
-  approvalRoute,
   domainSeparator,
   PERMIT_TTL_SECONDS,
   permitArgs,
   permitTypedData,
   readPermitDomain,
   signPermit,
-  type ApprovalRoute,
   type PermitDomain,
   type PermitToken,
   type SignedPermit,

@@ -7,25 +7,6 @@ import { abiOf } from "../../config/contracts.ts";
 import type { ChainIO } from "../chainIO.ts";
 import type { PermitTypedData, WalletIO } from "../walletIO.ts";
 
-/** How the spending approval is given, in order of preference. */
-export type ApprovalRoute = "none" | "batch" | "permit" | "sequential";
-
-/**
- * The route for an action that spends `needed` of a token: no approval when the allowance covers it; one atomic batch
- * when the wallet can; a permit when the token and the spender take one and the wallet signs typed data; else the
- * approval transaction(s) first.
- */
-export function approvalRoute(p: {
-  allowance: bigint;
-  needed: bigint;
-  batch: boolean;
-  permit: boolean;
-}): ApprovalRoute {
-  if (p.allowance >= p.needed) return "none";
-  if (p.batch) return "batch";
-  return p.permit ? "permit" : "sequential";
-}
-
 /** A permit's validity after signing: long enough to confirm the transaction, short enough to be useless later. */
 export const PERMIT_TTL_SECONDS = 20n * 60n;
 

@@ -2,14 +2,21 @@
 // kind of wallet, the status trail each route shows, and what reaches the wallet and the chain. The chain and the
 // wallet are fakes; the ABIs are the generated ones, the signatures real (a Hardhat test key).
 import { describe, expect, it } from "vitest";
-import { decodeFunctionData, recoverTypedDataAddress, type Address, type Hash, type Hex } from "viem";
+import {
+  AtomicityNotSupportedError,
+  AtomicReadyWalletRejectedUpgradeError,
+  decodeFunctionData,
+  recoverTypedDataAddress,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import type { Call, CallsResult, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
 import {
   approvalCalls,
-  approvalRoute,
   approveAbi,
   batchOutcome,
   domainSeparator,
@@ -31,6 +38,8 @@ const CHAIN = 31337;
 const USDC_DOMAIN: PermitDomain = { name: "USD Coin", version: "2", chainId: CHAIN, verifyingContract: USDC };
 const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
 const unsupported = Object.assign(new Error("The wallet does not support eth_signTypedData_v4."), { code: 4200 });
+/** EIP-5792 5750: the wallet could batch after upgrading the account (EIP-7702), and the user declined the upgrade. */
+const upgradeDeclined = new AtomicReadyWalletRejectedUpgradeError(new Error("upgrade declined"));
 
 type WalletKind = "batch" | "plain" | "legacy";
 type Fake = {
@@ -47,9 +56,11 @@ function setup(f: Fake) {
   const writes: ErasedCall[] = [];
   const batches: Call[][] = [];
   const signed: PermitTypedData[] = [];
-  // Like the real wallet layer: typed data is assumed until the wallet answers "unsupported method".
+  // Like the real wallet layer: what the wallet answered as unavailable is not asked again in the session.
+  let batching = f.wallet === "batch";
   let typedData = true;
   let signRequests = 0;
+  let batchRequests = 0;
   const io = fakeChainIO({
     read: (a) => {
       const answers: Record<string, unknown> = {
@@ -71,9 +82,10 @@ function setup(f: Fake) {
     waitForReceipt: () => ({ status: "success" }),
   });
   const w: WalletIO = {
-    canBatch: () => Promise.resolve(f.wallet === "batch"),
+    canBatch: () => Promise.resolve(batching),
     canSignTypedData: () => typedData,
     sendCalls: (calls) => {
+      batchRequests++;
       if (f.sendCallsError) return Promise.reject(f.sendCallsError);
       batches.push(calls);
       return Promise.resolve("0xbatch");
@@ -96,10 +108,9 @@ function setup(f: Fake) {
       signed.push(data);
       return SIGNER.signTypedData(data);
     },
-    noteTypedDataError: (err) => {
-      const isUnsupported = (err as { code?: number }).code === 4200;
-      if (isUnsupported) typedData = false;
-      return isUnsupported;
+    noteUnavailable: (what) => {
+      if (what === "batch") batching = false;
+      else typedData = false;
     },
     chainTime: () => Promise.resolve(1_800_000_000n),
   };
@@ -127,6 +138,9 @@ function setup(f: Fake) {
     get signRequests() {
       return signRequests;
     },
+    get batchRequests() {
+      return batchRequests;
+    },
   };
 }
 
@@ -150,16 +164,6 @@ function decoded(calls: Call[]) {
   });
 }
 
-describe("route choice", () => {
-  it("no approval when the allowance covers it; else batch, then permit, then the approval transaction", () => {
-    const base = { allowance: 0n, needed: 10n, batch: false, permit: false };
-    expect(approvalRoute({ ...base, allowance: 10n, batch: true, permit: true })).toBe("none");
-    expect(approvalRoute({ ...base, batch: true, permit: true })).toBe("batch");
-    expect(approvalRoute({ ...base, permit: true })).toBe("permit");
-    expect(approvalRoute(base)).toBe("sequential");
-  });
-});
-
 describe("batch helpers", () => {
   it("approval calls: 1e26 from zero; reset to zero first from a non-zero allowance (USDT's rule)", () => {
     expect(decoded(approvalCalls(USDT, PRESALE, 0n))).toEqual([["approve", UNLIMITED_APPROVAL]]);
@@ -176,10 +180,11 @@ describe("batch helpers", () => {
     expect(batchOutcome({ status: "failure", receipts: [ok] }).success).toBe(false);
     expect(batchOutcome({ status: "success", receipts: [] }).success).toBe(false);
   });
-  it("a refused batch is rejected; a wallet error is failed; neither reports it as sent", async () => {
+  it("a refused batch is rejected; one the wallet will not run is unavailable; a wallet error is failed; none is sent", async () => {
     const sent: string[] = [];
     const wallet = (err: Error) => ({ ...setup({ wallet: "batch" }).w, sendCalls: () => Promise.reject(err) });
     expect((await runBatch(wallet(rejection), [], () => sent.push("x"))).outcome).toBe("rejected");
+    expect((await runBatch(wallet(upgradeDeclined), [], () => sent.push("x"))).outcome).toBe("unavailable");
     expect((await runBatch(wallet(new Error("boom")), [], () => sent.push("x"))).outcome).toBe("failed");
     expect(sent).toEqual([]);
   });
@@ -263,6 +268,47 @@ describe("purchase with a batching wallet (EIP-5792)", () => {
     const t = setup({ wallet: "batch", sendCallsError: rejection });
     expect((await runPurchase(t.io, purchase("usdc"), t, t.w)).outcome).toBe("rejected");
     expect(t.trail).toEqual(["not_started", "confirm_pending", "rejected"]);
+  });
+  it("EIP-5792 5750 (the upgrade declined): the permit route, exactly as a wallet without batches takes it", async () => {
+    const t = setup({ wallet: "batch", sendCallsError: upgradeDeclined });
+    expect((await runPurchase(t.io, purchase("usdc"), t, t.w)).outcome).toBe("complete");
+    const plain = setup({ wallet: "plain" });
+    await runPurchase(plain.io, purchase("usdc"), plain, plain.w);
+    expect(t.writes.map((x) => [x.functionName, x.args])).toEqual(plain.writes.map((x) => [x.functionName, x.args]));
+    expect(t.signed).toEqual(plain.signed);
+    // The batch prompt, then the permit's signature and the one transaction: never "failed" or "rejected" between.
+    expect(t.trail).toEqual([
+      "not_started",
+      "confirm_pending",
+      "approval_pending",
+      "confirm_pending",
+      "in_progess",
+      "complete",
+    ]);
+    expect(t.state.via).toBe("permit");
+    // The rest of the session: no batch is asked for again.
+    expect(await t.w.canBatch()).toBe(false);
+    await runPurchase(t.io, purchase("usdc"), t, t.w);
+    expect(t.batchRequests).toBe(1);
+  });
+  it("5750 for USDT (no permit), and a wallet without atomic execution (5760): the approval transactions", async () => {
+    for (const error of [upgradeDeclined, new AtomicityNotSupportedError(new Error("no"))]) {
+      const t = setup({ wallet: "batch", allowance: 1_000_000n, sendCallsError: error });
+      expect((await runPurchase(t.io, purchase("usdt"), t, t.w)).outcome).toBe("complete");
+      expect(t.writes.map((x) => [x.functionName, x.args?.[1]])).toEqual([
+        ["approve", 0n],
+        ["approve", UNLIMITED_APPROVAL],
+        ["buyWithUSDT", MAX_COST],
+      ]);
+      expect(t.trail).toEqual([
+        "not_started",
+        "confirm_pending",
+        "approval_pending",
+        "confirm_pending",
+        "in_progess",
+        "complete",
+      ]);
+    }
   });
   it("a batch whose purchase reverted is failed (from its receipts)", async () => {
     const t = setup({ wallet: "batch", batchStatus: "failure" });
@@ -385,6 +431,13 @@ describe("swap machine: the one-prompt events", () => {
       status: "approval_pending",
       via: undefined,
     });
+  });
+  it("a batch the wallet will not run goes back to approval_pending, without a route; nowhere else", () => {
+    const batch: SwapEvent[] = [start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "BATCH_UNAVAILABLE" }];
+    expect(run(batch)).toMatchObject({ status: "approval_pending", via: undefined });
+    expect(run([...batch, { type: "APPROVAL_REQUIRED", via: "permit" }])).toMatchObject({ via: "permit" });
+    expect(run([start, { type: "AWAIT_SIGNATURE" }, { type: "BATCH_UNAVAILABLE" }]).status).toBe("confirm_pending");
+    expect(run([start, { type: "BATCH_UNAVAILABLE" }]).status).toBe("not_started");
   });
   it("a refusal at either step is rejected", () => {
     expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "ERROR", rejected: true }]).status).toBe(

@@ -12,9 +12,8 @@ import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
 import {
-  isUserRejection,
-  KNOWN_REVERTS,
-  revertName,
+  classifyError,
+  isKnownRevert,
   type ChainIO,
   type WalletIO,
   type WriteCall,
@@ -22,7 +21,6 @@ import {
 } from "../../chain/index.ts";
 import {
   approvalCalls,
-  approvalRoute,
   approveAbi,
   readPermitDomain,
   runBatch,
@@ -63,15 +61,12 @@ export type PurchaseResult = {
 
 const BUY = { usdt: "buyWithUSDT", usdc: "buyWithUSDC" } as const;
 
+/** A failed call (classifyError): refused in the wallet is "rejected"; anything else "failed", a revert with its name. */
 function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
-  const rejected = isUserRejection(err);
-  const revert = revertName(err);
-  h.dispatch({
-    type: "ERROR",
-    rejected,
-    revert,
-    message: err instanceof Error ? err.message.slice(0, 300) : String(err),
-  });
+  const f = classifyError(err);
+  const rejected = f.kind === "rejected";
+  const revert = f.kind === "reverted" ? f.revert : undefined;
+  h.dispatch({ type: "ERROR", rejected, revert, message: f.message });
   return { outcome: rejected ? "rejected" : "failed", revert };
 }
 
@@ -89,7 +84,7 @@ async function sendAndConfirm<P>(io: ChainIO<P>, prepared: P, h: PurchaseHooks):
     h.dispatch({ type: "RECEIPT", success, hash });
     return { outcome: success ? "complete" : "failed", hash };
   } catch (err) {
-    h.dispatch({ type: "ERROR", rejected: false, message: String(err) });
+    h.dispatch({ type: "ERROR", rejected: false, message: classifyError(err).message });
     return { outcome: "failed", hash };
   }
 }
@@ -108,11 +103,11 @@ async function simulateOrStop<
 
 /** A simulation or quote the contract refused: its reason (and the max-tokens popup only for that reason). */
 function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
-  const revert = revertName(err);
-  if (!revert) return fail(h, err);
-  h.dispatch({ type: "SIMULATION_REVERTED", revert, message: String(err).slice(0, 300) });
-  if (revert === "MaxTokensExceeded") h.onMaxTokensExceeded();
-  return { outcome: "failed", revert };
+  const f = classifyError(err);
+  if (f.kind !== "reverted" || !f.revert) return fail(h, err);
+  h.dispatch({ type: "SIMULATION_REVERTED", revert: f.revert, message: f.message });
+  if (f.revert === "MaxTokensExceeded") h.onMaxTokensExceeded();
+  return { outcome: "failed", revert: f.revert };
 }
 
 /** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of PRODUCT.md §9. */
@@ -175,15 +170,19 @@ async function refusedBeforeApproval<P>(
       args: [amount, maxCost, p.stake],
     });
   } catch (err) {
-    const revert = revertName(err);
-    if (revert && (KNOWN_REVERTS as readonly string[]).includes(revert)) return refused(h, err);
+    const f = classifyError(err);
+    if (f.kind === "reverted" && isKnownRevert(f.revert)) return refused(h, err);
   }
   return undefined;
 }
 
 const stable = (p: PurchaseInput) => (p.payment === "usdt" ? "usdt" : "usdc");
 
-/** Approval and purchase as one atomic batch: one prompt (confirm_pending), the receipts decide. */
+/**
+ * Approval and purchase as one atomic batch: one prompt (confirm_pending), the receipts decide. "unavailable" when
+ * the wallet would not run it (EIP-5792 5750, the user declined the account upgrade; no atomic support): nothing
+ * was sent, and the purchase takes the route of a wallet without batches.
+ */
 async function purchaseInBatch<P>(
   io: ChainIO<P>,
   w: WalletIO,
@@ -192,7 +191,7 @@ async function purchaseInBatch<P>(
   maxCost: bigint,
   allowance: bigint,
   h: PurchaseHooks,
-): Promise<PurchaseResult> {
+): Promise<PurchaseResult | "unavailable"> {
   const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
   if (stop) return stop;
   h.dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
@@ -200,6 +199,7 @@ async function purchaseInBatch<P>(
   const r = await runBatch(w, [...approvalCalls(p.token!, p.presale, allowance), { to: p.presale, data: buy }], () =>
     h.dispatch({ type: "SENT" }),
   );
+  if (r.outcome === "unavailable") return "unavailable";
   if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };
   h.dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
   return { outcome: r.outcome, hash: r.hash };
@@ -232,8 +232,9 @@ async function purchaseWithPermit<P>(
       value: maxCost,
     });
   } catch (err) {
-    if (w.noteTypedDataError(err)) return undefined;
-    return fail(h, err);
+    if (classifyError(err).kind !== "unavailable") return fail(h, err);
+    w.noteUnavailable("typedData"); // the rest of the session takes the approval transactions
+    return undefined;
   }
   const args = [amount, maxCost, p.stake, permit.deadline, permit.v, permit.r, permit.s] as const;
   const sim = await simulateOrStop(
@@ -262,18 +263,15 @@ async function purchaseInOneStep<P>(
     args: [p.account, p.presale],
   });
   if (allowance >= maxCost) return undefined;
-  const batch = await w.canBatch().catch(() => false);
-  // USDT has no permit (neither the real token nor its stand-in).
-  const permitPossible = !batch && p.payment === "usdc" && w.canSignTypedData();
-  const domain = permitPossible ? await readPermitDomain(io, "USDC", p.token!, p.chainId) : undefined;
-  switch (approvalRoute({ allowance, needed: maxCost, batch, permit: !!domain })) {
-    case "batch":
-      return purchaseInBatch(io, w, p, amount, maxCost, allowance, h);
-    case "permit":
-      return purchaseWithPermit(io, w, p, amount, maxCost, domain!, h);
-    default:
-      return undefined;
+  if (await w.canBatch().catch(() => false)) {
+    const batched = await purchaseInBatch(io, w, p, amount, maxCost, allowance, h);
+    if (batched !== "unavailable") return batched;
+    h.dispatch({ type: "BATCH_UNAVAILABLE" }); // on as for a wallet without batches
   }
+  // USDT has no permit (neither the real token nor its stand-in).
+  const permit = p.payment === "usdc" && w.canSignTypedData();
+  const domain = permit ? await readPermitDomain(io, "USDC", p.token!, p.chainId) : undefined;
+  return domain ? purchaseWithPermit(io, w, p, amount, maxCost, domain, h) : undefined;
 }
 
 /**

@@ -60,6 +60,7 @@ export type SwapEvent =
   | { type: "APPROVAL_REQUIRED"; via?: "permit" }
   | { type: "APPROVED" }
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
+  | { type: "BATCH_UNAVAILABLE" }
   | { type: "SENT"; hash?: Hash }
   | { type: "RECEIPT"; success: boolean; hash?: Hash }
   | { type: "ERROR"; rejected: boolean; message?: string; revert?: string }
@@ -95,6 +96,9 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       return at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":
       return at("not_started", "approval_pending") ? { ...s, status: "confirm_pending", via: e.via ?? s.via } : s;
+    case "BATCH_UNAVAILABLE":
+      // The wallet would not run the batch (nothing was sent): the approval is still to come, by permit or transaction.
+      return at("confirm_pending") && s.via === "batch" ? { ...s, status: "approval_pending", via: undefined } : s;
     case "SENT":
       // A batch has no transaction hash until its receipts arrive (RECEIPT carries it).
       return at("confirm_pending") ? { ...s, status: "in_progess", hash: e.hash } : s;

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState }
 import { TIMINGS } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
 import { useDebounced } from "../../shared/hooks.ts";
-import { revertName } from "../../chain/index.ts";
+import { classifyError } from "../../chain/index.ts";
 import { maxPay, parsePayField, parseTokenField, toUnits, unitsToTextFloor } from "./amounts.ts";
 import { quoteBudget, quoteTokens, type Quote } from "./quote.ts";
 import { amountsReducer, currentQuote, INITIAL_AMOUNTS, orderTokens } from "./swapAmounts.ts";
@@ -73,7 +73,8 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
         }
       } catch (err) {
         // No quote: the form stays without one (Buy disabled) and says why when the contract refused it.
-        const revert = revertName(err);
+        const f = classifyError(err);
+        const revert = f.kind === "reverted" ? f.revert : undefined;
         if (live) setRefusal(revert ? { seq, revert } : null);
       }
     })();

@@ -54,7 +54,7 @@ vi.mock("../../chain/wagmiWalletIO.ts", () => ({
     sendCalls: () => Promise.reject(new Error("no batches")),
     waitForCalls: () => Promise.reject(new Error("no batches")),
     signTypedData: () => Promise.reject(new Error("no typed data")),
-    noteTypedDataError: () => false,
+    noteUnavailable: () => undefined,
     chainTime: () => Promise.resolve(0n),
   }),
 }));
@@ -460,7 +460,8 @@ describe("claim rewards and claim modal", () => {
   });
   it("a failed claim names the contract error", async () => {
     chain.writeErrors.claimAndStake = Object.assign(new Error("reverted"), {
-      cause: { data: { errorName: "NothingToClaim" } },
+      // viem's shape: ContractFunctionRevertedError with the decoded custom error.
+      cause: { name: "ContractFunctionRevertedError", data: { errorName: "NothingToClaim" } },
     });
     connect();
     show(presale({ claimable: 10 }));

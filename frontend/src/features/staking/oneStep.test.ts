@@ -2,6 +2,7 @@
 // depositWithPermit, else the approval transaction first. Fake chain and wallet, generated ABIs, real signatures.
 import { describe, expect, it } from "vitest";
 import {
+  AtomicReadyWalletRejectedUpgradeError,
   decodeFunctionData,
   getAddress,
   recoverTypedDataAddress,
@@ -46,8 +47,9 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
     waitForReceipt: () => ({ status: "success" }),
   });
   let typedData = true;
+  let batching = mode === "batch";
   const w: WalletIO = {
-    canBatch: () => Promise.resolve(mode === "batch"),
+    canBatch: () => Promise.resolve(batching),
     canSignTypedData: () => typedData,
     sendCalls: (calls) => {
       if (f.sendCallsError) return Promise.reject(f.sendCallsError);
@@ -61,7 +63,10 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
       signed.push(data);
       return SIGNER.signTypedData(data);
     },
-    noteTypedDataError: (err) => ((err as { code?: number }).code === 4200 ? !(typedData = false) : false),
+    noteUnavailable: (what) => {
+      if (what === "batch") batching = false;
+      else typedData = false;
+    },
     chainTime: () => Promise.resolve(1_900_000_000n),
   };
   const flow = recordFlow();
@@ -112,6 +117,23 @@ describe("stake from the wallet", () => {
     const t = setup("batch", { sendCallsError: rejection });
     expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("rejected");
     expect(t.state.status).toBe("rejected");
+  });
+  it("EIP-5792 5750 (the upgrade declined): the sale-token permit, as for a wallet without batches", async () => {
+    const t = setup("batch", { sendCallsError: new AtomicReadyWalletRejectedUpgradeError(new Error("declined")) });
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    const plain = setup("plain");
+    await runStakingFlow(plain.io, input, plain.dispatch, plain.w);
+    expect(t.writes.map((x) => x.functionName)).toEqual(["depositWithPermit"]);
+    expect(t.signed).toEqual(plain.signed);
+    expect(t.trail).toEqual([
+      "not_started",
+      "confirm_pending",
+      "approval_pending",
+      "confirm_pending",
+      "in_progess",
+      "complete",
+    ]);
+    expect(await t.w.canBatch()).toBe(false);
   });
   it("wallet that signs typed data: a sale-token permit for the amount, then one depositWithPermit", async () => {
     const t = setup("plain");

@@ -11,8 +11,10 @@
  *                               then SENT -> in_progess -> RECEIPT -> complete | failed
  *                               (via "permit": approval_pending is a signature, EIP-2612; via "batch":
  *                               confirm_pending is one prompt for approval and deposit, EIP-5792, and SENT has no
- *                               hash until RECEIPT)
- *   any active status:          ERROR (rejected: 4001 / "user rejected") -> rejected, other errors -> failed
+ *                               hash until RECEIPT; BATCH_UNAVAILABLE, a batch the wallet would not run, goes back
+ *                               to approval_pending for the permit or the approval transaction)
+ *   any active status:          ERROR (rejected: a refusal in the wallet, chain/errors.ts) -> rejected, other errors
+ *                               -> failed
  * Events that do not apply to the current status are ignored (the state is returned unchanged).
  */
 import type { Hash } from "viem";
@@ -51,6 +53,7 @@ export type FlowEvent =
   | { type: "APPROVAL_REQUIRED"; via?: "permit" }
   | { type: "APPROVED" }
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
+  | { type: "BATCH_UNAVAILABLE" }
   | { type: "SENT"; hash?: Hash }
   | { type: "RECEIPT"; success: boolean; hash?: Hash }
   | { type: "ERROR"; rejected: boolean; message?: string; errorName?: string }
@@ -90,6 +93,11 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
       return deposit && at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":
       return deposit && at("not_started") ? { ...s, status: "confirm_pending", via: e.via } : s;
+    case "BATCH_UNAVAILABLE":
+      // The wallet would not run the batch (nothing was sent): the approval is still to come, by permit or transaction.
+      return deposit && at("confirm_pending") && s.via === "batch"
+        ? { ...s, status: "approval_pending", via: undefined }
+        : s;
     case "SENT":
       return s.kind && at("confirm_pending", "in_progess") ? { ...s, status: "in_progess", hash: e.hash ?? s.hash } : s;
     case "RECEIPT":
