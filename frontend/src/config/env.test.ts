@@ -28,7 +28,7 @@ describe("environment configuration (PRODUCT.md §3)", () => {
       hasStaking: false,
       nativeFunction: "buyWithEth",
     });
-    expect(c.base).toMatchObject({ gasFees: 0.00001, purchaseToken: "BASE", hasStaking: true, usdTAddress: "" });
+    expect(c.base).toMatchObject({ gasFees: 0.00001, purchaseToken: "BASE", hasStaking: true, contracts: {} });
     expect(c.base.chainInfo).toMatchObject({ chainId: "0x2105", nativeCurrency: { symbol: "ETH", decimals: 18 } });
     expect(c.minToken).toBe(10);
     expect(c.notificationTimeout).toBe(7000);
@@ -46,7 +46,8 @@ describe("environment configuration (PRODUCT.md §3)", () => {
   it("addresses come from the generated map only (local chains are in it)", () => {
     const c = buildEnvConfig("local", {});
     expect(c.eth.presaleAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(c.base.usdcAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(c.base.contracts.USDC?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(c.base.contracts.USDT).toBeUndefined();
   });
 });
 

@@ -4,7 +4,7 @@
 // blocks in the lazily loaded read and wallet layers (config/viemChains.ts).
 import type { Address } from "viem";
 import type { AppEnv } from "../../vite.env.ts";
-import { addressesFor, ZERO_ADDRESS } from "./addresses.ts";
+import { addressesFor, ZERO_ADDRESS, type ChainAddresses } from "./addresses.ts";
 
 export type ChainKey = "eth" | "base";
 export const CHAIN_KEYS: readonly ChainKey[] = ["eth", "base"];
@@ -46,8 +46,8 @@ export type ChainBlock = {
   nativeFunction: "buyWithEth";
   presaleAddress: Address;
   multicall: Address;
-  usdTAddress: Address | "";
-  usdcAddress: Address;
+  /** The generated map's contracts on this chain (addresses only; the payment tokens' are looked up by their row). */
+  contracts: ChainAddresses;
   stakingAddress: Address | "";
   saleTokenAddress: Address | "";
   rpcURL: string;
@@ -123,8 +123,7 @@ function block(env: AppEnv, key: ChainKey, rpc: string, backup: string, explorer
     // Public chains without a generated entry use the canonical deployment that viem's chain objects carry
     // (resolved in viemChains.ts); the map wins whenever it has one.
     multicall: c.Multicall3?.address ?? ZERO_ADDRESS,
-    usdTAddress: key === "base" ? "" : (c.USDT?.address ?? ZERO_ADDRESS),
-    usdcAddress: c.USDC?.address ?? ZERO_ADDRESS,
+    contracts: c,
     stakingAddress: c.Staking?.address ?? "",
     saleTokenAddress: c.SaleToken?.address ?? "",
     rpcURL: rpc,

@@ -9,15 +9,20 @@ export { cumulativeUsdCaps, effectiveRounds, raisedPercent, stageMaxUsd } from "
 export { chainNow, saleBlock, type SaleBlock } from "./saleState.ts";
 export { computeCountdown, PRESALE_END_EVENT, targetStage, type Countdown } from "./countdown.ts";
 export {
-  inputDecimals,
   nativeOf,
+  PAY_KINDS,
+  PAY_TOKEN_TABLE,
   PAY_TOKENS,
-  QUOTE_FN,
+  payRow,
+  payTokenAddress,
   stableOf,
   tokenById,
+  type BuyOrder,
+  type BuyPermit,
   type PayKind,
   type PayToken,
-} from "./tokens.ts";
+  type PresaleBuy,
+} from "./payTokens.ts";
 
 /** The read layer (viem clients, the multicall reads, quotes, the chain's time): a chunk of its own. */
 export const loadPresaleReads = () => import("./chainReads.ts");

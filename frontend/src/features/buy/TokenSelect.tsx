@@ -43,7 +43,7 @@ export function TokenSelect({
           }
         }}
       >
-        <TokenIcon symbol={value.symbol} size={22} />
+        <TokenIcon icon={value.icon} size={22} />
         <span>{value.symbol}</span>
         <small className="muted">{value.chain === "base" ? "Base" : "Ethereum"}</small>
         <ChevronDown />
@@ -87,7 +87,7 @@ export function TokenSelect({
                     }}
                     data-testid={`payment-option-${token.id}`}
                   >
-                    <TokenIcon symbol={token.symbol} size={28} />
+                    <TokenIcon icon={token.icon} size={28} />
                     <span className="token-row-name">
                       <strong>{token.symbol}</strong>
                       <small className="muted">

@@ -146,6 +146,7 @@ function setup(f: Fake) {
 
 const purchase = (payment: "usdc" | "usdt") => ({
   payment,
+  chain: "eth" as const,
   chainId: CHAIN,
   account: ACCOUNT,
   presale: PRESALE,

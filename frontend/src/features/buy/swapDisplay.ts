@@ -6,10 +6,11 @@ import { PAY_TOKENS, type PayKind, type PresaleView } from "../../presale/index.
 
 export function tokenRows(data: PresaleView): TokenRow[] {
   return PAY_TOKENS.map((token) => {
-    const u = data[token.chain]?.user;
-    const balance = !u ? 0 : token.kind === "native" ? u.nativeBal : token.kind === "usdt" ? u.usdtBal : u.usdcBal;
-    const np = data[token.chain]?.nativePerToken ?? 0;
-    const usd = token.kind === "native" ? (np > 0 ? (balance / np) * data.price : 0) : balance;
+    const c = data[token.chain];
+    const balance = Number(unitsToText(c?.user?.balances[token.kind] ?? 0n, token.kind));
+    // ETH through the presale's own ETH quote (per QUOTE_TOKENS tokens); stablecoins are 1 USD (docs/DECISIONS.md).
+    const ethPer1000 = Number(unitsToText(c?.quotePer1000.native ?? 0n, "native"));
+    const usd = token.kind === "native" ? (ethPer1000 > 0 ? (balance / ethPer1000) * 1000 * data.price : 0) : balance;
     return { token, balance, usd };
   });
 }

@@ -17,6 +17,7 @@
  */
 import { createStore, useStore } from "../../shared/store.ts";
 import type { Hash } from "viem";
+import type { PayKind } from "../../presale/index.ts";
 
 export const SWAP_STATUSES = [
   "not_started",
@@ -30,7 +31,7 @@ export const SWAP_STATUSES = [
 ] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
-export type SwapPayment = "native" | "usdt" | "usdc" | "card";
+export type SwapPayment = PayKind | "card";
 
 export type SwapState = {
   status: SwapStatus;

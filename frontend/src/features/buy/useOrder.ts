@@ -12,14 +12,12 @@ import { loadPresaleReads, type ChainData, type PayToken } from "../../presale/i
 
 /** Balance of `token` in base units from the chain data. */
 export function balanceUnits(c: ChainData | undefined, token: PayToken): bigint {
-  const u = c?.user?.units;
-  if (!u) return 0n;
-  return token.kind === "native" ? u.native : token.kind === "usdt" ? u.usdt : u.usdc;
+  return c?.user?.balances[token.kind] ?? 0n;
 }
 
 /** Max for `token`: balance less the gas reserve (native), capped by the largest allowed purchase, floored to
  * `places` decimals (the token's allowed decimals, or fewer where the field takes fewer). */
-export function maxFor(c: ChainData | undefined, token: PayToken, places = token.desCount): string {
+export function maxFor(c: ChainData | undefined, token: PayToken, places = token.maxDecimals): string {
   const units = maxPay({
     kind: token.kind,
     balance: balanceUnits(c, token),
