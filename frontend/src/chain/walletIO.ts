@@ -5,7 +5,7 @@ import type { Address, Hash, Hex } from "viem";
 /** One call of a batch: already encoded. */
 export type Call = { to: Address; data: Hex; value?: bigint };
 /** A batch's receipts: one per call, or a single one when the wallet ran the calls as one transaction. */
-export type CallsReceipt = { transactionHash: Hash; status: "success" | "reverted"; gasUsed?: bigint };
+type CallsReceipt = { transactionHash: Hash; status: "success" | "reverted"; gasUsed?: bigint };
 export type CallsResult = { status: "pending" | "success" | "failure" | undefined; receipts: CallsReceipt[] };
 
 /** EIP-2612 typed data as eth_signTypedData_v4 takes it (EIP712Domain is derived from the domain). */

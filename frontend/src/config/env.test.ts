@@ -26,7 +26,6 @@ describe("environment configuration (PRODUCT.md §3)", () => {
       gasFees: 0.005,
       purchaseToken: "ETH",
       hasStaking: false,
-      nativeFunction: "buyWithEth",
     });
     expect(c.base).toMatchObject({ gasFees: 0.00001, purchaseToken: "BASE", hasStaking: true, contracts: {} });
     expect(c.base.chainInfo).toMatchObject({ chainId: "0x2105", nativeCurrency: { symbol: "ETH", decimals: 18 } });

@@ -7,10 +7,9 @@ import type { AppEnv } from "../../vite.env.ts";
 import { addressesFor, ZERO_ADDRESS, type ChainAddresses } from "./addresses.ts";
 
 export type ChainKey = "eth" | "base";
-export const CHAIN_KEYS: readonly ChainKey[] = ["eth", "base"];
 
 /** Chain ids, names and explorers per environment (PRODUCT.md §1 and §3). */
-export const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: string; explorer: string }>> = {
+const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: string; explorer: string }>> = {
   local: {
     eth: { id: 31337, name: "Local Ethereum", explorer: "" },
     base: { id: 31338, name: "Local Base", explorer: "" },
@@ -27,7 +26,7 @@ export const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: strin
 
 const toHex = (n: number) => `0x${n.toString(16)}` as const;
 
-export type ChainInfo = {
+type ChainInfo = {
   chainId: `0x${string}`;
   chainName: string;
   nativeCurrency: { name: string; symbol: string; decimals: number };
@@ -43,7 +42,6 @@ export type ChainBlock = {
   gasFees: number;
   purchaseToken: "ETH" | "BASE";
   hasStaking: boolean;
-  nativeFunction: "buyWithEth";
   presaleAddress: Address;
   multicall: Address;
   /** The generated map's contracts on this chain (addresses only; the payment tokens' are looked up by their row). */
@@ -118,7 +116,6 @@ function block(env: AppEnv, key: ChainKey, rpc: string, backup: string, explorer
     gasFees: key === "eth" ? 0.005 : 0.00001,
     purchaseToken: key === "eth" ? "ETH" : "BASE",
     hasStaking: key === "base",
-    nativeFunction: "buyWithEth",
     presaleAddress: c.Presale?.address ?? ZERO_ADDRESS,
     // Public chains without a generated entry use the canonical deployment that viem's chain objects carry
     // (resolved in viemChains.ts); the map wins whenever it has one.
@@ -191,6 +188,6 @@ export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
 }
 
 export const env: EnvConfig = buildEnvConfig(import.meta.env.VITE_APP_ENV, import.meta.env);
-export const chainBlocks = (): ChainBlock[] => [env.eth, env.base];
+const chainBlocks = (): ChainBlock[] => [env.eth, env.base];
 export const blockById = (id: number | undefined): ChainBlock | undefined =>
   chainBlocks().find((b) => b.chainIdInt === id);

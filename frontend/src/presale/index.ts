@@ -3,22 +3,19 @@
  * stage, whether a sale takes purchases, the countdown, and the payment tokens. Public surface; the reads themselves
  * (viem, one Multicall3 request per chain) are the read layer, loaded lazily: `loadPresaleReads()`.
  */
-export { pollInterval, useChainData, usePresale, useStage, type PresaleView } from "./usePresale.ts";
-export type { ChainData, Round, SaleState, Stage, StakeData, UserData } from "./reads.ts";
-export { cumulativeUsdCaps, effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
-export { chainNow, saleBlock, type SaleBlock } from "./saleState.ts";
-export { computeCountdown, PRESALE_END_EVENT, targetStage, type Countdown } from "./countdown.ts";
+export { useChainData, usePresale, type PresaleView } from "./usePresale.ts";
+export { QUOTE_TOKENS, type ChainData, type Round } from "./reads.ts";
+export { cumulativeUsdCaps } from "./stage.ts";
+export { chainNow, saleBlock } from "./saleState.ts";
+export { computeCountdown, PRESALE_END_EVENT } from "./countdown.ts";
 export {
   nativeOf,
-  PAY_KINDS,
-  PAY_TOKEN_TABLE,
   PAY_TOKENS,
   payRow,
   payTokenAddress,
   stableOf,
   tokenById,
   type BuyOrder,
-  type BuyPermit,
   type PayKind,
   type PayToken,
   type PresaleBuy,

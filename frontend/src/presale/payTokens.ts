@@ -26,7 +26,7 @@ export type PresaleBuy<m extends Paying = Paying> = m extends Paying
 
 type PresaleViewFn = ContractFunctionName<PresaleAbi, "view">;
 /** The presale's quote views: from a number of whole tokens (uint256) to its cost (uint256). */
-export type QuoteView = {
+type QuoteView = {
   [fn in PresaleViewFn]: ContractFunctionArgs<PresaleAbi, "view", fn> extends readonly [bigint]
     ? ContractFunctionReturnType<PresaleAbi, "view", fn> extends bigint
       ? fn
@@ -37,7 +37,7 @@ export type QuoteView = {
 /** What a purchase's arguments are made of. `pay` is what the buyer pays at most: the ETH sent, or `maxCost`. */
 export type BuyOrder = { chain: ChainKey; buyer: Address; tokens: bigint; pay: bigint; stake: boolean };
 /** An EIP-2612 permit as the permit entry points take it. */
-export type BuyPermit = { deadline: bigint; v: number; r: Hex; s: Hex };
+type BuyPermit = { deadline: bigint; v: number; r: Hex; s: Hex };
 
 type RowCommon = {
   /** Base-unit decimals (ETH: wei). */
@@ -72,7 +72,7 @@ type TokenListing = { symbol: string; name: string; maxDecimals: number; icon: T
 
 const ETH_ICON: TokenIconSpec = { fill: "#627eea", mark: "eth" };
 
-export const PAY_TOKEN_TABLE = {
+const PAY_TOKEN_TABLE = {
   native: {
     decimals: 18,
     inputDecimals: 10,

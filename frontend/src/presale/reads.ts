@@ -18,8 +18,8 @@ import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadRe
 
 export type Round = { cap: number; price: number; endTime: number };
 /** A figure per payment token (presale/payTokens.ts), in its base units; a token missing here was not read. */
-export type PerPayToken = Partial<Record<PayKind, bigint>>;
-export type UserData = {
+type PerPayToken = Partial<Record<PayKind, bigint>>;
+type UserData = {
   /** Balances (ETH: the native balance) and allowances to the presale: exact, so purchase checks never use floats. */
   balances: PerPayToken;
   allowances: PerPayToken;
@@ -31,8 +31,8 @@ export type UserData = {
   saleTokenBal: number;
 };
 /** Whether the sale takes purchases on this chain, from the contract's own state. */
-export type SaleState = { paused: boolean; startTime: number; endTime: number; closed: boolean };
-export type StakeData = {
+type SaleState = { paused: boolean; startTime: number; endTime: number; closed: boolean };
+type StakeData = {
   apy: number;
   totalStaked: number;
   lockTime: number;

@@ -40,11 +40,6 @@ export const WarnIcon = () => (
     <path d="M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z" />
   </I>
 );
-export const WalletIcon = () => (
-  <I>
-    <path d="M21 7H5a1 1 0 0 1 0-2h14V3H5a3 3 0 0 0-3 3v12a3 3 0 0 0 3 3h16zm-3 8a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3z" />
-  </I>
-);
 
 const SOCIAL_PATHS: Record<string, string> = {
   tiktok: "M16.5 3c.4 2.2 1.9 3.7 4 4v3c-1.5 0-2.9-.5-4-1.3V15a6 6 0 1 1-6-6v3.1a3 3 0 1 0 3 2.9V3z",

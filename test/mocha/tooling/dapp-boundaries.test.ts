@@ -25,6 +25,15 @@ async function findings(file: string, source: string): Promise<string[]> {
   return result.messages.filter((m) => BOUNDARY_RULES.has(m.ruleId ?? "")).map((m) => m.message);
 }
 
+/** Each of `lines`, alone in a file at `file`, fails the lint once, with `message`. */
+async function expectRefused(file: string, lines: string[], message: RegExp): Promise<void> {
+  for (const line of lines) {
+    const found = await findings(file, line);
+    expect(found, `${file}: ${line}`).to.have.lengthOf(1);
+    expect(found[0], `${file}: ${line}`).to.match(message);
+  }
+}
+
 const FEATURE = /another feature through its index\.ts/;
 const LAYER = /a layer through its index\.ts/;
 const UPWARD = /does not import a feature, the app or a layer above it/;
@@ -33,17 +42,17 @@ describe("dapp boundaries: features and layers import each other through index.t
   this.timeout(60_000);
 
   it("a feature reaching into another feature's module fails, however it imports it", async function () {
-    for (const line of [
-      'import { dispatchSwap } from "../buy/swapMachine.ts";',
-      'import type { PurchaseInput } from "../buy/purchase.ts";',
-      'export { CardHost } from "../card/CardHost.tsx";',
-      'export * from "../wallet/walletUi.ts";',
-      'export const load = () => import("../buy/SwapForm.tsx");',
-    ]) {
-      const found = await findings("features/staking/Fixture.tsx", line);
-      expect(found, line).to.have.lengthOf(1);
-      expect(found[0], line).to.match(FEATURE);
-    }
+    await expectRefused(
+      "features/staking/Fixture.tsx",
+      [
+        'import { dispatchSwap } from "../buy/swapMachine.ts";',
+        'import type { PurchaseInput } from "../buy/purchase.ts";',
+        'export { CardHost } from "../card/CardHost.tsx";',
+        'export * from "../wallet/walletUi.ts";',
+        'export const load = () => import("../buy/SwapForm.tsx");',
+      ],
+      FEATURE,
+    );
   });
 
   it("through the other feature's index.ts, the same imports pass; so do its own modules, layers and shared", async function () {
@@ -63,27 +72,27 @@ describe("dapp boundaries: features and layers import each other through index.t
   });
 
   it("a feature reaching into a layer's module fails (chain/approvals/index.ts is the chain layer's second surface)", async function () {
-    for (const line of [
-      'import { walletState } from "../../chain/walletState.ts";',
-      'import { signPermit } from "../../chain/approvals/permit.ts";',
-      'import { buildCalls } from "../../presale/reads.ts";',
-      'export const load = () => import("../../chain/wagmiIO.ts");',
-    ]) {
-      const found = await findings("features/buy/Fixture.ts", line);
-      expect(found, line).to.have.lengthOf(1);
-      expect(found[0], line).to.match(LAYER);
-    }
+    await expectRefused(
+      "features/buy/Fixture.ts",
+      [
+        'import { walletState } from "../../chain/walletState.ts";',
+        'import { signPermit } from "../../chain/approvals/permit.ts";',
+        'import { buildCalls } from "../../presale/reads.ts";',
+        'export const load = () => import("../../chain/wagmiIO.ts");',
+      ],
+      LAYER,
+    );
   });
 
   it("the app imports features through their index.ts too, statically and lazily", async function () {
-    for (const line of [
-      'import { BuyWidget } from "../features/buy/BuyWidget.tsx";',
-      'export const StakingPage = () => import("../features/staking/StakingPage.tsx");',
-    ]) {
-      const found = await findings("app/Fixture.tsx", line);
-      expect(found, line).to.have.lengthOf(1);
-      expect(found[0], line).to.match(FEATURE);
-    }
+    await expectRefused(
+      "app/Fixture.tsx",
+      [
+        'import { BuyWidget } from "../features/buy/BuyWidget.tsx";',
+        'export const StakingPage = () => import("../features/staking/StakingPage.tsx");',
+      ],
+      FEATURE,
+    );
     const through = 'import { BuyWidget } from "../features/buy/index.ts";\nvoid BuyWidget;';
     expect(await findings("app/Fixture.tsx", through)).to.deep.equal([]);
   });
@@ -98,11 +107,7 @@ describe("dapp boundaries: features and layers import each other through index.t
       ["shared/Fixture.ts", 'import { useWallet } from "../chain/index.ts";'],
       ["config/Fixture.ts", 'import { PAY_TOKENS } from "../presale/index.ts";'],
     ];
-    for (const [file, line] of cases) {
-      const found = await findings(file, line);
-      expect(found, `${file}: ${line}`).to.have.lengthOf(1);
-      expect(found[0], `${file}: ${line}`).to.match(UPWARD);
-    }
+    for (const [file, line] of cases) await expectRefused(file, [line], UPWARD);
     const down =
       'import { useWallet } from "../chain/index.ts";\nimport { env } from "../config/env.ts";\nvoid [useWallet, env];';
     expect(await findings("presale/Fixture.ts", down)).to.deep.equal([]);

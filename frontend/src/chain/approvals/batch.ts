@@ -8,16 +8,16 @@ import { classifyError } from "../errors.ts";
 import { approveAbi } from "./approve.ts";
 import type { Call, CallsResult, WalletIO } from "../walletIO.ts";
 
-/** The approval calls that precede the action: USDT-style reset to zero when an allowance exists, then 1e26. */
-export function approvalCalls(token: Address, spender: Address, allowance: bigint): Call[] {
+/** The approval calls that precede the action in a batch, as grantAllowance sends them one by one. */
+export function approvalCalls(token: Address, spender: Address, p: { allowance: bigint; resetFirst: boolean }): Call[] {
   const approve = (amount: bigint): Call => ({
     to: token,
     data: encodeFunctionData({ abi: approveAbi, functionName: "approve", args: [spender, amount] }),
   });
-  return allowance > 0n ? [approve(0n), approve(UNLIMITED_APPROVAL)] : [approve(UNLIMITED_APPROVAL)];
+  return p.resetFirst && p.allowance > 0n ? [approve(0n), approve(UNLIMITED_APPROVAL)] : [approve(UNLIMITED_APPROVAL)];
 }
 
-export type BatchResult = {
+type BatchResult = {
   outcome: "complete" | "failed" | "rejected" | "unavailable";
   hash?: Hash;
   error?: unknown;

@@ -4,16 +4,6 @@
  * calls. Public surface for the transaction flows, which load lazily: it carries viem's encoding and the ABIs, so
  * code of the first render never imports it (chain/index.ts is that surface).
  */
-export { approveAbi } from "./approve.ts";
-export { approvalCalls, batchOutcome, runBatch, type BatchResult } from "./batch.ts";
-export {
-  domainSeparator,
-  PERMIT_TTL_SECONDS,
-  permitArgs,
-  permitTypedData,
-  readPermitDomain,
-  signPermit,
-  type PermitDomain,
-  type PermitToken,
-  type SignedPermit,
-} from "./permit.ts";
+export { approveAbi, grantAllowance } from "./approve.ts";
+export { approvalCalls, batchOutcome, runBatch } from "./batch.ts";
+export { readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "./permit.ts";

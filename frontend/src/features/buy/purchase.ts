@@ -10,7 +10,6 @@ import {
   type ContractFunctionName,
   type Hash,
 } from "viem";
-import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
 import {
@@ -23,7 +22,7 @@ import {
 } from "../../chain/index.ts";
 import {
   approvalCalls,
-  approveAbi,
+  grantAllowance,
   readPermitDomain,
   runBatch,
   signPermit,
@@ -128,8 +127,8 @@ function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
   return { outcome: "failed", revert: f.revert };
 }
 
-/** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of PRODUCT.md §9. */
-export async function ensureAllowance<P>(
+/** The approval transactions when the allowance is short (a non-zero one reset to zero first), then APPROVED. */
+async function ensureAllowance<P>(
   io: ChainIO<P>,
   token: Address,
   owner: Address,
@@ -140,31 +139,15 @@ export async function ensureAllowance<P>(
   const allowance = await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
   if (allowance >= needed) return "ok";
   h.dispatch({ type: "APPROVAL_REQUIRED" });
-  const approve = async (amount: bigint): Promise<true | PurchaseResult> => {
-    try {
-      const prepared = await io.simulate({
-        address: token,
-        abi: approveAbi,
-        functionName: "approve",
-        args: [spender, amount],
-      });
-      const hash = await io.write(prepared);
-      const r = await io.waitForReceipt(hash);
-      if (r.status !== "success") {
-        h.dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
-        return { outcome: "failed", hash };
-      }
-      return true;
-    } catch (err) {
-      return fail(h, err);
+  try {
+    const { reverted } = await grantAllowance(io, token, spender, { allowance, resetFirst: true });
+    if (reverted) {
+      h.dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
+      return { outcome: "failed", hash: reverted };
     }
-  };
-  if (allowance > 0n) {
-    const reset = await approve(0n);
-    if (reset !== true) return reset;
+  } catch (err) {
+    return fail(h, err);
   }
-  const granted = await approve(UNLIMITED_APPROVAL);
-  if (granted !== true) return granted;
   h.dispatch({ type: "APPROVED" });
   return "approved";
 }
@@ -206,8 +189,10 @@ async function purchaseInBatch<P>(
   if (stop) return stop;
   h.dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
   const data = encodeFunctionData(presaleCall(p, buy));
-  const r = await runBatch(w, [...approvalCalls(p.token!, p.presale, allowance), { to: p.presale, data }], () =>
-    h.dispatch({ type: "SENT" }),
+  const r = await runBatch(
+    w,
+    [...approvalCalls(p.token!, p.presale, { allowance, resetFirst: true }), { to: p.presale, data }],
+    () => h.dispatch({ type: "SENT" }),
   );
   if (r.outcome === "unavailable") return "unavailable";
   if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };

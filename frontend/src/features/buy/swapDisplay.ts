@@ -2,15 +2,16 @@
 // floats for formatting and never reach a transaction: the order itself lives in amounts.ts / swapAmounts.ts.
 import type { TokenRow } from "./TokenSelect.tsx";
 import { unitsToText } from "./amounts.ts";
-import { PAY_TOKENS, type PayKind, type PresaleView } from "../../presale/index.ts";
+import { PAY_TOKENS, QUOTE_TOKENS, type PayKind, type PresaleView } from "../../presale/index.ts";
 
 export function tokenRows(data: PresaleView): TokenRow[] {
   return PAY_TOKENS.map((token) => {
     const c = data[token.chain];
     const balance = Number(unitsToText(c?.user?.balances[token.kind] ?? 0n, token.kind));
-    // ETH through the presale's own ETH quote (per QUOTE_TOKENS tokens); stablecoins are 1 USD (docs/DECISIONS.md).
-    const ethPer1000 = Number(unitsToText(c?.quotePer1000.native ?? 0n, "native"));
-    const usd = token.kind === "native" ? (ethPer1000 > 0 ? (balance / ethPer1000) * 1000 * data.price : 0) : balance;
+    // ETH through the presale's own ETH quote (for QUOTE_TOKENS tokens); stablecoins are 1 USD (docs/DECISIONS.md).
+    const ethPerQuote = Number(unitsToText(c?.quotePer1000.native ?? 0n, "native"));
+    const tokensPerEth = ethPerQuote > 0 ? Number(QUOTE_TOKENS) / ethPerQuote : 0;
+    const usd = token.kind === "native" ? balance * tokensPerEth * data.price : balance;
     return { token, balance, usd };
   });
 }

@@ -31,7 +31,7 @@ export const SWAP_STATUSES = [
 ] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
-export type SwapPayment = PayKind | "card";
+type SwapPayment = PayKind | "card";
 
 export type SwapState = {
   status: SwapStatus;
@@ -54,7 +54,7 @@ export type SwapState = {
   via?: ApprovalVia;
 };
 
-export type ApprovalVia = "permit" | "batch";
+type ApprovalVia = "permit" | "batch";
 
 export type SwapEvent =
   | { type: "START"; payment: SwapPayment; chainId: number; stake: boolean; tokens: number | bigint }
@@ -77,7 +77,7 @@ export type SwapEvent =
 export const INITIAL_SWAP: SwapState = { status: "not_started" };
 
 /** Statuses during which the widget is click-blocked. */
-export const BLOCKING: readonly SwapStatus[] = ["in_progess", "confirm_pending", "approval_pending"];
+const BLOCKING: readonly SwapStatus[] = ["in_progess", "confirm_pending", "approval_pending"];
 export const isBlocking = (s: SwapStatus) => BLOCKING.includes(s);
 const FINAL: readonly SwapStatus[] = ["complete", "failed", "rejected"];
 const ACTIVE: readonly SwapStatus[] = ["approval_pending", "confirm_pending", "in_progess", "wert_inprogress"];

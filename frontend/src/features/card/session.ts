@@ -12,7 +12,7 @@ export type CardSessionOrder = { address: Address; tokens: number; stake: boolea
 export type CardSession = Pick<CardSessionAnswer, "data">;
 
 /** The request body in the field names the server validates (@shaft/card-options, shared with it). */
-export const sessionRequestBody = (o: CardSessionOrder): CardSessionRequest => ({
+const sessionRequestBody = (o: CardSessionOrder): CardSessionRequest => ({
   address: o.address,
   tokenAmount: o.tokens,
   stake: o.stake,

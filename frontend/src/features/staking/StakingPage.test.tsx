@@ -60,7 +60,7 @@ vi.mock("../../chain/wagmiWalletIO.ts", () => ({
 }));
 
 const { StakingView, TABS } = await import("./StakingPage.tsx");
-const { ClaimActions } = await import("./ClaimActions.tsx");
+const { default: ClaimActions } = await import("./ClaimActions.tsx");
 const { flowStore, INITIAL_FLOW } = await import("./stakingMachine.ts");
 const { stakingUi } = await import("./stakingUi.ts");
 // The flows load on the first action (useStakingActions): loaded here, the first test's findBy waits for the flow, not

@@ -10,7 +10,6 @@ import {
   type ContractFunctionName,
   type Hash,
 } from "viem";
-import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import {
   classifyError,
@@ -21,6 +20,8 @@ import {
   type WriteMutability,
 } from "../../chain/index.ts";
 import {
+  approvalCalls,
+  grantAllowance,
   readPermitDomain,
   runBatch,
   signPermit,
@@ -85,32 +86,6 @@ async function send<
   }
 }
 
-/** The sale-token approval for the staking contract; the large allowance of PRODUCT.md §9 (1e26). */
-async function approve<P>(
-  io: ChainIO<P>,
-  token: Address,
-  spender: Address,
-  dispatch: Dispatch,
-): Promise<true | FlowResult> {
-  try {
-    const prepared = await io.simulate({
-      address: token,
-      abi: saleTokenAbi,
-      functionName: "approve",
-      args: [spender, UNLIMITED_APPROVAL],
-    });
-    const hash = await io.write(prepared);
-    const r = await io.waitForReceipt(hash);
-    if (r.status !== "success") {
-      dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
-      return { outcome: "failed", hash };
-    }
-    return true;
-  } catch (err) {
-    return fail(dispatch, err);
-  }
-}
-
 /** A deposit of the validated stake request (stake and extend). */
 type Deposit = { token: Address; amount: bigint; allowance: bigint };
 
@@ -144,10 +119,7 @@ async function depositInBatch<P>(
   dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
   // The sale token takes a new allowance over an existing one (no reset to zero, as in the sequential flow).
   const calls = [
-    {
-      to: d.token,
-      data: encodeFunctionData({ abi: saleTokenAbi, functionName: "approve", args: [p.staking, UNLIMITED_APPROVAL] }),
-    },
+    ...approvalCalls(d.token, p.staking, { allowance: d.allowance, resetFirst: false }),
     { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: "deposit", args: [d.amount] }) },
   ];
   const r = await runBatch(w, calls, () => dispatch({ type: "SENT" }));
@@ -255,8 +227,15 @@ export async function runStakingFlow<P>(
   }
   if (allowance < p.amount) {
     dispatch({ type: "APPROVAL_REQUIRED" });
-    const ok = await approve(io, p.saleToken, p.staking, dispatch);
-    if (ok !== true) return ok;
+    try {
+      const { reverted } = await grantAllowance(io, p.saleToken, p.staking, { allowance, resetFirst: false });
+      if (reverted) {
+        dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
+        return { outcome: "failed", hash: reverted };
+      }
+    } catch (err) {
+      return fail(dispatch, err);
+    }
     dispatch({ type: "APPROVED" });
   } else {
     dispatch({ type: "AWAIT_SIGNATURE" });

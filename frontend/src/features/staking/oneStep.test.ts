@@ -2,7 +2,6 @@
 // depositWithPermit, else the approval transaction first. Fake chain and wallet, generated ABIs, real signatures.
 import { describe, expect, it } from "vitest";
 import {
-  AtomicReadyWalletRejectedUpgradeError,
   decodeFunctionData,
   getAddress,
   recoverTypedDataAddress,
@@ -14,8 +13,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import type { Call, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
-import { domainSeparator } from "../../chain/approvals/index.ts";
+import { tokenDomainSeparator } from "../../test/eip712.ts";
 import { fakeChainIO } from "../../test/fakeChainIO.ts";
+import { AFTER_UNAVAILABLE_BATCH, upgradeDeclined } from "../../test/oneStep.ts";
 import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import { flowReducer, INITIAL_FLOW, type FlowEvent } from "./stakingMachine.ts";
 import { recordFlow } from "./flowRecorder.ts";
@@ -35,7 +35,7 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
   const answers: Record<string, unknown> = {
     allowance: f.allowance ?? 0n,
     nonces: 0n,
-    DOMAIN_SEPARATOR: domainSeparator(DOMAIN),
+    DOMAIN_SEPARATOR: tokenDomainSeparator(DOMAIN),
     eip712Domain: ["0x0f", DOMAIN.name, DOMAIN.version, BigInt(CHAIN), TOKEN, `0x${"0".repeat(64)}`, []],
   };
   const io = fakeChainIO({
@@ -119,20 +119,13 @@ describe("stake from the wallet", () => {
     expect(t.state.status).toBe("rejected");
   });
   it("EIP-5792 5750 (the upgrade declined): the sale-token permit, as for a wallet without batches", async () => {
-    const t = setup("batch", { sendCallsError: new AtomicReadyWalletRejectedUpgradeError(new Error("declined")) });
+    const t = setup("batch", { sendCallsError: upgradeDeclined });
     expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
     const plain = setup("plain");
     await runStakingFlow(plain.io, input, plain.dispatch, plain.w);
     expect(t.writes.map((x) => x.functionName)).toEqual(["depositWithPermit"]);
     expect(t.signed).toEqual(plain.signed);
-    expect(t.trail).toEqual([
-      "not_started",
-      "confirm_pending",
-      "approval_pending",
-      "confirm_pending",
-      "in_progess",
-      "complete",
-    ]);
+    expect(t.trail).toEqual(AFTER_UNAVAILABLE_BATCH);
     expect(await t.w.canBatch()).toBe(false);
   });
   it("wallet that signs typed data: a sale-token permit for the amount, then one depositWithPermit", async () => {

@@ -23,16 +23,8 @@ import { createStore, useStore } from "../../shared/store.ts";
 export const FLOW_KINDS = ["claim", "claimAndStake", "stake", "extend", "harvest", "withdraw"] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];
 
-export const FLOW_STATUSES = [
-  "not_started",
-  "approval_pending",
-  "confirm_pending",
-  "in_progess",
-  "complete",
-  "failed",
-  "rejected",
-] as const;
-export type FlowStatus = (typeof FLOW_STATUSES)[number];
+type FlowStatus =
+  "not_started" | "approval_pending" | "confirm_pending" | "in_progess" | "complete" | "failed" | "rejected";
 
 export type FlowState = {
   status: FlowStatus;
@@ -62,10 +54,10 @@ export type FlowEvent =
 export const INITIAL_FLOW: FlowState = { status: "not_started" };
 
 /** Flows that show in_progess from the start (PRODUCT.md §4: "in_progess, then complete or failed"). */
-export const SIMPLE_FLOWS: readonly FlowKind[] = ["claim", "harvest", "withdraw"];
+const SIMPLE_FLOWS: readonly FlowKind[] = ["claim", "harvest", "withdraw"];
 /** Flows that deposit sale tokens from the wallet into staking (need the allowance). */
 export const DEPOSIT_FLOWS: readonly FlowKind[] = ["stake", "extend"];
-export const FINAL_STATUSES: readonly FlowStatus[] = ["complete", "failed", "rejected"];
+const FINAL_STATUSES: readonly FlowStatus[] = ["complete", "failed", "rejected"];
 
 export const isFinal = (s: FlowState) => FINAL_STATUSES.includes(s.status);
 /** A flow has started and not finished: no other flow may start. */
