@@ -346,11 +346,3 @@ function describeMessage(data: string): string {
   if (r === undefined) return `call ${data.slice(0, 10)}`;
   return `Ethereum report, ${r.deposits.length} buyer(s), ${r.tokensSold} tokens sold on Ethereum${r.closed ? ", sale CLOSED" : ""}`;
 }
-
-/** Refuses anything but a local pair: on public networks the OP Stack itself relays. */
-export function assertLocal(names: string[], local: boolean): void {
-  if (!local)
-    throw new Refusal(
-      `the relayer stands in for the bridge on local chains only (${names.join(" + ")} is a public pair: the OP Stack relays there)`,
-    );
-}
