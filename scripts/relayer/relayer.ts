@@ -27,7 +27,7 @@ import {
   L2CrossDomainMessenger__factory,
 } from "../../typechain-types/opstack/index.js";
 import type { Connection } from "../lib/deploy.js";
-import { ChainDownError, Refusal, shortError } from "../lib/cli.js";
+import { ChainDownError, shortError } from "../lib/cli.js";
 import {
   applyL1ToL2Alias,
   decodeDeposit,
