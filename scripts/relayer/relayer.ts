@@ -28,7 +28,7 @@ import {
   Presale__factory,
 } from "../../typechain-types/index.js";
 import type { Connection } from "../lib/deploy.js";
-import { ChainDownError, Refusal, shortError } from "../lib/cli.js";
+import { ChainDownError, shortError } from "../lib/cli.js";
 import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 import { isConnectionError } from "../keeper/keeper.js";
 
@@ -298,12 +298,4 @@ function describeMessage(data: string): string {
   } catch {
     return `call ${data.slice(0, 10)}`;
   }
-}
-
-/** Refuses anything but a local pair: on public networks the OP Stack itself relays. */
-export function assertLocal(names: string[], local: boolean): void {
-  if (!local)
-    throw new Refusal(
-      `the relayer stands in for the bridge on local chains only (${names.join(" + ")} is a public pair: the OP Stack relays there)`,
-    );
 }
