@@ -31,6 +31,8 @@ export default defineConfig({
       optimizer: { enabled: true, runs: 200 },
       evmVersion: "cancun",
       viaIR: !mutationBuild,
+      // NatSpec into Hardhat's build info, where `npm run docs:contracts` reads it (docs/contracts/).
+      outputSelection: { "*": { "*": ["devdoc", "userdoc"] } },
     },
   },
   paths: {
