@@ -161,63 +161,50 @@ function render(a: Artifact, all: Map<string, Artifact>): string {
   const events: Entry[] = [];
   const errors: Entry[] = [];
   let undocumented = 0;
+  /** One member: its declaration, its NatSpec, its described parameters, then `more`. */
+  const entry = (
+    f: FunctionFragment | EventFragment | ErrorFragment,
+    doc: { notice?: string; details?: string; params?: Text } | undefined,
+    more: string[],
+  ): Entry => ({
+    heading: f.name,
+    signature: f.format("sighash"),
+    lines: [
+      "```solidity",
+      f.format("full"),
+      "```",
+      ...prose(doc?.notice, doc?.details),
+      ...paramTable(f.inputs, doc?.params, "parameter"),
+      ...more,
+    ],
+  });
   for (const json of a.abi) {
     const fragment = Fragment.from(json);
     if (fragment instanceof FunctionFragment) {
       const signature = fragment.format("sighash");
       const m = dev.methods?.[signature];
-      const u = user.methods?.[signature];
       const variable = dev.stateVariables?.[fragment.name];
-      const notice = u?.notice;
+      const notice = user.methods?.[signature]?.notice;
       const details = m?.details ?? variable?.details;
       if (!notice && !details) undocumented++;
-      functions.push({
-        heading: fragment.name,
-        signature,
-        lines: [
-          "```solidity",
-          fragment.format("full"),
-          "```",
-          ...prose(notice, details),
+      functions.push(
+        entry(fragment, { notice, details, params: m?.params }, [
           ...(!notice && !details ? ["", "_No NatSpec._"] : []),
-          ...paramTable(fragment.inputs, m?.params, "parameter"),
           ...paramTable(fragment.outputs, m?.returns ?? variable?.returns, "returns"),
           ...(variable?.return && fragment.outputs.length === 1 && !m?.returns
             ? ["", `Returns: ${variable.return}`]
             : []),
           ...origin(declaredIn("functionSelector", fragment.selector)),
-        ],
-      });
+        ]),
+      );
     } else if (fragment instanceof EventFragment) {
-      const signature = fragment.format("sighash");
-      const d = dev.events?.[signature];
-      events.push({
-        heading: fragment.name,
-        signature,
-        lines: [
-          "```solidity",
-          fragment.format("full"),
-          "```",
-          ...prose(user.events?.[signature]?.notice, d?.details),
-          ...paramTable(fragment.inputs, d?.params, "parameter"),
-          ...origin(declaredIn("eventSelector", fragment.topicHash)),
-        ],
-      });
+      const key = fragment.format("sighash");
+      const doc = { ...dev.events?.[key], notice: user.events?.[key]?.notice };
+      events.push(entry(fragment, doc, origin(declaredIn("eventSelector", fragment.topicHash))));
     } else if (fragment instanceof ErrorFragment) {
-      const signature = fragment.format("sighash");
-      const d = dev.errors?.[signature]?.[0];
-      errors.push({
-        heading: fragment.name,
-        signature,
-        lines: [
-          "```solidity",
-          fragment.format("full"),
-          "```",
-          ...prose(user.errors?.[signature]?.[0]?.notice, d?.details),
-          ...paramTable(fragment.inputs, d?.params, "parameter"),
-          ...origin(declaredIn("errorSelector", fragment.selector)),
-        ],
-      });
+      const key = fragment.format("sighash");
+      const doc = { ...dev.errors?.[key]?.[0], notice: user.errors?.[key]?.[0]?.notice };
+      errors.push(entry(fragment, doc, origin(declaredIn("errorSelector", fragment.selector))));
     }
   }
   const constructor = a.abi.find((f) => f.type === "constructor");
