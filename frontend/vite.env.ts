@@ -2,7 +2,7 @@
 import path from "node:path";
 
 export type AppEnv = "local" | "testnet" | "production";
-export const APP_ENVS: readonly AppEnv[] = ["local", "testnet", "production"];
+const APP_ENVS: readonly AppEnv[] = ["local", "testnet", "production"];
 
 /** `VITE_APP_ENV` wins; otherwise the dev server runs against the local chains and a build targets production. */
 export function resolveAppEnv(value: string | undefined, command: "serve" | "build"): AppEnv {
@@ -16,8 +16,5 @@ export function resolveAppEnv(value: string | undefined, command: "serve" | "bui
  * contains it; every other build resolves a stub, so the key cannot reach a testnet or production bundle.
  */
 export function localWalletModule(env: AppEnv, root: string): string {
-  return path.resolve(
-    root,
-    env === "local" ? "src/features/wallet/localTestWallet.ts" : "src/features/wallet/localTestWallet.stub.ts",
-  );
+  return path.resolve(root, env === "local" ? "src/chain/localTestWallet.ts" : "src/chain/localTestWallet.stub.ts");
 }

@@ -3,7 +3,7 @@
 // translations, then the app itself, which renders time-sliced.
 import { yieldToMain } from "../shared/schedule.ts";
 import { env } from "../config/env.ts";
-import { detectLanguage, langFromPath, localizePath, readSavedLang } from "../features/i18n/detect.ts";
+import { detectLanguage, langFromPath, localizePath, readSavedLang } from "../features/i18n/index.ts";
 import { captureTracking } from "../shared/tracking.ts";
 
 export async function boot(): Promise<void> {
@@ -31,7 +31,7 @@ export async function boot(): Promise<void> {
   await yieldToMain();
   const { mount } = await import("./mount.tsx");
   // The presale reads (viem) start downloading now, so the first render's queries find them loaded.
-  void import("../features/buy/chainReads.ts");
+  void import("../presale/chainReads.ts");
   await yieldToMain();
   await mount(document.getElementById("root")!);
 }

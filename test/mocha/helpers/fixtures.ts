@@ -22,7 +22,7 @@ import type {
   SaleToken,
   Staking,
 } from "../../../typechain-types/index.js";
-import type { IBasePresale } from "../../../typechain-types/contracts/BasePresale.js";
+import type { IBasePresale } from "../../../typechain-types/BasePresale.js";
 
 export type ChainName = "hardhatEth" | "hardhatBase";
 /** A connection to one simulated chain, with Hardhat's ethers (typed by typechain-types) and network helpers. */
@@ -407,6 +407,7 @@ export async function advanceTo(d: Deployment, ts: bigint): Promise<void> {
 
 /** Funds the presale with enough sale tokens for everything sold and opens the claim now. */
 export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
+  if (!onBase(d)) throw new Error("the claim opens on Base");
   const sold = await d.presale.totalTokensSold();
   const need = sold * TOKEN + extra;
   const bal = await d.token!.balanceOf(await d.presale.getAddress());

@@ -6,12 +6,12 @@ import { noPaste } from "../../shared/inputFilters.ts";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
-import { TokenIcon } from "../../shared/icons.tsx";
+import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
-import { useCurrentLang } from "../i18n/useLanguageSync.ts";
-import { useWallet } from "../wallet/walletState.ts";
-import { useEnsureChain } from "../wallet/useEnsureChain.ts";
+import { useCurrentLang } from "../i18n/index.ts";
+import { useWallet, revertMessageKey } from "../../chain/index.ts";
+import { useEnsureChain } from "../wallet/index.ts";
 import {
   applyBps,
   groupDecimal,
@@ -23,16 +23,22 @@ import {
   unitsToText,
 } from "./amounts.ts";
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
-import { saleBlock } from "./saleState.ts";
+import {
+  saleBlock,
+  nativeOf,
+  PAY_TOKENS,
+  payRow,
+  stableOf,
+  tokenById,
+  type PayToken,
+  type PresaleView,
+} from "../../presale/index.ts";
 import { StatusFrame, StatusView } from "./StatusView.tsx";
 import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
-import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken } from "./tokens.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
 import { useBuyAction } from "./useBuyAction.ts";
-import { revertMessageKey } from "./errors.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
-import type { PresaleView } from "./usePresale.ts";
 import { checkOrder } from "./validation.ts";
 
 /** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (PRODUCT.md §5). */
@@ -66,7 +72,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const row = rows.find((r) => r.token.id === token.id)!;
   const block = env[token.chain];
   const chainData = data[token.chain];
-  const payDecimals = stakeOnly ? STAKING_VARIANT_DECIMALS : inputDecimals(token);
+  const payDecimals = stakeOnly ? STAKING_VARIANT_DECIMALS : payRow(token.kind).inputDecimals;
   const order = useOrder(token, chainData, payDecimals, !card);
   const { state: amounts, quote } = order;
   const [requoted, setRequoted] = useState(false);
@@ -257,12 +263,12 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
             />
             <button
               className="chip"
-              onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.desCount, payDecimals)))}
+              onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.maxDecimals, payDecimals)))}
               data-testid="pay-max"
             >
               {t("swap.max")}
             </button>
-            <TokenIcon symbol={token.symbol} size={24} />
+            <TokenIcon icon={token.icon} size={24} />
           </span>
         </label>
       )}
@@ -282,7 +288,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
             onBlur={order.settleTokens}
             onChange={(e) => order.typeTokens(e.target.value)}
           />
-          <TokenIcon symbol="SHAFT" size={24} />
+          <TokenIcon icon={SALE_TOKEN_ICON} size={24} />
         </span>
       </label>
       {card && <CardBaseNotice />}

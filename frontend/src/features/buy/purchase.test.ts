@@ -7,8 +7,8 @@ import {
   type Address,
 } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import type { ErasedCall } from "./chainIO.ts";
-import { fakeChainIO } from "./fakeChainIO.ts";
+import type { ErasedCall } from "../../chain/index.ts";
+import { fakeChainIO } from "../../test/fakeChainIO.ts";
 import { runPurchase } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
 
@@ -63,6 +63,7 @@ function setup(f: Fake) {
 
 const input = (payment: "native" | "usdc" | "usdt") => ({
   payment,
+  chain: "base" as const,
   chainId: 31338,
   account: ACCOUNT,
   presale: PRESALE,

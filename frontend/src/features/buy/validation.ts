@@ -1,6 +1,6 @@
 // Validation rules of PRODUCT.md §5 on exact amounts (bigint base units, whole tokens as bigint).
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
-import type { PayKind } from "./tokens.ts";
+import type { PayKind } from "../../presale/index.ts";
 
 export type OrderCheckInput = {
   kind: PayKind;
@@ -17,7 +17,7 @@ export type OrderCheckInput = {
   card: boolean;
 };
 
-export type BuyMessage = "min_crypto" | "swap_error" | "low_gas_fees" | "low_usdt";
+type BuyMessage = "min_crypto" | "swap_error" | "low_gas_fees" | "low_usdt";
 export type BuyCheck = {
   messages: BuyMessage[];
   lowBalance: boolean;

@@ -3,13 +3,13 @@
 // something to claim on Base, and the claim modal (progress, success with a link to the staking page, rejection).
 import "./staking.css";
 import { useTranslation } from "react-i18next";
-import type { PresaleView } from "../buy/usePresale.ts";
+import type { PresaleView } from "../../presale/index.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
 import { ClaimModal } from "./StakingModals.tsx";
 import { useStakingActions } from "./useStakingActions.ts";
 import { useStakeView } from "./useStakingData.ts";
 
-export function ClaimActions({ data }: { data: PresaleView }) {
+export default function ClaimActions({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const view = useStakeView(data);
   const actions = useStakingActions(data, view);
@@ -40,5 +40,3 @@ export function ClaimActions({ data }: { data: PresaleView }) {
     </>
   );
 }
-
-export default ClaimActions;

@@ -11,11 +11,10 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Address } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "../../config/env.ts";
-import type { ErasedCall } from "../buy/chainIO.ts";
-import type { PresaleView } from "../buy/usePresale.ts";
-import { buyUi } from "../buy/buyUi.ts";
-import { walletState } from "../wallet/walletState.ts";
-import { walletUi } from "../wallet/walletUi.ts";
+import { type ErasedCall, walletState } from "../../chain/index.ts";
+import type { PresaleView } from "../../presale/index.ts";
+import { buyUi } from "../buy/index.ts";
+import { walletUi } from "../wallet/index.ts";
 import { closePopup, popupStore } from "../../shared/popup.ts";
 import { DEFAULT_TOAST_OPTIONS, toastOptionsStore, toastStore } from "../../shared/toast.ts";
 import { Toasts } from "../../shared/Toasts.tsx";
@@ -28,8 +27,8 @@ const chain = {
   hold: null as null | Promise<void>,
   writes: [] as ErasedCall[],
 };
-vi.mock("../buy/wagmiIO.ts", async () => {
-  const { fakeChainIO } = await import("../buy/fakeChainIO.ts");
+vi.mock("../../chain/wagmiIO.ts", async () => {
+  const { fakeChainIO } = await import("../../test/fakeChainIO.ts");
   return {
     wagmiIO: () =>
       fakeChainIO({
@@ -48,22 +47,25 @@ vi.mock("../buy/wagmiIO.ts", async () => {
 });
 
 // A wallet without EIP-5792 batches or typed-data signatures: the approval transaction of the sequential flow.
-vi.mock("../buy/wagmiWalletIO.ts", () => ({
+vi.mock("../../chain/wagmiWalletIO.ts", () => ({
   wagmiWalletIO: () => ({
     canBatch: () => Promise.resolve(false),
     canSignTypedData: () => false,
     sendCalls: () => Promise.reject(new Error("no batches")),
     waitForCalls: () => Promise.reject(new Error("no batches")),
     signTypedData: () => Promise.reject(new Error("no typed data")),
-    noteTypedDataError: () => false,
+    noteUnavailable: () => undefined,
     chainTime: () => Promise.resolve(0n),
   }),
 }));
 
 const { StakingView, TABS } = await import("./StakingPage.tsx");
-const { ClaimActions } = await import("./ClaimActions.tsx");
+const { default: ClaimActions } = await import("./ClaimActions.tsx");
 const { flowStore, INITIAL_FLOW } = await import("./stakingMachine.ts");
 const { stakingUi } = await import("./stakingUi.ts");
+// The flows load on the first action (useStakingActions): loaded here, the first test's findBy waits for the flow, not
+// for the flows' first transform on a busy machine.
+await import("./flows.ts");
 
 const en = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"),
@@ -117,16 +119,11 @@ function presale(o: Over = {}): PresaleView {
       currentStep: 0,
       rounds: [],
       remaining: [],
-      nativePerToken: 0,
-      usdtPerToken: 0,
-      usdcPerToken: 0,
+      quotePer1000: {},
       claimStart: o.claimStart ?? NOW - 10,
       user: {
-        nativeBal: 1,
-        usdtBal: 0,
-        usdcBal: 0,
-        usdtAllowance: 0n,
-        usdcAllowance: 0n,
+        balances: { native: 10n ** 18n, usdc: 0n },
+        allowances: { usdc: 0n },
         deposits: o.claimable ?? 0,
         remoteImported: 0,
         saleTokenBal: o.bal ?? 0,
@@ -461,7 +458,8 @@ describe("claim rewards and claim modal", () => {
   });
   it("a failed claim names the contract error", async () => {
     chain.writeErrors.claimAndStake = Object.assign(new Error("reverted"), {
-      cause: { data: { errorName: "NothingToClaim" } },
+      // viem's shape: ContractFunctionRevertedError with the decoded custom error.
+      cause: { name: "ContractFunctionRevertedError", data: { errorName: "NothingToClaim" } },
     });
     connect();
     show(presale({ claimable: 10 }));

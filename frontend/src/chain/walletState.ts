@@ -1,0 +1,28 @@
+// Connection state for the UI, in the start-up bundle. The wallet layer (web3.ts, loaded once the page is idle, or
+// at once when the visitor connects) mirrors wagmi's connection into it, so components never need
+// wagmi's React context.
+import type { Address } from "viem";
+import { createStore, useStore } from "../shared/store.ts";
+
+type WalletStatus = "disconnected" | "connecting" | "connected" | "reconnecting";
+export type WalletState = {
+  status: WalletStatus;
+  address?: Address;
+  chainId?: number;
+  connectorId?: string;
+  isConnected: boolean;
+};
+
+export const walletState = createStore<WalletState>({ status: "disconnected", isConnected: false });
+
+export const sameWalletState = (a: WalletState, b: WalletState) =>
+  a.status === b.status &&
+  a.address === b.address &&
+  a.chainId === b.chainId &&
+  a.connectorId === b.connectorId &&
+  a.isConnected === b.isConnected;
+export const useWallet = () => useStore(walletState);
+
+let web3: Promise<typeof import("./web3.ts")> | undefined;
+/** Loads (once) the wallet layer: wagmi config, connectors, reconnect. */
+export const loadWeb3 = () => (web3 ??= import("./web3.ts"));
