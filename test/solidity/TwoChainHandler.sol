@@ -471,7 +471,7 @@ contract TwoChainHandler is PresaleSystem {
 
     /// @dev The owner's and ADMIN_ROLE's switches on either chain: `which` 0 dynamic time (on with a time constant,
     /// which must not be zero, or off), 1 a new sale end (the start kept; refused once the end has passed or the sale
-    /// closed), 2 pause (now and then) or unpause.
+    /// closed; a later end always refused), 2 pause (now and then) or unpause.
     function ownerSwitch(uint8 which, uint8 chainSel, bool flag, uint256 seed) external checked {
         IPresale p = chainSel % 2 == 0 ? IPresale(eth) : IPresale(base);
         which %= 3;
@@ -481,15 +481,22 @@ contract TwoChainHandler is PresaleSystem {
             bytes memory data = abi.encodeCall(IPresale.setDynamicTime, (flag, timeConstant));
             _expect(_run(address(this), address(p), 0, data), expected, "setDynamicTime");
         } else if (which == 1) {
-            uint256 newEnd = block.timestamp + (seed % 20 days);
+            // Mostly an earlier end (now or later, up to the current end); now and then a later one, refused.
+            uint256 end = p.endTime();
+            uint256 newEnd =
+                seed % 4 == 0 || block.timestamp >= end
+                    ? end + 1 + (seed % 20 days)
+                    : block.timestamp + (seed % (end - block.timestamp + 1));
             bytes4 expected =
                 p.saleClosed()
                     ? IPresale.SaleClosed.selector
-                    : block.timestamp >= p.endTime()
+                    : block.timestamp >= end
                         ? IPresale.SaleEnded.selector
-                        : p.startTime() >= newEnd
-                            ? IPresale.InvalidTimes.selector
-                            : OK;
+                        : newEnd > end
+                            ? IPresale.SaleEndNotEarlier.selector
+                            : p.startTime() >= newEnd
+                                ? IPresale.InvalidTimes.selector
+                                : OK;
             bytes memory data = abi.encodeCall(IPresale.setSaleTimes, (p.startTime(), newEnd));
             _expect(_run(address(this), address(p), 0, data), expected, "setSaleTimes");
         } else {
