@@ -45,9 +45,16 @@ export function opStackArtifactPath(name: OpStackContract): string {
   return path.join(opStackPackageDir(), "forge-artifacts", `${name}.sol`, `${name}.json`);
 }
 
+const bytecodes = new Map<OpStackContract, { creation: string; runtime: string }>();
+
 /** Creation and runtime bytecode of `name`, exactly as the package ships them (none of them links a library). */
 export function opStackBytecode(name: OpStackContract): { creation: string; runtime: string } {
-  const a = JSON.parse(fs.readFileSync(opStackArtifactPath(name), "utf8")) as ForgeArtifact;
-  if (Object.keys(a.bytecode.linkReferences).length > 0) throw new Error(`${name}'s artifact needs linked libraries`);
-  return { creation: a.bytecode.object, runtime: a.deployedBytecode.object };
+  let code = bytecodes.get(name);
+  if (code === undefined) {
+    const a = JSON.parse(fs.readFileSync(opStackArtifactPath(name), "utf8")) as ForgeArtifact;
+    if (Object.keys(a.bytecode.linkReferences).length > 0) throw new Error(`${name}'s artifact needs linked libraries`);
+    code = { creation: a.bytecode.object, runtime: a.deployedBytecode.object };
+    bytecodes.set(name, code);
+  }
+  return code;
 }
