@@ -373,7 +373,7 @@ export function leg(buyer: string, tokens: bigint, recipient = buyer, legIndex =
 
 /** Base gas a report needs: what the Ethereum presale asks the messenger for (EthereumPresale.relayGasLimit). */
 export function reportGas(deposits: number, rounds = CAPS.length): bigint {
-  return 120_000n + 60_000n * BigInt(deposits) + 32_000n * BigInt(rounds);
+  return 69_000n + 54_000n * BigInt(deposits) + 33_000n * BigInt(rounds);
 }
 
 let standInNonce = 0n;
