@@ -19,21 +19,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { getAddress, toBeHex } from "ethers";
-import {
-  decodeEventLog,
-  decodeFunctionData,
-  decodeFunctionResult,
-  encodeEventTopics,
-  encodeFunctionData,
-  type Hex,
-} from "viem";
-import { MockL1CrossDomainMessenger__factory, Presale__factory } from "../../typechain-types/index.js";
+import { decodeEventLog, decodeFunctionResult, encodeEventTopics, encodeFunctionData, type Hex } from "viem";
+import { MockL1CrossDomainMessenger__factory } from "../../typechain-types/index.js";
+import { decodeReport } from "../lib/crosschain.js";
 import {
   L1CrossDomainMessenger__factory,
   L2CrossDomainMessenger__factory,
 } from "../../typechain-types/opstack/index.js";
 import type { Connection } from "../lib/deploy.js";
-import { ChainDownError, Refusal, shortError } from "../lib/cli.js";
+import { ChainDownError, shortError } from "../lib/cli.js";
 import {
   applyL1ToL2Alias,
   decodeDeposit,
@@ -343,22 +337,12 @@ function standInDeposit(l1Messenger: string, log: RpcLog): Deposit {
   };
 }
 
-/** A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort. */
+/**
+ * A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort: the relayer
+ * delivers every message as it is and never depends on what it carries.
+ */
 function describeMessage(data: string): string {
-  try {
-    const call = decodeFunctionData({ abi: Presale__factory.abi, data: data as Hex });
-    if (call.functionName !== "receiveEthereumReport") return `call ${data.slice(0, 10)}`;
-    const [users, , , tokensSold, , closed] = call.args;
-    return `Ethereum report, ${users.length} buyer(s), ${tokensSold} tokens sold on Ethereum${closed ? ", sale CLOSED" : ""}`;
-  } catch {
-    return `call ${data.slice(0, 10)}`;
-  }
-}
-
-/** Refuses anything but a local pair: on public networks the OP Stack itself relays. */
-export function assertLocal(names: string[], local: boolean): void {
-  if (!local)
-    throw new Refusal(
-      `the relayer stands in for the bridge on local chains only (${names.join(" + ")} is a public pair: the OP Stack relays there)`,
-    );
+  const r = decodeReport(data);
+  if (r === undefined) return `call ${data.slice(0, 10)}`;
+  return `Ethereum report, ${r.deposits.length} buyer(s), ${r.tokensSold} tokens sold on Ethereum${r.closed ? ", sale CLOSED" : ""}`;
 }

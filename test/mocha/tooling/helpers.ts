@@ -4,14 +4,22 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "chai";
 import { network } from "hardhat";
+import { runAdmin } from "../../../scripts/admin/commands.js";
+import type { AdminEnv } from "../../../scripts/admin/context.js";
+import { exitCodeFor } from "../../../scripts/lib/cli.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import {
+  BasePresale__factory,
+  EthereumPresale__factory,
   MockUSDC__factory,
   MockUSDT__factory,
   Presale__factory,
   SaleToken__factory,
   Staking__factory,
+  type BasePresale,
+  type EthereumPresale,
 } from "../../../typechain-types/index.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
@@ -70,17 +78,67 @@ export async function contract<K extends ContractKey>(
   >;
 }
 
-/** Buys `amount` whole tokens with ETH from account `buyer`. */
-export async function buyEth(conn: Connection, dep: DeploymentRecord, buyer: number, amount: bigint): Promise<void> {
-  const p = await contract(conn, dep, "Presale", buyer);
-  const cost = await p.ethBuyHelper(amount);
-  await (await p.buyWithEth(amount, false, { value: cost + cost / 100n })).wait();
+/** The Ethereum presale of a deployment, connected to account `signerIndex`. */
+export async function ethPresale(conn: Connection, dep: DeploymentRecord, signerIndex = 0): Promise<EthereumPresale> {
+  return EthereumPresale__factory.connect(dep.contracts.Presale.address, (await conn.ethers.getSigners())[signerIndex]);
+}
+
+/** The Base presale of a deployment, connected to account `signerIndex`. */
+export async function basePresale(conn: Connection, dep: DeploymentRecord, signerIndex = 0): Promise<BasePresale> {
+  return BasePresale__factory.connect(dep.contracts.Presale.address, (await conn.ethers.getSigners())[signerIndex]);
+}
+
+/**
+ * Buys `amount` whole tokens with ETH from account `buyer`: on Ethereum for `recipient` on Base (default: the buyer's
+ * own address), on Base for the buyer.
+ */
+export async function buyEth(
+  conn: Connection,
+  dep: DeploymentRecord,
+  buyer: number,
+  amount: bigint,
+  recipient?: string,
+): Promise<void> {
+  if (dep.chain === "eth") {
+    const p = await ethPresale(conn, dep, buyer);
+    const cost = await p.ethBuyHelper(amount);
+    const to = recipient ?? (await conn.ethers.getSigners())[buyer].address;
+    await (await p.buyWithEth(amount, to, { value: cost + cost / 100n })).wait();
+  } else {
+    const p = await basePresale(conn, dep, buyer);
+    const cost = await p.ethBuyHelper(amount);
+    await (await p.buyWithEth(amount, false, { value: cost + cost / 100n })).wait();
+  }
 }
 
 /** Collects the output lines of an admin command. */
 export function collector(): { out: (s: string) => void; lines: string[]; text: () => string } {
   const lines: string[] = [];
   return { out: (s) => lines.push(s), lines, text: () => lines.join("\n") };
+}
+
+/**
+ * Runs owner commands in-process against `env`: `admin(...argv)` returns the output; `refused(re, ...argv)` expects
+ * exit code 1 with a message matching `re` and returns the message; `text()` is the last command's output.
+ */
+export function adminRunner(env: AdminEnv) {
+  let out = collector();
+  const admin = async (...argv: string[]) => {
+    out = collector();
+    await runAdmin(argv, { ...env, out: out.out });
+    return out.text();
+  };
+  const refused = async (re: RegExp, ...argv: string[]): Promise<string> => {
+    try {
+      await admin(...argv);
+    } catch (e) {
+      expect(exitCodeFor(e)).to.equal(1, `expected a refusal, got ${(e as Error).name}: ${(e as Error).message}`);
+      expect((e as Error).message).to.match(re);
+      return (e as Error).message;
+    }
+    return expect.fail(`"${argv.join(" ")}" was not refused`);
+  };
+  return { admin, refused, text: () => out.text() };
 }
 
 /** A free TCP port on loopback: stacks started by tests must not collide with `npm start` or the e2e suite. */
