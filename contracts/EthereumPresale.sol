@@ -23,7 +23,7 @@ contract EthereumPresale is Presale, IEthereumPresale {
     uint256 public constant override MAX_RELAY_BUYERS = 190;
 
     /// @dev Gas a report needs on Base, about 10 % above the worst report measured on OP's L2 messenger
-    /// (reports/gas.json, `relay.reportGasOnBase`): the call and the totals (62,631), each relayed leg (a first credit
+    /// (reports/gas.json, `relay.reportGasOnBase`): the call and the totals (62,653), each relayed leg (a first credit
     /// writes the leg's mark and the recipient's deposit: 48,367), each round booked (a lowered quota and a new use:
     /// 29,677). Ethereum pays for this gas: the portal burns it on L1 (see MAX_RELAY_BUYERS).
     uint256 private constant REPORT_GAS_BASE = 69_000;
