@@ -9,9 +9,13 @@ const solcPath = path.resolve(import.meta.dirname, "node_modules/solc/soljson.js
 // `npm run bench:mutation` compiles each mutant without viaIR (several times faster) into a build of its own, so the
 // real artifacts and their gas figures are never touched.
 const mutationBuild = process.env.MUTATION_BUILD === "1";
+// `--coverage` (Hardhat's global option, also HARDHAT_COVERAGE=true) compiles instrumented bytecode. That build, too,
+// has folders of its own and leaves typechain-types alone: a command that deploys without compiling (a benchmark, an
+// owner tool, `npm start --no-compile`) after `npm run coverage` still finds the normal artifacts.
+const coverageBuild = process.argv.includes("--coverage") || process.env.HARDHAT_COVERAGE === "true";
 // Presale's non-viaIR (mutation) and instrumented (coverage) builds are above the 24 KiB limit: only those builds may
 // deploy above it. Every other run keeps the real chains' limit, so a contract that grows past it fails the tests.
-const oversizeBuild = mutationBuild || process.env.COVERAGE_BUILD === "1";
+const oversizeBuild = mutationBuild || coverageBuild;
 
 /** Local pair of chains: "Ethereum" and an OP Stack "Base", each a `hardhat node` on loopback. */
 export const LOCAL_CHAINS = {
@@ -34,13 +38,16 @@ export default defineConfig({
       optimizer: { enabled: true, runs: 200 },
       evmVersion: "cancun",
       viaIR: !mutationBuild,
+      // NatSpec into Hardhat's build info, where `npm run docs:contracts` reads it (docs/contracts/).
+      outputSelection: { "*": { "*": ["devdoc", "userdoc"] } },
     },
   },
   paths: {
     tests: { mocha: "test/mocha", solidity: "test/solidity" },
     ...(mutationBuild ? { artifacts: ".mutation/artifacts", cache: ".mutation/cache" } : {}),
+    ...(coverageBuild ? { artifacts: "coverage/build/artifacts", cache: "coverage/build/cache" } : {}),
   },
-  typechain: { outDir: "typechain-types" },
+  typechain: { outDir: "typechain-types", dontOverrideCompile: coverageBuild },
   // `npm run verify`: the key only from the environment or `hardhat keystore set ETHERSCAN_API_KEY`.
   verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
   test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64 } } },
