@@ -5,6 +5,7 @@
  * manual moves and quota releases (property 5). docs/AUDIT.md cites each test by its title.
  */
 import { expect } from "chai";
+import { MAX_TRANSACTION_GAS } from "../../scripts/lib/opstack-gas.js";
 import {
   CAPS,
   DAY,
@@ -385,7 +386,14 @@ describe("Property 3 — liveness of the largest genuine reports", function () {
     await expect(p.eth.presale.relay([...buyers, buyers[0]]))
       .to.be.revertedWithCustomError(p.eth.presale, "RelayTooLarge")
       .withArgs(max + 1n, max);
-    await p.eth.presale.relay(buyers);
+    // At an L1 base fee of 1 gwei the portal burns about one Ethereum gas per L2 gas bought: the full batch still fits
+    // one Ethereum transaction (EIP-7825), which is what bounds MAX_RELAY_BUYERS.
+    await p.eth.conn.provider.request({ method: "hardhat_setNextBlockBaseFeePerGas", params: ["0x3b9aca00"] });
+    const sent = (await (
+      await p.eth.presale.relay(buyers, { maxFeePerGas: 2n * 10n ** 9n, maxPriorityFeePerGas: 0n })
+    ).wait())!;
+    expect(sent.status).to.equal(1);
+    expect(sent.gasUsed, "one Ethereum transaction at 1 gwei").to.be.at.most(MAX_TRANSACTION_GAS);
     const m = await lastMessage(p);
     expect(m.gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(max)));
     const receipt = await p.deliver(m);
