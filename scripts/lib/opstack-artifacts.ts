@@ -47,6 +47,11 @@ export function opStackArtifactPath(name: OpStackContract): string {
 
 const bytecodes = new Map<OpStackContract, { creation: string; runtime: string }>();
 
+/** The ABI of `name` as the package ships it (what deployments/ records for the local bridge contracts). */
+export function opStackAbi(name: OpStackContract): unknown[] {
+  return (JSON.parse(fs.readFileSync(opStackArtifactPath(name), "utf8")) as ForgeArtifact).abi;
+}
+
 /** Creation and runtime bytecode of `name`, exactly as the package ships them (none of them links a library). */
 export function opStackBytecode(name: OpStackContract): { creation: string; runtime: string } {
   let code = bytecodes.get(name);

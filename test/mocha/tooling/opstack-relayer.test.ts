@@ -127,7 +127,7 @@ describe("tooling: the relayer process killed (SIGKILL) right after a delivery, 
   before(async function () {
     if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip(); // see stack.test.ts
     stack = await startChainsOnly(dir);
-    // The official bridge next to the stack's (the stack still runs the messenger stand-ins).
+    // A bridge of its own on the bare chains, with a receiver that counts deliveries.
     t = await bridgeWithReceiver(stack.connections.eth, stack.connections.base);
   });
   after(async function () {
