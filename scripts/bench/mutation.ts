@@ -9,6 +9,7 @@
  *   npm run bench:mutation                       # the whole catalogue, 2 workers
  *   npm run bench:mutation -- --jobs 1           # one worker (a single-core machine)
  *   npm run bench:mutation -- --only id1,id2     # re-run some mutants, merged into the existing report
+ *   npm run bench:mutation -- --only id1 --first-worker 2 --report /tmp/r.json   # beside a running full run
  *   npm run bench:mutation -- --check            # validate the catalogue only (exit 1 on any problem)
  *   npm run bench:mutation -- --check --uncovered b98de6b   # and list changed code lines no mutant touches
  */
@@ -19,8 +20,6 @@ import path from "node:path";
 import { MUTANTS, type Mutant } from "./mutants.js";
 import { checkCatalogue, lineOf, locate, testsOf, uncoveredLines } from "./mutation/check.js";
 import { ROOT, stopAll, Worker } from "./mutation/worker.js";
-
-const REPORT = path.join(ROOT, "reports/mutation.json");
 
 type Status = "killed" | "survived" | "equivalent" | "not applicable" | "invalid";
 interface Result {
@@ -58,6 +57,7 @@ if (argv.includes("--check")) {
 
 // ------------------------------------------------------------------------------------------------ selection
 
+const REPORT = path.resolve(ROOT, option("--report") ?? "reports/mutation.json");
 const only = option("--only")?.split(",");
 const jobs = Math.max(1, Number(option("--jobs") ?? 2));
 if (new Set(MUTANTS.map((m) => m.id)).size !== MUTANTS.length) throw new Error("duplicate mutant id");
@@ -209,13 +209,16 @@ function writeReport(finished: boolean): string {
 
 // ------------------------------------------------------------------------------------------------ main
 
-const workers = Array.from({ length: jobs }, (_, i) => new Worker(i));
+const firstWorker = Number(option("--first-worker") ?? 0);
+const workers = Array.from({ length: jobs }, (_, i) => new Worker(firstWorker + i));
 for (const w of workers) w.prepare();
 console.log(`${selected.length} mutants on ${jobs} workers; warming the builds and running the tests unmutated`);
 const needsOptimized = selected.some((m) => m.optimized);
 await Promise.all(workers.map(async (w) => (await w.compile(false)) && (!needsOptimized || (await w.compile(true)))));
-if (!argv.includes("--no-baseline")) await baseline(workers);
-console.log(`baseline passed after ${Math.round((Date.now() - started) / 1000)} s`);
+if (!argv.includes("--no-baseline")) {
+  await baseline(workers);
+  console.log(`baseline passed after ${Math.round((Date.now() - started) / 1000)} s`);
+}
 
 const queue = [...selected];
 let finishedCount = 0;
