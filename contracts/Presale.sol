@@ -164,6 +164,11 @@ abstract contract Presale is
         return _isBlacklisted(account);
     }
 
+    /// @inheritdoc IPresale
+    function sanctionsEnabled() external view override returns (bool) {
+        return _config.flags & FLAG_SANCTIONS != 0;
+    }
+
     /// @notice The sanctions oracle screened against while screening is on.
     /// @return The oracle's address (zero if never set).
     function sanctionsList() external view returns (address) {

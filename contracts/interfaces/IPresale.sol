@@ -170,6 +170,8 @@ interface IPresale {
     /// @notice Ethereum: closed for good by `closeSale`; Base: the claim start is set (purchases stopped).
     function saleClosed() external view returns (bool);
     function isBlacklisted(address account) external view returns (bool);
+    /// @notice Whether buyers, payers and recipients (and on Base claimants) are screened against the sanctions oracle.
+    function sanctionsEnabled() external view returns (bool);
     function remotePresale() external view returns (address);
     /// @notice The OP Stack cross-domain messenger of this chain (fixed at deployment).
     function messenger() external view returns (address);
