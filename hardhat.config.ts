@@ -33,7 +33,8 @@ const opStackTypes: HardhatPlugin = {
 };
 
 export default defineConfig({
-  plugins: [hardhatToolboxMochaEthers, opStackTypes],
+  // A mutation build runs in a worker's copy without scripts/ and generates no types (the real ones are linked).
+  plugins: mutationBuild ? [hardhatToolboxMochaEthers] : [hardhatToolboxMochaEthers, opStackTypes],
   solidity: {
     version: "0.8.28",
     path: solcPath,

@@ -13,11 +13,14 @@ import { STAKING_MUTANTS } from "./mutants/staking.js";
 
 export { TESTS_BY_FILE, type Mutant } from "./mutants/common.js";
 
-export const MUTANTS = [
-  ...LADDER_MUTANTS,
-  ...ETHEREUM_MUTANTS,
-  ...BASE_MUTANTS,
-  ...PRESALE_MUTANTS,
-  ...STAKING_MUTANTS,
-  ...PAYMENT_MUTANTS,
-];
+/** The catalogue by area (one module each), for `npm run bench:mutation -- --area <name>`. */
+export const AREAS = {
+  ladder: LADDER_MUTANTS,
+  ethereum: ETHEREUM_MUTANTS,
+  base: BASE_MUTANTS,
+  presale: PRESALE_MUTANTS,
+  staking: STAKING_MUTANTS,
+  payments: PAYMENT_MUTANTS,
+} as const;
+
+export const MUTANTS = Object.values(AREAS).flat();

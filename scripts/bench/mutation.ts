@@ -9,6 +9,7 @@
  *   npm run bench:mutation                       # the whole catalogue, 2 workers
  *   npm run bench:mutation -- --jobs 1           # one worker (a single-core machine)
  *   npm run bench:mutation -- --only id1,id2     # re-run some mutants, merged into the existing report
+ *   npm run bench:mutation -- --area payments    # one area of the catalogue, a report of its own marked partial
  *   npm run bench:mutation -- --only id1 --first-worker 2 --report /tmp/r.json   # beside a running full run
  *   npm run bench:mutation -- --check            # validate the catalogue only (exit 1 on any problem)
  *   npm run bench:mutation -- --check --uncovered b98de6b   # and list changed code lines no mutant touches
@@ -17,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { MUTANTS, type Mutant } from "./mutants.js";
+import { AREAS, MUTANTS, type Mutant } from "./mutants.js";
 import { checkCatalogue, lineOf, locate, testsOf, uncoveredLines } from "./mutation/check.js";
 import { ROOT, stopAll, Worker } from "./mutation/worker.js";
 
@@ -59,13 +60,17 @@ if (argv.includes("--check")) {
 
 const REPORT = path.resolve(ROOT, option("--report") ?? "reports/mutation.json");
 const only = option("--only")?.split(",");
+const area = option("--area");
+if (area !== undefined && !(area in AREAS)) throw new Error(`unknown area ${area}: ${Object.keys(AREAS).join(", ")}`);
+if (area !== undefined && only !== undefined) throw new Error("--area and --only do not combine");
 const jobs = Math.max(1, Number(option("--jobs") ?? 2));
 if (new Set(MUTANTS.map((m) => m.id)).size !== MUTANTS.length) throw new Error("duplicate mutant id");
 // --only runs its mutants in the order given (so the ones that matter most can go first).
+const pool: readonly Mutant[] = area === undefined ? MUTANTS : AREAS[area as keyof typeof AREAS];
 const selected =
   only === undefined
     ? // Equivalent mutants run every test of their list: start them first so the workers finish together.
-      [...MUTANTS.filter((m) => m.equivalent), ...MUTANTS.filter((m) => !m.equivalent)]
+      [...pool.filter((m) => m.equivalent), ...pool.filter((m) => !m.equivalent)]
     : only.map((id) => {
         const found = MUTANTS.find((m) => m.id === id);
         if (found === undefined) throw new Error(`unknown mutant ${id}`);
@@ -164,7 +169,9 @@ const results: Result[] = [];
 
 /**
  * Writes reports/mutation.json: after every mutant (marked `inProgress`, so a run stopped early still leaves what it
- * measured) and once more at the end. A partial run (--only) replaces its mutants' entries in the existing report.
+ * measured) and once more at the end. `--only` replaces its mutants' entries in the existing report; `--area` writes
+ * a report of its own. Whenever the report does not hold a finished result for every mutant of the catalogue it says
+ * so (`partial`, and in the score line): its score is that of the mutants listed, not of the catalogue.
  */
 function writeReport(finished: boolean): string {
   let all = results;
@@ -179,7 +186,21 @@ function writeReport(finished: boolean): string {
   const count = (s: Status) => all.filter((r) => r.status === s).length;
   const killed = count("killed");
   const judged = killed + count("survived");
+  const partial =
+    finished && all.length === MUTANTS.length
+      ? undefined
+      : {
+          why: finished
+            ? area !== undefined
+              ? `one area: ${area}`
+              : "some mutants only (--only)"
+            : "run not finished",
+          ...(area !== undefined ? { area } : {}),
+          mutantsReported: all.length,
+          ofCatalogue: MUTANTS.length,
+        };
   const score =
+    (partial ? `PARTIAL (${partial.why}, ${all.length} of ${MUTANTS.length} mutants) ` : "") +
     `mutation score: ${killed}/${judged} killed (${judged === 0 ? 0 : ((100 * killed) / judged).toFixed(1)} %), ` +
     `${count("equivalent")} equivalent, ${count("not applicable")} not applicable, ${count("invalid")} invalid, ` +
     `${all.length} mutants`;
@@ -201,7 +222,14 @@ function writeReport(finished: boolean): string {
     invalid: count("invalid"),
   };
   mkdirSync(path.dirname(REPORT), { recursive: true });
-  const report = { generatedAt: new Date().toISOString(), lastRun: run, totals, score, mutants: all };
+  const report = {
+    generatedAt: new Date().toISOString(),
+    ...(partial ? { partial } : {}),
+    lastRun: run,
+    totals,
+    score,
+    mutants: all,
+  };
   writeFileSync(REPORT, JSON.stringify(report, null, 2) + "\n");
   if (finished && count("survived") > 0) process.exitCode = 1;
   return score;

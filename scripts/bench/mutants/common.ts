@@ -2,6 +2,11 @@
  * What every part of the mutant catalogue shares: the mutant's shape, the contract files, and which tests run for a
  * mutant of each file (cheapest and likeliest killers first: a run stops at the first failing test).
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
 export interface Mutant {
   id: string;
   file: string;
@@ -151,3 +156,26 @@ export const first = (file: string, ...names: string[]): Partial<Mutant> => {
   const front = mocha(...names);
   return { tests: [...front, ...TESTS_BY_FILE[file].filter((t) => !front.includes(t))] };
 };
+
+const literal = (v: bigint) => v.toLocaleString("en-US").replaceAll(",", "_");
+
+/**
+ * A mutant of a numeric constant (`NAME = 120_000;`) defined by what it does to the value the contract has today, so
+ * tuning a constant (relay gas, batch limits) keeps its mutant. A constant that is gone or no longer a plain number
+ * leaves a pattern that `--check` reports as not found.
+ */
+export function constant(
+  id: string,
+  file: string,
+  name: string,
+  change: (value: bigint) => bigint,
+  description: (from: string, to: string) => string,
+  extra: Partial<Mutant> = {},
+): Mutant {
+  const found = new RegExp(`\\b${name} = ([0-9][0-9_]*);`).exec(readFileSync(path.join(ROOT, file), "utf8"));
+  if (found === null) return m(id, file, description("?", "?"), `${name} = <a number>;`, `${name} = 0;`, extra);
+  const from = BigInt(found[1].replaceAll("_", ""));
+  const to = change(from);
+  const words = (v: bigint) => v.toLocaleString("en-US");
+  return m(id, file, description(words(from), words(to)), found[0], `${name} = ${literal(to)};`, extra);
+}

@@ -2,7 +2,7 @@
  * Mutants of contracts/EthereumPresale.sol: recipients and legs (property 6), the relay and its limits, the close,
  * quota releases, and of contracts/presale/CrossChainSync.sol: the link to Base.
  */
-import { ETHEREUM, first, m, PERMIT_TESTS, SYNC, type Mutant } from "./common.js";
+import { constant, ETHEREUM, first, m, PERMIT_TESTS, SYNC, type Mutant } from "./common.js";
 
 const permit = { tests: PERMIT_TESTS };
 /** Supply mutants: the property tests first. */
@@ -213,12 +213,12 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
     "if (buyers.length > MAX_RELAY_BUYERS) revert",
     "if (buyers.length >= MAX_RELAY_BUYERS) revert",
   ),
-  m(
+  constant(
     "eth-relay-limit-raised",
     ETHEREUM,
-    "MAX_RELAY_BUYERS raised to 1,000 (a batch the messenger's gas cannot carry)",
-    "MAX_RELAY_BUYERS = 250;",
-    "MAX_RELAY_BUYERS = 1000;",
+    "MAX_RELAY_BUYERS",
+    (v) => v * 4n,
+    (from, to) => `MAX_RELAY_BUYERS raised from ${from} to ${to} (a batch the messenger's gas cannot carry)`,
   ),
   m(
     "eth-relay-no-buyers",
@@ -286,28 +286,30 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
     "relayGasLimit(count)",
     "relayGasLimit(buyers.length)",
   ),
-  m(
+  constant(
     "eth-gas-base",
     ETHEREUM,
-    "the report's base gas halved",
-    "REPORT_GAS_BASE = 120_000;",
-    "REPORT_GAS_BASE = 60_000;",
+    "REPORT_GAS_BASE",
+    (v) => v / 2n,
+    (from, to) => `the report's base gas halved (${from} to ${to})`,
     gas,
   ),
-  m(
+  constant(
     "eth-gas-per-buyer",
     ETHEREUM,
-    "the report's gas per carried leg lowered to 40,000 (a first credit costs about 48,800)",
-    "REPORT_GAS_PER_BUYER = 60_000;",
-    "REPORT_GAS_PER_BUYER = 40_000;",
+    "REPORT_GAS_PER_BUYER",
+    (v) => (v * 2n) / 3n,
+    (from, to) =>
+      `the report's gas per carried leg cut by a third (${from} to ${to}; a first credit costs about 48,800)`,
     gas,
   ),
-  m(
+  constant(
     "eth-gas-per-round",
     ETHEREUM,
-    "the report's gas per round halved (a lowered quota and a new use cost about 30,000)",
-    "REPORT_GAS_PER_ROUND = 32_000;",
-    "REPORT_GAS_PER_ROUND = 16_000;",
+    "REPORT_GAS_PER_ROUND",
+    (v) => v / 2n,
+    (from, to) =>
+      `the report's gas per round halved (${from} to ${to}; a lowered quota and a new use cost about 30,000)`,
     gas,
   ),
   m(

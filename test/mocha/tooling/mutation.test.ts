@@ -4,9 +4,12 @@
  * gone), so such an edit fails this suite instead of silently shrinking the mutation run.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect } from "chai";
 import { MUTANTS, type Mutant } from "../../../scripts/bench/mutants.js";
+import { constant } from "../../../scripts/bench/mutants/common.js";
 import { checkCatalogue } from "../../../scripts/bench/mutation/check.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -50,5 +53,27 @@ describe("tooling: the mutation catalogue matches the contracts", function () {
       "the replacement is the pattern itself",
     );
     expect(checkCatalogue([mutant({}), mutant({})]).join("\n")).to.contain("duplicate id");
+  });
+
+  it("a constant's mutant follows the value the contract has today, and one whose constant is gone fails the check", function () {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "mutants-")), "Gas.sol");
+    const relative = path.relative(ROOT, file);
+    const halved = () =>
+      constant(
+        "probe",
+        relative,
+        "GAS_PER_ROUND",
+        (v) => v / 2n,
+        (a, b) => `${a} to ${b}`,
+      );
+    writeFileSync(file, "uint256 private constant GAS_PER_ROUND = 32_000;\n");
+    expect(halved()).to.include({ find: "GAS_PER_ROUND = 32_000;", replace: "GAS_PER_ROUND = 16_000;" });
+    expect(halved().description).to.equal("32,000 to 16,000");
+    writeFileSync(file, "uint256 private constant GAS_PER_ROUND = 45000;\n");
+    expect(halved()).to.include({ find: "GAS_PER_ROUND = 45000;", replace: "GAS_PER_ROUND = 22_500;" });
+    writeFileSync(file, "uint256 private constant GAS_PER_ROUND = BASE / 4;\n");
+    expect(checkCatalogue([{ ...halved(), tests: ["test/mocha/staking.test.ts"] }]).join("\n")).to.contain(
+      "pattern not found",
+    );
   });
 });
