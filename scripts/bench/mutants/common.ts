@@ -42,6 +42,22 @@ const mocha = (...names: string[]) => names.map((n) => `test/mocha/${n}.test.ts`
 /** Suites of the whole two-chain system, slowest last. */
 const SYSTEM = mocha("attack.supply");
 
+/** The ladder's walk (PresaleLadder) and its book (LadderBook) are met through the same purchases and reports. */
+const LADDER_TESTS = [
+  ...mocha(
+    "presale.buy",
+    "exact-fill",
+    "presale.crosschain",
+    "presale.admin",
+    "boundaries",
+    "regressions.crosschain",
+    "regressions",
+    "attack.recipient",
+    "permit",
+  ),
+  ...SYSTEM,
+];
+
 /** The tests that exercise each contract, cheapest and likeliest killers first. */
 export const TESTS_BY_FILE: Record<string, string[]> = {
   [STAKING]: mocha(
@@ -106,34 +122,8 @@ export const TESTS_BY_FILE: Record<string, string[]> = {
     ),
     ...SYSTEM,
   ],
-  [LADDER]: [
-    ...mocha(
-      "presale.buy",
-      "exact-fill",
-      "presale.crosschain",
-      "presale.admin",
-      "boundaries",
-      "regressions.crosschain",
-      "regressions",
-      "attack.recipient",
-      "permit",
-    ),
-    ...SYSTEM,
-  ],
-  [BOOK]: [
-    ...mocha(
-      "presale.buy",
-      "exact-fill",
-      "presale.crosschain",
-      "presale.admin",
-      "boundaries",
-      "regressions.crosschain",
-      "regressions",
-      "attack.recipient",
-      "permit",
-    ),
-    ...SYSTEM,
-  ],
+  [LADDER]: LADDER_TESTS,
+  [BOOK]: LADDER_TESTS,
   [SYNC]: [...mocha("presale.crosschain", "regressions.crosschain", "attack.recipient", "presale.admin"), ...SYSTEM],
   [ORACLE]: mocha("presale.oracle", "regressions", "boundaries"),
   [TOKEN]: mocha("boundaries"),
