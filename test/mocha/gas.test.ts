@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { globalOptions } from "hardhat";
+import { underCoverage } from "../support/coverage.js";
 import {
   GAS_BUDGETS,
   GAS_KEYS,
@@ -11,15 +11,13 @@ import {
 } from "./helpers/gasScenarios.js";
 import { reportGas } from "./helpers/fixtures.js";
 
-// Under `--coverage` the bytecode is instrumented and every gas figure is inflated: the budgets apply to the real build
-// only (npm run bench:gas and a plain `hardhat test` measure it).
-const coverage = (globalOptions as { coverage?: boolean }).coverage === true;
-
 describe("Gas budget (same scenarios as npm run bench:gas)", function () {
   let report: GasReport;
 
   before(async function () {
-    if (coverage) this.skip();
+    // Under `--coverage` the bytecode is instrumented and every gas figure is inflated: the budgets apply to the real
+    // build only (npm run bench:gas and a plain `hardhat test` measure it).
+    if (underCoverage()) this.skip();
     report = await runGasScenarios();
     console.log("      gasUsed:", JSON.stringify(report));
   });
@@ -46,7 +44,7 @@ describe("Relay gas on OP's bridge contracts (same scenarios as npm run bench:ga
   let relay: RelayGasReport;
 
   before(async function () {
-    if (coverage) this.skip();
+    if (underCoverage()) this.skip();
     this.timeout(600_000);
     relay = await runRelayGas();
     console.log("      relay:", JSON.stringify({ ...relay, setting: undefined }));

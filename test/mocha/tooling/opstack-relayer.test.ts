@@ -5,7 +5,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect } from "chai";
-import hre, { network } from "hardhat";
+import { network } from "hardhat";
+import { underCoverage } from "../../support/coverage.js";
 import { L1CrossDomainMessenger__factory, OptimismPortal__factory } from "../../../typechain-types/opstack/index.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import { messageHash, messageOf, PREDEPLOYS, relayMessageCalldata } from "../../../scripts/lib/opstack.js";
@@ -126,7 +127,7 @@ describe("tooling: the relayer process killed (SIGKILL) right after a delivery, 
   const dir = tmpDir("opstack-relayer-proc");
 
   before(async function () {
-    if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip(); // see stack.test.ts
+    if (underCoverage()) this.skip(); // see stack.test.ts
     stack = await startChainsOnly(dir);
     // The stack's own bridge (OP's L1 messenger and portal, the L2 messenger at its predeploy), with a receiver that
     // counts deliveries.
