@@ -40,6 +40,7 @@ import { TokenSelect } from "./TokenSelect.tsx";
 import { useBuyAction } from "./useBuyAction.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import { checkOrder } from "./validation.ts";
+import { MaxExceeded } from "./MaxExceeded.tsx";
 
 /** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (PRODUCT.md §5). */
 const STAKING_VARIANT_DECIMALS = 2;
@@ -158,6 +159,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
     kind: token.kind,
     tokens: orderTokens,
     cost: quote?.cost ?? null,
+    pay: !card && amounts.source === "pay" ? payField.units : null,
+    aboveMax: !card && !!quote?.aboveMax,
     minToken: BigInt(env.minToken),
     maxTokensToBuy: maxTokens,
     nativeBalance: balanceUnits(chainData, { ...token, kind: "native" }),
@@ -165,6 +168,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
     gasReserve,
     card,
   });
+  // Whether the amount is known to be above the maximum: at once for card (no quote), else once the contract answered.
+  const settled = card || quote !== null || order.refusal !== null;
   const inputIssue = tokenField.issue === "not_digits" || payField.issue === "not_number";
   const disabled = check.disabled || inputIssue || closedReason !== null;
   const onBase = token.chain === "base";
@@ -173,14 +178,6 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const submit = async (stake: boolean) => {
     if (card) {
       if (!(await ensure(env.base))) return;
-      if (check.exceedsMax)
-        return void openPopup({
-          icon: "warning",
-          title: t("popup.max_title"),
-          description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(maxTokens.toString()) }),
-          confirmLabel: t("common.ok"),
-          testId: "popup-max-tokens",
-        });
       if (address && orderTokens) await startCardPurchase({ address, tokens: Number(orderTokens), stake, lang });
       return;
     }
@@ -338,6 +335,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
             {t(revertMessageKey(order.refusal))}
           </p>
         )}
+        <MaxExceeded exceeds={check.exceedsMax && settled} seq={amounts.seq} max={maxTokens} />
         {check.messages.map((m) => (
           <p key={m} className="warn" data-testid={`msg-${m}`}>
             {t(`swap.${m}`, { min: env.minToken, token: token.symbol, fee: block.gasFees, chain: block.chainName })}

@@ -2,13 +2,13 @@
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { trackConversion } from "../../shared/api.ts";
-import { openPopup } from "../../shared/popup.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
 import { loadWagmiIO, loadWagmiWalletIO, revertMessageKey, useWallet } from "../../chain/index.ts";
 import { payTokenAddress } from "../../presale/index.ts";
 import { useEnsureChain } from "../wallet/index.ts";
 import { groupDecimal } from "./amounts.ts";
+import { openMaxPopup } from "./MaxExceeded.tsx";
 import { conversionFigures } from "./swapDisplay.ts";
 import { dispatchSwap } from "./swapMachine.ts";
 import type { PayToken, PresaleView } from "../../presale/index.ts";
@@ -20,14 +20,7 @@ export function useBuyAction(data: PresaleView) {
   const { address } = useWallet();
   const { ensure } = useEnsureChain();
 
-  const maxPopup = (max: bigint) =>
-    openPopup({
-      icon: "warning",
-      title: t("popup.max_title"),
-      description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(max.toString()) }),
-      confirmLabel: t("common.ok"),
-      testId: "popup-max-tokens",
-    });
+  const maxPopup = (max: bigint) => openMaxPopup(t, max);
 
   /** Buys `tokens` whole tokens at no more than `quotedCost` (the contract's quote the buyer was shown). */
   return async function buy(token: PayToken, tokens: bigint, quotedCost: bigint, stake: boolean): Promise<BuyOutcome> {
