@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { blockById, env } from "../../config/env.ts";
+import { formatTokens } from "../../shared/format.ts";
 import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
 import { useCurrentLang, localizePath } from "../i18n/index.ts";
 import { revertMessageKey } from "../../chain/index.ts";
@@ -119,7 +120,7 @@ export function StatusView({
           <h4>{t("status.success")}</h4>
           <p className="muted">
             {t(s.stake ? "status.success_staked" : "status.success_desc", {
-              amount: (s.tokens ?? 0).toLocaleString("en-US"),
+              amount: formatTokens(s.tokens ?? 0),
               token: env.tokenName,
             })}
           </p>

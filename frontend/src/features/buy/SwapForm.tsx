@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { noPaste } from "../../shared/inputFilters.ts";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatBalance, formatNumber } from "../../shared/format.ts";
+import { formatBalance, formatDecimal, formatUsd } from "../../shared/format.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
@@ -14,7 +14,6 @@ import { useWallet, revertMessageKey } from "../../chain/index.ts";
 import { useEnsureChain } from "../wallet/index.ts";
 import {
   applyBps,
-  groupDecimal,
   MARGIN_BPS,
   parsePayField,
   parseTokenField,
@@ -189,10 +188,10 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
     }
   };
 
-  const costText = quote && quote.tokens > 0n ? groupDecimal(unitsToText(quote.cost, token.kind)) : null;
+  const costText = quote && quote.tokens > 0n ? formatDecimal(unitsToText(quote.cost, token.kind)) : null;
   const sendText =
     quote && quote.tokens > 0n
-      ? groupDecimal(
+      ? formatDecimal(
           unitsToText(
             applyBps(quote.cost, token.kind === "native" ? MARGIN_BPS.ethValue : MARGIN_BPS.stableMaxCost, "up"),
             token.kind,
@@ -291,7 +290,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       {card && <CardBaseNotice />}
       {card && orderTokens ? (
         <p className="muted small" data-testid="card-estimate">
-          ≈ ${formatNumber(usdEstimate(orderTokens, data.price), 2)}
+          ≈ {formatUsd(usdEstimate(orderTokens, data.price))}
         </p>
       ) : null}
       {!card && costText && (

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { trackConversion } from "../../shared/api.ts";
+import { formatTokens } from "../../shared/format.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
 import { useSwapState } from "../buy/index.ts";
@@ -32,7 +33,7 @@ function useCardOutcome() {
     toast(
       "success",
       t("toast.purchase_success"),
-      t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }),
+      t("toast.purchase_success_desc", { amount: formatTokens(tokens), token: env.tokenName }),
     );
     if (address && swap.hash) {
       void trackConversion({

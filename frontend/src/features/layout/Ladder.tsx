@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatNumber, formatPrice } from "../../shared/format.ts";
+import { formatNumber, formatPrice, formatUsd } from "../../shared/format.ts";
 import { useMediaQuery } from "../../shared/hooks.ts";
 import { cumulativeUsdCaps, type PresaleView } from "../../presale/index.ts";
 import { LadderChart } from "./LadderChart.tsx";
@@ -48,7 +48,7 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
                   <td>
                     {formatNumber((data.rounds[i - 1]?.cap ?? 0) / 1e6, 1)}M – {formatNumber(r.cap / 1e6, 1)}M
                   </td>
-                  <td>${formatNumber(usdCaps[i] ?? 0)}</td>
+                  <td>{formatUsd(usdCaps[i] ?? 0)}</td>
                 </tr>
               ))}
             </tbody>
