@@ -205,3 +205,21 @@ describe("stablecoin purchase flow", () => {
     expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
   });
 });
+
+describe("an approval step on chain is remembered for the status texts (PRODUCT.md §4)", () => {
+  it("USDT: approve(0) mined, the approval refused: rejected, with the reset on record", async () => {
+    const t = setup({ allowance: 1n, writeErrors: { [`approve:${UNLIMITED_APPROVAL}`]: rejection } });
+    expect((await runPurchase(t.io, input("usdt"), t)).outcome).toBe("rejected");
+    expect(t.state).toMatchObject({ status: "rejected", approvalMined: "reset" });
+  });
+  it("USDC: the approval mined, the purchase refused: rejected, with the approval on record", async () => {
+    const t = setup({ allowance: 0n, writeErrors: { buyWithUSDC: rejection } });
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+    expect(t.state).toMatchObject({ status: "rejected", approvalMined: "approval" });
+  });
+  it("nothing mined: no record", async () => {
+    const t = setup({ allowance: 0n, writeErrors: { [`approve:${UNLIMITED_APPROVAL}`]: rejection } });
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+    expect(t.state.approvalMined).toBeUndefined();
+  });
+});

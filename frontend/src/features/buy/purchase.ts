@@ -140,7 +140,11 @@ async function ensureAllowance<P>(
   if (allowance >= needed) return "ok";
   h.dispatch({ type: "APPROVAL_REQUIRED" });
   try {
-    const { reverted } = await grantAllowance(io, token, spender, { allowance, resetFirst: true });
+    const { reverted } = await grantAllowance(io, token, spender, {
+      allowance,
+      resetFirst: true,
+      onMined: (amount) => h.dispatch({ type: "APPROVAL_MINED", amount }),
+    });
     if (reverted) {
       h.dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
       return { outcome: "failed", hash: reverted };

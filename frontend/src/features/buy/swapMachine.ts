@@ -52,6 +52,11 @@ export type SwapState = {
    * is a signature, EIP-2612) or "batch" (confirm_pending is one wallet prompt for approval and purchase, EIP-5792).
    */
   via?: ApprovalVia;
+  /**
+   * An approval transaction of this purchase is mined (PRODUCT.md §4): "reset" (a non-zero allowance set to zero) or
+   * "approval" (the allowance granted). A later refusal or failure then says so rather than "nothing was sent".
+   */
+  approvalMined?: "reset" | "approval";
 };
 
 type ApprovalVia = "permit" | "batch";
@@ -59,6 +64,7 @@ type ApprovalVia = "permit" | "batch";
 export type SwapEvent =
   | { type: "START"; payment: SwapPayment; chainId: number; stake: boolean; tokens: number | bigint }
   | { type: "APPROVAL_REQUIRED"; via?: "permit" }
+  | { type: "APPROVAL_MINED"; amount: bigint }
   | { type: "APPROVED" }
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
   | { type: "BATCH_UNAVAILABLE" }
@@ -93,6 +99,8 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
     case "APPROVAL_REQUIRED":
       // Again while approval_pending: the wallet could not sign the permit, the approval transaction follows.
       return at("not_started", "approval_pending") ? { ...s, status: "approval_pending", via: e.via } : s;
+    case "APPROVAL_MINED":
+      return at("approval_pending") ? { ...s, approvalMined: e.amount > 0n ? "approval" : "reset" } : s;
     case "APPROVED":
       return at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":

@@ -8,7 +8,7 @@ import { trackConversion } from "../../shared/api.ts";
 import { formatTokens } from "../../shared/format.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { useSwapState } from "../buy/index.ts";
+import { failureText, getSwapState, useSwapState } from "../buy/index.ts";
 import { useWallet } from "../../chain/index.ts";
 import { cardUi, useCardUi } from "./cardUi.ts";
 import { useOnceTrue } from "../../shared/hooks.ts";
@@ -29,7 +29,10 @@ function useCardOutcome() {
     const tokens = Number(swap.tokens ?? 0); // card orders are whole tokens typed in the card form
     void qc.invalidateQueries({ queryKey: ["presale"] });
     pushAnalytics(env.production, `purchase_${swap.status}`, { token: "CARD", chainId: env.base.chainIdInt, tokens });
-    if (swap.status === "failed") return void toast("error", t("toast.tx_failed"));
+    if (swap.status === "failed") {
+      const { title, desc } = failureText(t, getSwapState()); // the status view's words: "Card declined" stays so
+      return void toast("error", title, desc);
+    }
     toast(
       "success",
       t("toast.purchase_success"),
