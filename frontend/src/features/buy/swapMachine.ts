@@ -69,7 +69,7 @@ export type SwapEvent =
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
   | { type: "BATCH_UNAVAILABLE" }
   | { type: "SENT"; hash?: Hash }
-  | { type: "RECEIPT"; success: boolean; hash?: Hash }
+  | { type: "RECEIPT"; success: boolean; hash?: Hash; revert?: string }
   | { type: "ERROR"; rejected: boolean; message?: string; revert?: string }
   | { type: "SIMULATION_REVERTED"; message?: string; revert?: string }
   | { type: "RESET" }
@@ -113,7 +113,7 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       return at("confirm_pending") ? { ...s, status: "in_progess", hash: e.hash } : s;
     case "RECEIPT":
       return at("in_progess", "wert_inprogress", "confirm_pending")
-        ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash }
+        ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash, revert: e.revert ?? s.revert }
         : s;
     case "ERROR":
       if (FINAL.includes(s.status)) return s;
