@@ -28,6 +28,7 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
             stageLabel={(n) => `${n}`}
             title={t("ladder.title")}
             compact={compact}
+            millions={t("ladder.millions")}
           />
         </div>
         <div className="card table-card">
@@ -46,7 +47,9 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
                   <td>{i + 1}</td>
                   <td>{formatPrice(r.price)}</td>
                   <td>
-                    {formatNumber((data.rounds[i - 1]?.cap ?? 0) / 1e6, 1)}M – {formatNumber(r.cap / 1e6, 1)}M
+                    {formatNumber((data.rounds[i - 1]?.cap ?? 0) / 1e6, 1)}
+                    {t("ladder.millions")} – {formatNumber(r.cap / 1e6, 1)}
+                    {t("ladder.millions")}
                   </td>
                   <td>{formatUsd(usdCaps[i] ?? 0)}</td>
                 </tr>
