@@ -171,6 +171,30 @@ test.describe("a pay amount above the balance or the maximum is never cut to fit
     await expect(page.getByTestId("msg-low_usdt")).toHaveCount(0);
     await expect(tokens).toHaveValue("");
     await expect(buy).toBeDisabled();
+
+    // Within the balance and the maximum: the cost line floored to 4 decimals, Buy enabled (English, then Spanish).
+    await pay.fill("");
+    await pay.pressSequentially("1000.5", { delay: 120 });
+    await expect(page.getByTestId("quote-line")).toBeVisible();
+    await expect(page.getByTestId("quote-line")).toHaveText(/\d(\.\d{1,4})? USDT/);
+    await expect(page.getByTestId("quote-line")).not.toHaveText(/\.\d{5,}/);
+    await expect(buy).toBeEnabled();
+    await endState(page, testInfo, "cost-en-1440");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("quote-line").scrollIntoViewIfNeeded();
+    await endState(page, testInfo, "cost-en-390");
+    await page.setViewportSize({ width: 1440, height: 900 }); // the header's language picker (in the menu on phones)
+    await page.getByTestId("language-picker").first().click();
+    await page.getByTestId("language-picker-es").first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await pay.fill("");
+    await pay.pressSequentially("200000", { delay: 120 });
+    await expect(page.getByTestId("msg-low_usdt")).toBeVisible();
+    await expect(buy).toBeDisabled();
+    await endState(page, testInfo, "low-balance-es-1440");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("msg-low_usdt").scrollIntoViewIfNeeded();
+    await endState(page, testInfo, "low-balance-es-390");
     expect(wallet.sent()).toHaveLength(0);
   });
 });
