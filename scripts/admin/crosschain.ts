@@ -2,7 +2,8 @@
  * Cross-chain reads shared by `admin start-claim`, `admin relay` and `admin status`: which Ethereum buyers' deposits
  * have not reached Base yet, and what still stands between the sale and the claim.
  */
-import { formatUnits, getAddress } from "ethers";
+import { formatUnits } from "ethers";
+import { depositOwners, mapBounded } from "../lib/purchases.js";
 import { fmtTime, type ChainCtx } from "./context.js";
 
 export interface PendingRelay {
@@ -13,27 +14,21 @@ export interface PendingRelay {
   imported: bigint;
 }
 
-/** Ethereum buyers (from the TokensBought events) whose deposit is above what Base has imported. */
-export async function pendingRelays(eth: ChainCtx, base: ChainCtx, chunk = 5000): Promise<PendingRelay[]> {
+/**
+ * Ethereum buyers (from the purchase events) whose deposit is above what Base has imported. The events are read as
+ * raw topics (scripts/lib/purchases.ts: decoding thousands of them stalled the process into a dropped connection), the
+ * deposits 25 buyers at a time.
+ */
+export async function pendingRelays(eth: ChainCtx, base: ChainCtx): Promise<PendingRelay[]> {
   const head = await eth.conn.ethers.provider.getBlockNumber();
-  const buyers = new Set<string>();
-  for (let from = eth.record.contracts.Presale.deployBlock; from <= head; from += chunk) {
-    const logs = await eth.presale.queryFilter(
-      eth.presale.filters.TokensBought(),
-      from,
-      Math.min(from + chunk - 1, head),
-    );
-    for (const l of logs) buyers.add(getAddress(l.args.user));
-  }
-  const out: PendingRelay[] = [];
-  for (const user of buyers) {
-    const [deposit, imported] = await Promise.all([
-      eth.presale.userDeposits(user),
-      base.presale.remoteDepositsImported(user),
-    ]);
-    if (deposit > imported) out.push({ user, deposit, imported });
-  }
-  return out;
+  const presale = eth.record.contracts.Presale;
+  const buyers = [...(await depositOwners(eth.conn, presale.address, presale.deployBlock, head))];
+  const reads = await mapBounded(buyers, 25, (user) =>
+    Promise.all([eth.presale.userDeposits(user), base.presale.remoteDepositsImported(user)]),
+  );
+  return buyers
+    .map((user, i) => ({ user, deposit: reads[i][0], imported: reads[i][1] }))
+    .filter((p) => p.deposit > p.imported);
 }
 
 export interface ClaimReadiness {

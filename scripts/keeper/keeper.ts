@@ -21,6 +21,7 @@ import { assertReachable, ChainDownError, errorFields, Refusal, shortError } fro
 import type { DeploymentRecord } from "../lib/deployments.js";
 import { decodeRevert } from "../lib/exec.js";
 import { runLoop as runLoopOf } from "../lib/loop.js";
+import { depositOwnersIn } from "../lib/purchases.js";
 import { NETWORKS } from "../lib/networks.js";
 
 export interface KeeperSide {
@@ -245,15 +246,15 @@ export class Keeper {
     const from0 = state.scannedTo + 1;
     for (let from = from0; from <= ethBlock; from += this.opts.blockChunk) {
       const to = Math.min(from + this.opts.blockChunk - 1, ethBlock);
-      let logs;
+      let owners;
       try {
-        logs = await ethP.queryFilter(ethP.filters.TokensBought(), from, to);
+        owners = await depositOwnersIn(this.eth.conn, await ethP.getAddress(), from, to);
       } catch (e) {
         if (isConnectionError(e))
           throw new ChainDownError(`cannot reach ${this.eth.name} while scanning logs: ${shortError(e)}`);
         throw e;
       }
-      for (const l of logs) pending.add(getAddress(l.args.user));
+      for (const a of owners) pending.add(a);
       state.scannedTo = to;
       state.pending = [...pending];
       this.saveState(state);
