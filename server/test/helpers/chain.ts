@@ -31,6 +31,7 @@ export const ACCOUNTS = {
   cardProvider: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
   buyer: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
   buyer2: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+  stranger: "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
 } as const satisfies Record<string, Address>;
 
 export const CHAIN_ID = 31338;
@@ -72,6 +73,8 @@ export interface TestChain {
   wallet(account: Address): WalletClient;
   presale: Address;
   feed: Address;
+  /** Deploys a contract from the deployer's account. */
+  deploy(a: Artifact, args?: unknown[]): Promise<Address>;
   stop(): Promise<void>;
 }
 
@@ -121,7 +124,8 @@ export async function startChain(): Promise<TestChain> {
   const wallet = (account: Address) => createWalletClient({ account, chain, transport: http(rpcUrl) });
   try {
     const d = await deployPresale(publicClient, wallet(ACCOUNTS.deployer));
-    return { rpcUrl, chain, publicClient, wallet, ...d, stop };
+    const deployFrom = (a: Artifact, args: unknown[] = []) => deploy(publicClient, wallet(ACCOUNTS.deployer), a, args);
+    return { rpcUrl, chain, publicClient, wallet, ...d, deploy: deployFrom, stop };
   } catch (e) {
     await stop();
     throw e;
