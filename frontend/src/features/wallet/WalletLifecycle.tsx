@@ -2,11 +2,13 @@
 // load lives in the wallet layer (web3.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
+import { useLeadSignature } from "../tracking/useLeadSignature.ts";
 import { useWallet } from "./walletState.ts";
 
 export function WalletLifecycle() {
   const { address, chainId, status } = useWallet();
   const qc = useQueryClient();
+  useLeadSignature();
   // The state at mount is what the first queries were started with: reloading then would cancel and repeat them.
   const seen = useRef(`${status}:${address}:${chainId}`);
   useEffect(() => {
