@@ -138,6 +138,7 @@ await runMain(async () => {
     log: console.log,
     outDir: values.out,
     anchor,
+    retryCommand: `npm run deploy -- ${process.argv.slice(2).join(" ")}`,
   });
   console.log(`\n${info.name} (chain ${record.chainId}):`);
   for (const [name, c] of Object.entries(record.contracts))
