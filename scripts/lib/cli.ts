@@ -53,8 +53,33 @@ export async function connect(
     throw new UsageError(`cannot set up network ${network}: ${(e as Error).message}`);
   }
   retryDroppedReads(conn);
+  if (!info.local && signer !== "none")
+    await assertPrivateKey(conn, signer === "keeper" ? "KEEPER_PRIVATE_KEY" : "DEPLOYER_PRIVATE_KEY");
   if (opts.check !== false) await assertReachable(conn);
   return conn;
+}
+
+/**
+ * The signing key is read before anything else: a malformed one would otherwise surface as "unknown RPC error" on
+ * every call signed or simulated with it, never naming the variable. The key itself is never printed.
+ */
+async function assertPrivateKey(conn: Connection, variable: string): Promise<void> {
+  const accounts = conn.networkConfig.type === "http" ? conn.networkConfig.accounts : "remote";
+  if (!Array.isArray(accounts) || accounts[0] === undefined) return;
+  let key: string;
+  try {
+    key = (await accounts[0].get()).trim();
+  } catch (e) {
+    throw missingVariable(e) ?? e;
+  }
+  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(key) || /^(0x)?0{64}$/.test(key)) {
+    const shape = /^(0x)?[0-9a-fA-F]*$/.test(key)
+      ? `${key.replace(/^0x/, "").length} hex digits`
+      : "characters that are not hex";
+    throw new UsageError(
+      `${variable} is not a private key: expected 32 bytes of hex (64 hex digits, with or without 0x), got ${shape}. Set it again (export ${variable}=…, or npx hardhat keystore set ${variable})`,
+    );
+  }
 }
 
 /** JSON-RPC methods that only read: asking again after a dropped connection cannot do anything twice. */
