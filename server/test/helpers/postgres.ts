@@ -129,7 +129,13 @@ function signalCluster(data: string, stop: boolean): void {
       }
     })
     .map(Number);
-  for (const pid of [postmaster, ...children]) process.kill(pid, stop ? "SIGSTOP" : "SIGCONT");
+  for (const pid of [postmaster, ...children]) {
+    try {
+      process.kill(pid, stop ? "SIGSTOP" : "SIGCONT");
+    } catch {
+      // exited meanwhile (a backend that ended)
+    }
+  }
 }
 
 function userExists(name: string): boolean {
