@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// Test stand-ins of one kind, kept together.
+// solhint-disable one-contract-per-file
 pragma solidity ^0.8.28;
 
 import {IAggregatorV3} from "../interfaces/IAggregatorV3.sol";

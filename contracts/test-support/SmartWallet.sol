@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+// The account and its factory belong together.
+// solhint-disable one-contract-per-file
 pragma solidity ^0.8.28;
 
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
