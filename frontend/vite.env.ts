@@ -16,8 +16,5 @@ export function resolveAppEnv(value: string | undefined, command: "serve" | "bui
  * contains it; every other build resolves a stub, so the key cannot reach a testnet or production bundle.
  */
 export function localWalletModule(env: AppEnv, root: string): string {
-  return path.resolve(
-    root,
-    env === "local" ? "src/features/wallet/localTestWallet.ts" : "src/features/wallet/localTestWallet.stub.ts",
-  );
+  return path.resolve(root, env === "local" ? "src/chain/localTestWallet.ts" : "src/chain/localTestWallet.stub.ts");
 }

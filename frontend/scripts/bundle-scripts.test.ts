@@ -20,7 +20,7 @@ describe("measure-bundle", () => {
     "src/app/boot.tsx": {
       file: "assets/boot.js",
       imports: ["_b.js"],
-      dynamicImports: ["src/app/mount.tsx", "src/features/buy/chainReads.ts"],
+      dynamicImports: ["src/app/mount.tsx", "src/presale/chainReads.ts"],
       isDynamicEntry: true,
     },
     "node_modules/react-dom/client.js": { file: "assets/client.js", isDynamicEntry: true },
@@ -28,11 +28,11 @@ describe("measure-bundle", () => {
     "src/app/mount.tsx": {
       file: "assets/mount.js",
       imports: ["_a.js"],
-      dynamicImports: ["_lazy.js", "src/features/wallet/web3.ts"],
+      dynamicImports: ["_lazy.js", "src/chain/web3.ts"],
       isDynamicEntry: true,
     },
-    "src/features/buy/chainReads.ts": { file: "assets/reads.js", imports: ["_viem.js", "_b.js"], isDynamicEntry: true },
-    "src/features/wallet/web3.ts": { file: "assets/web3.js", imports: ["_viem.js", "_wagmi.js"], isDynamicEntry: true },
+    "src/presale/chainReads.ts": { file: "assets/reads.js", imports: ["_viem.js", "_b.js"], isDynamicEntry: true },
+    "src/chain/web3.ts": { file: "assets/web3.js", imports: ["_viem.js", "_wagmi.js"], isDynamicEntry: true },
     "_a.js": { file: "assets/a.js", imports: ["_b.js"] },
     "_b.js": { file: "assets/b.js" },
     "_viem.js": { file: "assets/viem.js" },

@@ -19,8 +19,8 @@ export const LAYERS = {
     "src/features/i18n/i18n.ts",
     "src/app/mount.tsx",
   ],
-  presaleReads: ["src/features/buy/chainReads.ts"],
-  wallet: ["src/features/wallet/web3.ts"],
+  presaleReads: ["src/presale/chainReads.ts"],
+  wallet: ["src/chain/web3.ts"],
 };
 
 /** Files of `keys` and everything they import statically, transitively, minus the files in `exclude`. */

@@ -1,20 +1,18 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
-import { Footer } from "../features/layout/Footer.tsx";
-import { Header } from "../features/layout/Header.tsx";
-import { useLanguageSync } from "../features/i18n/useLanguageSync.ts";
-import { useBuyUi } from "../features/buy/buyUi.ts";
-import { useWalletUi } from "../features/wallet/walletUi.ts";
-import { WalletLifecycle } from "../features/wallet/WalletLifecycle.tsx";
+import { Footer, Header } from "../features/layout/index.ts";
+import { useLanguageSync } from "../features/i18n/index.ts";
+import { loadReferModal, loadSwapModal, useBuyUi } from "../features/buy/index.ts";
+import { loadConnectModal, loadPromoModal, useWalletUi, WalletLifecycle } from "../features/wallet/index.ts";
 import { BelowTheFold } from "../shared/BelowTheFold.tsx";
 import { Popup } from "../shared/Popup.tsx";
 import { Toasts } from "../shared/Toasts.tsx";
 import { useOnceTrue } from "../shared/hooks.ts";
 
-const ConnectModal = lazy(() => import("../features/wallet/ConnectModal.tsx"));
-const PromoModal = lazy(() => import("../features/wallet/PromoModal.tsx"));
-const ReferModal = lazy(() => import("../features/buy/ReferModal.tsx"));
-const SwapModal = lazy(() => import("../features/buy/SwapModal.tsx"));
+const ConnectModal = lazy(loadConnectModal);
+const PromoModal = lazy(loadPromoModal);
+const ReferModal = lazy(loadReferModal);
+const SwapModal = lazy(loadSwapModal);
 
 /** Anchor scrolling: a URL hash scrolls its section into view. */
 function HashScroll() {

@@ -31,7 +31,7 @@ export async function boot(): Promise<void> {
   await yieldToMain();
   const { mount } = await import("./mount.tsx");
   // The presale reads (viem) start downloading now, so the first render's queries find them loaded.
-  void import("../features/buy/chainReads.ts");
+  void import("../presale/chainReads.ts");
   await yieldToMain();
   await mount(document.getElementById("root")!);
 }

@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { Providers } from "./Providers.tsx";
 import { routes } from "./routes.tsx";
-import { loadWeb3 } from "../features/wallet/walletState.ts";
+import { loadWeb3 } from "../chain/index.ts";
 import { whenIdle, yieldToMain } from "../shared/schedule.ts";
 
 /** Renders the app into `container`. */
@@ -26,6 +26,6 @@ export async function mount(container: HTMLElement): Promise<void> {
     ),
   );
   // The wallet layer (wagmi, connectors, reconnect) starts once the page is idle; the presale data does not wait
-  // for it (features/buy/chainReads.ts).
+  // for it (presale/chainReads.ts).
   whenIdle(() => void loadWeb3());
 }

@@ -1,11 +1,12 @@
 // Routes of PRODUCT.md §2: /, /{lang}, /staking, /{lang}/staking; /en -> /; unknown -> /.
 import { lazy } from "react";
 import { Navigate, useParams, type RouteObject } from "react-router";
-import { isLang } from "../features/i18n/languages.ts";
-import HomePage from "../features/layout/HomePage.tsx";
+import { isLang } from "../features/i18n/index.ts";
+import { HomePage } from "../features/layout/index.ts";
+import { loadStakingPage } from "../features/staking/index.ts";
 import { AppShell } from "./AppShell.tsx";
 
-const StakingPage = lazy(() => import("../features/staking/StakingPage.tsx"));
+const StakingPage = lazy(loadStakingPage);
 
 /** A language segment is only valid for non-English codes; /en/... goes to the root equivalent. */
 export function LangGate({ page }: { page: "home" | "staking" }) {

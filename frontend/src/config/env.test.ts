@@ -63,7 +63,7 @@ describe("build environment and the local test wallet", () => {
     expect(path.basename(localWalletModule("production", "/r"))).toBe("localTestWallet.stub.ts");
   });
   it("the stub exports no connector", async () => {
-    const stub = await import("../features/wallet/localTestWallet.stub.ts");
+    const stub = await import("../chain/localTestWallet.stub.ts");
     expect(stub.localTestWallet).toBeNull();
     expect(stub.LOCAL_TEST_WALLET_ID).toBeNull();
   });

@@ -1,7 +1,7 @@
 // Build-time environment configuration, one block per chain, mirroring PRODUCT.md §3 "Environment configuration".
 // Secrets never live here: only public URLs and ids, overridable through VITE_ variables.
 // Deliberately free of viem: this module is in the first-paint bundle; viem chain objects are built from these
-// blocks in the lazily loaded read and wallet layers (features/wallet/viemChains.ts).
+// blocks in the lazily loaded read and wallet layers (chain/viemChains.ts).
 import type { Address } from "viem";
 import type { AppEnv } from "../../vite.env.ts";
 import { addressesFor, ZERO_ADDRESS } from "./addresses.ts";

@@ -1,6 +1,6 @@
 // Calls to the project's API server (referral, tracking). Tracking is production-only.
 import { env } from "../config/env.ts";
-import { leadSession, type SessionStore } from "../features/tracking/leadSession.ts";
+import { leadSession, type SessionStore } from "./leadSession.ts";
 import { readCookies } from "./tracking.ts";
 
 async function post<T>(url: string, body: unknown): Promise<T> {

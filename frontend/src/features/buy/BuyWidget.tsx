@@ -6,20 +6,19 @@ import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { fetchReferralUrl } from "../../shared/api.ts";
 import { formatBalance, formatPrice, formatUsd } from "../../shared/format.ts";
-import { CardHost } from "../card/CardHost.tsx";
-import { openConnectModal, openPromoModalDelayed } from "../wallet/walletUi.ts";
-import { useWallet } from "../wallet/walletState.ts";
+import { CardHost } from "../card/index.ts";
+import { openConnectModal, openPromoModalDelayed } from "../wallet/index.ts";
+import { useWallet } from "../../chain/index.ts";
+import { loadClaimActions } from "../staking/index.ts";
 import { openReferModal, setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
 import { Countdown } from "./Countdown.tsx";
-import { saleBlock } from "./saleState.ts";
+import { saleBlock, nativeOf, tokenById, type PresaleView } from "../../presale/index.ts";
 import { InfoTip } from "./InfoTip.tsx";
 import { SwapForm } from "./SwapForm.tsx";
 import { isBlocking, useSwapState } from "./swapMachine.ts";
-import { nativeOf, tokenById } from "./tokens.ts";
-import type { PresaleView } from "./usePresale.ts";
 
 // Claim / claim-and-stake under the claimable line (the claim component), loaded once a wallet is connected.
-const ClaimActions = lazy(() => import("../staking/ClaimActions.tsx"));
+const ClaimActions = lazy(loadClaimActions);
 
 /** Memoised: the home page hands it a deferred copy of the presale data (HomePage.tsx). */
 export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TIMINGS } from "../../config/constants.ts";
 import { useInterval } from "../../shared/hooks.ts";
-import { computeCountdown, PRESALE_END_EVENT } from "./countdown.ts";
+import { computeCountdown, PRESALE_END_EVENT } from "../../presale/index.ts";
 
 /** Starts once the sold-token data has arrived; ticks every second; broadcasts PRESALE-END at zero and stops. */
 export function useCountdown(endDates: number[], currentStep: number, started: boolean) {

@@ -4,7 +4,7 @@ import { fetchReferralUrl } from "../../shared/api.ts";
 import { CopyIcon } from "../../shared/icons.tsx";
 import { Modal } from "../../shared/Modal.tsx";
 import { toast } from "../../shared/toast.ts";
-import { useWallet } from "../wallet/walletState.ts";
+import { useWallet } from "../../chain/index.ts";
 import { closeReferModal, useBuyUi } from "./buyUi.ts";
 
 export default function ReferModal() {

@@ -4,9 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { blockById, env } from "../../config/env.ts";
 import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
-import { useCurrentLang } from "../i18n/useLanguageSync.ts";
-import { localizePath } from "../i18n/detect.ts";
-import { revertMessageKey } from "./errors.ts";
+import { useCurrentLang, localizePath } from "../i18n/index.ts";
+import { revertMessageKey } from "../../chain/index.ts";
 import { dispatchSwap, type SwapState } from "./swapMachine.ts";
 
 function TxLink({ s }: { s: SwapState }) {

@@ -5,11 +5,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { MemoryRouter } from "react-router";
 import { env } from "../../config/env.ts";
 import { initTestI18n } from "../../test/i18nForTests.ts";
-import { walletState } from "../wallet/walletState.ts";
+import { walletState } from "../../chain/index.ts";
 import { buyUi } from "./buyUi.ts";
-import type { ChainData } from "./reads.ts";
+import type { ChainData } from "../../presale/index.ts";
 import { INITIAL_SWAP, swapStore } from "./swapMachine.ts";
-import type { PresaleView } from "./usePresale.ts";
+import type { PresaleView } from "../../presale/index.ts";
 
 const ensure = vi.fn(() => Promise.resolve(true));
 vi.mock("../wallet/useEnsureChain.ts", () => ({
@@ -26,7 +26,7 @@ function usdQuote(tokens: bigint): bigint {
   return inR1 * PRICES.r1 + (tokens - inR1) * PRICES.r2;
 }
 const quoteCalls: bigint[] = [];
-vi.mock("./chainReads.ts", () => ({
+vi.mock("../../presale/chainReads.ts", () => ({
   readQuote: (_b: unknown, kind: string, tokens: bigint) => {
     quoteCalls.push(tokens);
     return Promise.resolve(kind === "native" ? (usdQuote(tokens) * 10n ** 12n) / 3000n : usdQuote(tokens));

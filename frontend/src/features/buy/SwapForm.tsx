@@ -9,9 +9,9 @@ import { formatBalance, formatNumber } from "../../shared/format.ts";
 import { TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
-import { useCurrentLang } from "../i18n/useLanguageSync.ts";
-import { useWallet } from "../wallet/walletState.ts";
-import { useEnsureChain } from "../wallet/useEnsureChain.ts";
+import { useCurrentLang } from "../i18n/index.ts";
+import { useWallet, revertMessageKey } from "../../chain/index.ts";
+import { useEnsureChain } from "../wallet/index.ts";
 import {
   applyBps,
   groupDecimal,
@@ -23,16 +23,22 @@ import {
   unitsToText,
 } from "./amounts.ts";
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
-import { saleBlock } from "./saleState.ts";
+import {
+  saleBlock,
+  inputDecimals,
+  nativeOf,
+  PAY_TOKENS,
+  stableOf,
+  tokenById,
+  type PayToken,
+  type PresaleView,
+} from "../../presale/index.ts";
 import { StatusFrame, StatusView } from "./StatusView.tsx";
 import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
-import { inputDecimals, nativeOf, PAY_TOKENS, stableOf, tokenById, type PayToken } from "./tokens.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
 import { useBuyAction } from "./useBuyAction.ts";
-import { revertMessageKey } from "./errors.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
-import type { PresaleView } from "./usePresale.ts";
 import { checkOrder } from "./validation.ts";
 
 /** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (PRODUCT.md §5). */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "../../shared/Modal.tsx";
 import { closeSwapModal, useBuyUi } from "./buyUi.ts";
 import { SwapForm } from "./SwapForm.tsx";
-import { usePresale } from "./usePresale.ts";
+import { usePresale } from "../../presale/index.ts";
 
 export default function SwapModal() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { initTestI18n } from "../../test/i18nForTests.ts";
-import { PAY_TOKENS, tokenById } from "./tokens.ts";
+import { PAY_TOKENS, tokenById } from "../../presale/index.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
 
 beforeAll(initTestI18n);

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatBalance, formatUsd } from "../../shared/format.ts";
 import { ChevronDown, TokenIcon } from "../../shared/icons.tsx";
 import { focusInitial, onMenuKeyDown } from "../../shared/menuKeys.ts";
-import { PAY_TOKENS, type PayToken } from "./tokens.ts";
+import { PAY_TOKENS, type PayToken } from "../../presale/index.ts";
 
 export type TokenRow = { token: PayToken; balance: number; usd: number };
 

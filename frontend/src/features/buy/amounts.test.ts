@@ -135,7 +135,7 @@ const PATH_TO_TRANSACTION = [
   "SwapForm.tsx",
   "useBuyAction.ts",
   "purchase.ts",
-  "wagmiIO.ts",
+  "../../chain/wagmiIO.ts",
 ];
 const FLOAT_ON_AMOUNT =
   /\bNumber\(|parseFloat|parseInt|toFixed|toPrecision|Math\.(floor|ceil|round|trunc)|\bfloorTo\b|\bformatNumber\(|\* *data\.price|\bunitPrice\b/;

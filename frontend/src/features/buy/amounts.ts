@@ -1,6 +1,6 @@
 // Amounts on the way from an input field to a transaction: decimal strings and bigint base units only. A JS number
 // never holds an amount here (amounts.test.ts scans the modules on that path for float conversions).
-import type { PayKind } from "./tokens.ts";
+import type { PayKind } from "../../presale/index.ts";
 
 // viem's parseUnits / formatUnits semantics (amounts.test.ts checks them against viem), written out here because
 // this module is in the first render and importing viem's root there pulls in ~90 kB of unrelated code.

@@ -1,14 +1,22 @@
-// Public surface of the buy feature for other features (card, staking).
+// Public surface of the buy feature (PRODUCT.md §2 "Buy widget", "Swap form"; §4 swap statuses) for the app and the
+// other features. Other features drive the swap machine (the card on-ramp) and open the swap form in a modal (the
+// staking page's buy-and-stake).
 export {
   dispatchSwap,
   getSwapState,
+  INITIAL_SWAP,
+  swapReducer,
   swapStore,
   useSwapState,
-  swapReducer,
   type SwapEvent,
   type SwapState,
   type SwapStatus,
 } from "./swapMachine.ts";
-export { openSwapModal, closeSwapModal } from "./buyUi.ts";
-export { usePresale, type PresaleView } from "./usePresale.ts";
-export { SwapForm } from "./SwapForm.tsx";
+export { buyUi, closeSwapModal, openSwapModal, useBuyUi } from "./buyUi.ts";
+export { BuyWidget } from "./BuyWidget.tsx";
+export { StatusView } from "./StatusView.tsx";
+
+/** Refer-and-earn (its own chunk, loaded when first opened). */
+export const loadReferModal = () => import("./ReferModal.tsx");
+/** The swap form in a modal (variant A; its own chunk, loaded when first opened). */
+export const loadSwapModal = () => import("./SwapModal.tsx");

@@ -6,13 +6,13 @@ import { decodeFunctionData, recoverTypedDataAddress, type Address, type Hash, t
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { approvalCalls, batchOutcome, runBatch } from "./batch.ts";
-import type { ErasedCall } from "./chainIO.ts";
-import { fakeChainIO } from "./fakeChainIO.ts";
-import { approvalRoute, domainSeparator, readPermitDomain, type PermitDomain } from "./permit.ts";
-import { approveAbi, runPurchase } from "./purchase.ts";
+import { approveAbi } from "../../chain/approve.ts";
+import { approvalCalls, batchOutcome, runBatch } from "../../chain/batch.ts";
+import type { ErasedCall, Call, CallsResult, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import { fakeChainIO } from "../../test/fakeChainIO.ts";
+import { approvalRoute, domainSeparator, readPermitDomain, type PermitDomain } from "../../chain/permit.ts";
+import { runPurchase } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
-import type { Call, CallsResult, PermitTypedData, WalletIO } from "./walletIO.ts";
 
 // Hardhat's public test key #1: signatures in these tests are real and recoverable.
 const SIGNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");

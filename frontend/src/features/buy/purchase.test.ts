@@ -7,8 +7,8 @@ import {
   type Address,
 } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import type { ErasedCall } from "./chainIO.ts";
-import { fakeChainIO } from "./fakeChainIO.ts";
+import type { ErasedCall } from "../../chain/index.ts";
+import { fakeChainIO } from "../../test/fakeChainIO.ts";
 import { runPurchase } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
 

@@ -3,7 +3,6 @@
 import {
   encodeFunctionData,
   erc20Abi,
-  type Abi,
   type Address,
   type ContractFunctionArgs,
   type ContractFunctionName,
@@ -12,32 +11,28 @@ import {
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
-import { approvalCalls, runBatch } from "./batch.ts";
-import type { ChainIO, WriteCall, WriteMutability } from "./chainIO.ts";
-import { isUserRejection, KNOWN_REVERTS, revertName } from "./errors.ts";
-import { approvalRoute, readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "./permit.ts";
-import { QUOTE_FN } from "./quote.ts";
+import { approveAbi } from "../../chain/approve.ts";
+import { approvalCalls, runBatch } from "../../chain/batch.ts";
+import {
+  type ChainIO,
+  type WriteCall,
+  type WriteMutability,
+  isUserRejection,
+  KNOWN_REVERTS,
+  revertName,
+  type WalletIO,
+} from "../../chain/index.ts";
+import {
+  approvalRoute,
+  readPermitDomain,
+  signPermit,
+  type PermitDomain,
+  type SignedPermit,
+} from "../../chain/permit.ts";
+import { QUOTE_FN } from "../../presale/index.ts";
 import type { SwapEvent } from "./swapMachine.ts";
-import type { WalletIO } from "./walletIO.ts";
 
-export type { ChainIO } from "./chainIO.ts";
-
-/**
- * `approve` as USDT implements it (the real token on Ethereum, not a contract of ours): no return value. Simulating with the standard bool-returning fragment fails on
- * USDT ("returned no data"); this fragment fits USDT and every standard token (whose bool is simply not decoded).
- */
-export const approveAbi = [
-  {
-    type: "function",
-    name: "approve",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "spender", type: "address" },
-      { name: "amount", type: "uint256" },
-    ],
-    outputs: [],
-  },
-] as const satisfies Abi;
+export type { ChainIO } from "../../chain/index.ts";
 
 const presaleAbi = abiOf("Presale");
 type PresaleAbi = typeof presaleAbi;

@@ -1,16 +1,10 @@
 // The cost shown is the contract's own quote (ethBuyHelper / usdtBuyHelper / usdcBuyHelper for the exact amount),
 // so it walks the ladder across every round boundary exactly as the purchase will. Pure logic over a reader.
-import type { PayKind } from "./tokens.ts";
+import type { PayKind } from "../../presale/index.ts";
 import { budgetOf } from "./amounts.ts";
 
 /** The contract's quote for `tokens` whole tokens, in the payment's base units. */
 export type QuoteReader = (tokens: bigint) => Promise<bigint>;
-
-export const QUOTE_FN: Record<PayKind, "ethBuyHelper" | "usdtBuyHelper" | "usdcBuyHelper"> = {
-  native: "ethBuyHelper",
-  usdt: "usdtBuyHelper",
-  usdc: "usdcBuyHelper",
-};
 
 export type Quote = { tokens: bigint; cost: bigint };
 

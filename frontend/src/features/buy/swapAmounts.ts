@@ -3,7 +3,7 @@
 // an older `seq` is dropped, so nothing automatic ever overwrites what the buyer typed or is typing.
 import { parseTokenField, settleTokenText, unitsToText } from "./amounts.ts";
 import type { Quote } from "./quote.ts";
-import type { PayKind } from "./tokens.ts";
+import type { PayKind } from "../../presale/index.ts";
 
 export type AmountSource = "pay" | "tokens";
 export type AmountState = {

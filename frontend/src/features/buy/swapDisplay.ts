@@ -2,8 +2,7 @@
 // floats for formatting and never reach a transaction: the order itself lives in amounts.ts / swapAmounts.ts.
 import type { TokenRow } from "./TokenSelect.tsx";
 import { unitsToText } from "./amounts.ts";
-import { PAY_TOKENS, type PayKind } from "./tokens.ts";
-import type { PresaleView } from "./usePresale.ts";
+import { PAY_TOKENS, type PayKind, type PresaleView } from "../../presale/index.ts";
 
 export function tokenRows(data: PresaleView): TokenRow[] {
   return PAY_TOKENS.map((token) => {

@@ -3,7 +3,7 @@
  * store so that code outside React (the purchase flows, and the card on-ramp in features/card) can drive it.
  *
  * DISPATCH API (the seam for the card flow):
- *   import { dispatchSwap, getSwapState } from "../buy/swapMachine";
+ *   import { dispatchSwap, getSwapState } from "../buy/index.ts";
  *   dispatchSwap({ type: "CARD_LOADED" });                       // widget loaded        -> confirm_pending
  *   dispatchSwap({ type: "CARD_PAYMENT_STATUS", status });       // pending|progress     -> in_progess
  *                                                                // canceled             -> rejected

@@ -5,14 +5,12 @@ import { trackConversion } from "../../shared/api.ts";
 import { openPopup } from "../../shared/popup.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { useWallet } from "../wallet/walletState.ts";
-import { useEnsureChain } from "../wallet/useEnsureChain.ts";
+import { loadWagmiIO, loadWagmiWalletIO, revertMessageKey, useWallet } from "../../chain/index.ts";
+import { useEnsureChain } from "../wallet/index.ts";
 import { groupDecimal } from "./amounts.ts";
-import { revertMessageKey } from "./errors.ts";
 import { conversionFigures } from "./swapDisplay.ts";
 import { dispatchSwap } from "./swapMachine.ts";
-import type { PayToken } from "./tokens.ts";
-import type { PresaleView } from "./usePresale.ts";
+import type { PayToken, PresaleView } from "../../presale/index.ts";
 
 export type BuyOutcome = "complete" | "failed" | "rejected" | "requote" | "cancelled";
 
@@ -48,8 +46,8 @@ export function useBuyAction(data: PresaleView) {
     });
     const [{ runPurchase }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
       import("./purchase.ts"),
-      import("./wagmiIO.ts"),
-      import("./wagmiWalletIO.ts"),
+      loadWagmiIO(),
+      loadWagmiWalletIO(),
     ]);
     const res = await runPurchase(
       wagmiIO(block.chainIdInt, address),

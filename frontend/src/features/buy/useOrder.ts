@@ -4,14 +4,11 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState }
 import { TIMINGS } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
 import { useDebounced } from "../../shared/hooks.ts";
-import { revertName } from "./errors.ts";
+import { revertName } from "../../chain/index.ts";
 import { maxPay, parsePayField, parseTokenField, toUnits, unitsToTextFloor } from "./amounts.ts";
 import { quoteBudget, quoteTokens, type Quote } from "./quote.ts";
-import type { ChainData } from "./reads.ts";
 import { amountsReducer, currentQuote, INITIAL_AMOUNTS, orderTokens } from "./swapAmounts.ts";
-import type { PayToken } from "./tokens.ts";
-
-const loadReads = () => import("./chainReads.ts");
+import { loadPresaleReads, type ChainData, type PayToken } from "../../presale/index.ts";
 
 /** Balance of `token` in base units from the chain data. */
 export function balanceUnits(c: ChainData | undefined, token: PayToken): bigint {
@@ -65,7 +62,7 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
     let live = true;
     void (async () => {
       try {
-        const { readQuote } = await loadReads();
+        const { readQuote } = await loadPresaleReads();
         const read = (n: bigint) => readQuote(block, token.kind, n);
         const q: Quote = tokens
           ? await quoteTokens(read, tokens)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkOrder } from "./validation.ts";
-import { PAY_TOKENS, inputDecimals } from "./tokens.ts";
+import { PAY_TOKENS, inputDecimals } from "../../presale/index.ts";
 
 describe("input decimals per payment token (PRODUCT.md §5)", () => {
   it("10 for native, 6 for tokens", () => {

@@ -1,6 +1,6 @@
 // Validation rules of PRODUCT.md §5 on exact amounts (bigint base units, whole tokens as bigint).
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
-import type { PayKind } from "./tokens.ts";
+import type { PayKind } from "../../presale/index.ts";
 
 export type OrderCheckInput = {
   kind: PayKind;

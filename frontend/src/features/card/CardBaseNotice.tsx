@@ -2,8 +2,8 @@
 // says so and offers the switch (Buy with card also asks before it starts).
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { useEnsureChain } from "../wallet/useEnsureChain.ts";
-import { useWallet } from "../wallet/walletState.ts";
+import { useEnsureChain } from "../wallet/index.ts";
+import { useWallet } from "../../chain/index.ts";
 
 export function CardBaseNotice() {
   const { t } = useTranslation();

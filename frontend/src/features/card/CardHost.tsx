@@ -7,8 +7,8 @@ import { env } from "../../config/env.ts";
 import { trackConversion } from "../../shared/api.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { useSwapState } from "../buy/swapMachine.ts";
-import { useWallet } from "../wallet/walletState.ts";
+import { useSwapState } from "../buy/index.ts";
+import { useWallet } from "../../chain/index.ts";
 import { cardUi, useCardUi } from "./cardUi.ts";
 import { useOnceTrue } from "../../shared/hooks.ts";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatNumber } from "../../shared/format.ts";
 import { Modal } from "../../shared/Modal.tsx";
-import { useWallet } from "../wallet/walletState.ts";
+import { useWallet } from "../../chain/index.ts";
 import { cancelCard, continueCard, useCardUi, type CardPhase } from "./cardUi.ts";
 import { useLastKept } from "../../shared/hooks.ts";
 

@@ -3,7 +3,7 @@
 // @wert-io/widget-initializer (the package the dapp ships) into the card listeners and the real swap reducer.
 import type { Hash } from "viem";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { SwapState } from "../buy/swapMachine.ts";
+import type { SwapState } from "../buy/index.ts";
 import { cardUi } from "./cardUi.ts";
 import { errorEvent, paymentOutcome, paymentStatusEvents, txHashOf } from "./events.ts";
 import { cardListeners, type Flow } from "./flow.ts";

@@ -1,6 +1,6 @@
 // Widget events -> swap machine events (PRODUCT.md §4 "Card flow"). Pure, so every mapping is unit-tested.
 import type { Hash } from "viem";
-import type { SwapEvent } from "../buy/swapMachine.ts";
+import type { SwapEvent } from "../buy/index.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 

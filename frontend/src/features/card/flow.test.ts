@@ -2,7 +2,7 @@
 // The card flow end to end in the page: session request (and its failure paths), modal phases, widget opening,
 // cancel, load timeout, Continue on wert_inprogress, and the seam used by the swap form.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { getSwapState, swapStore, INITIAL_SWAP, type SwapState } from "../buy/swapMachine.ts";
+import { getSwapState, swapStore, INITIAL_SWAP, type SwapState } from "../buy/index.ts";
 import { cancelCard, cardUi, continueCard } from "./cardUi.ts";
 import { resetCardFlow, runCardFlow, openCardWidget } from "./flow.ts";
 import { PARTNER_ID_REQUIRED } from "./options.ts";

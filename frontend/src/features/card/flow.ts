@@ -10,7 +10,7 @@
 //   Closing the modal before the widget has loaded abandons the purchase without changing the status.
 import type { Address, Hash } from "viem";
 import { toast } from "../../shared/toast.ts";
-import type { SwapEvent, SwapState } from "../buy/swapMachine.ts";
+import type { SwapEvent, SwapState } from "../buy/index.ts";
 import { cardUi, onCardCancel, waitForChoice } from "./cardUi.ts";
 import { errorEvent, paymentOutcome, paymentStatusEvents, txHashOf } from "./events.ts";
 import { buildWidgetOptions, type WidgetListeners } from "./options.ts";

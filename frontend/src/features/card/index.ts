@@ -11,7 +11,7 @@
  * - `CardBaseNotice`: the Base-only rule in the card form (card payments settle on Base; switch prompt).
  */
 import type { Address } from "viem";
-import { dispatchSwap, type SwapEvent } from "../buy/swapMachine.ts";
+import { dispatchSwap, type SwapEvent } from "../buy/index.ts";
 
 export type CardPurchaseRequest = {
   address: Address;

@@ -3,7 +3,8 @@ import i18next from "i18next";
 import type { Address, Hash } from "viem";
 import { isDeployed } from "../../config/contracts.ts";
 import { env } from "../../config/env.ts";
-import { getSwapState, type SwapEvent } from "../buy/swapMachine.ts";
+import { loadWagmiIO } from "../../chain/index.ts";
+import { getSwapState, type SwapEvent } from "../buy/index.ts";
 import { runCardFlow, type CardFlowConfig, type CardFlowDeps, type CardFlowRequest } from "./flow.ts";
 import { loadWertWidget } from "./widgetHost.ts";
 
@@ -24,7 +25,7 @@ export function cardConfig(): CardFlowConfig {
 }
 
 async function waitForReceipt(hash: Hash, account: Address) {
-  const { wagmiIO } = await import("../buy/wagmiIO.ts");
+  const { wagmiIO } = await loadWagmiIO();
   return wagmiIO(env.base.chainIdInt, account).waitForReceipt(hash);
 }
 

@@ -2,7 +2,7 @@
 import { encodeFunctionData, type Address } from "viem";
 import { vi } from "vitest";
 import { abiOf } from "../../config/contracts.ts";
-import { swapReducer, type SwapEvent, type SwapState } from "../buy/swapMachine.ts";
+import { swapReducer, type SwapEvent, type SwapState } from "../buy/index.ts";
 import type { CardFlowConfig, CardFlowDeps } from "./flow.ts";
 import type { CardSessionData } from "./options.ts";
 

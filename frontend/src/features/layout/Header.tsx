@@ -5,12 +5,11 @@ import { TIMINGS } from "../../config/constants.ts";
 import { shortAddress } from "../../shared/format.ts";
 import { useScrolledPast } from "../../shared/hooks.ts";
 import { CloseIcon, MenuIcon } from "../../shared/icons.tsx";
-import { localizePath, stripLang } from "../i18n/detect.ts";
-import { useCurrentLang } from "../i18n/useLanguageSync.ts";
-import { loadWeb3, useWallet } from "../wallet/walletState.ts";
+import { localizePath, stripLang, useCurrentLang } from "../i18n/index.ts";
+import { loadWeb3, useWallet } from "../../chain/index.ts";
 
 const disconnectWallet = () => loadWeb3().then((m) => m.disconnectWallet());
-import { openConnectModal } from "../wallet/walletUi.ts";
+import { openConnectModal } from "../wallet/index.ts";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { NAV_EXTERNAL } from "./links.ts";
 import { Logo } from "./Logo.tsx";

@@ -1,7 +1,7 @@
 import { useDeferredValue } from "react";
 import { BelowTheFold } from "../../shared/BelowTheFold.tsx";
-import { BuyWidget } from "../buy/BuyWidget.tsx";
-import { usePresale } from "../buy/usePresale.ts";
+import { BuyWidget } from "../buy/index.ts";
+import { usePresale } from "../../presale/index.ts";
 import { Banner } from "./Banner.tsx";
 import { HowToBuy } from "./HowToBuy.tsx";
 import { Ladder } from "./Ladder.tsx";

@@ -2,8 +2,7 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber, formatPrice } from "../../shared/format.ts";
 import { useMediaQuery } from "../../shared/hooks.ts";
-import { cumulativeUsdCaps } from "../buy/stage.ts";
-import type { PresaleView } from "../buy/usePresale.ts";
+import { cumulativeUsdCaps, type PresaleView } from "../../presale/index.ts";
 import { LadderChart } from "./LadderChart.tsx";
 
 export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {

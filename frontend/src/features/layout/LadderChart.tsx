@@ -1,6 +1,6 @@
 // The tokenomics ladder, drawn as SVG: one bar per stage at its cumulative cap, y axis in millions,
 // the current stage highlighted. No chart library.
-import type { Round } from "../buy/reads.ts";
+import type { Round } from "../../presale/index.ts";
 import { TOTAL_SUPPLY_LADDER } from "../../config/constants.ts";
 
 const SIZES = { wide: { W: 720, H: 490, l: 48 }, compact: { W: 360, H: 300, l: 40 } } as const;

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChevronDown, Flag } from "../../shared/icons.tsx";
 import { focusInitial, onMenuKeyDown } from "../../shared/menuKeys.ts";
-import { LANGUAGES } from "../i18n/languages.ts";
-import { useChangeLanguage, useCurrentLang } from "../i18n/useLanguageSync.ts";
+import { LANGUAGES, useChangeLanguage, useCurrentLang } from "../i18n/index.ts";
 
 const OPTION = "[role=option]";
 

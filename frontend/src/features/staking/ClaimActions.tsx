@@ -3,7 +3,7 @@
 // something to claim on Base, and the claim modal (progress, success with a link to the staking page, rejection).
 import "./staking.css";
 import { useTranslation } from "react-i18next";
-import type { PresaleView } from "../buy/usePresale.ts";
+import type { PresaleView } from "../../presale/index.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
 import { ClaimModal } from "./StakingModals.tsx";
 import { useStakingActions } from "./useStakingActions.ts";

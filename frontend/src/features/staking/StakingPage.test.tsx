@@ -11,11 +11,10 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import type { Address } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "../../config/env.ts";
-import type { ErasedCall } from "../buy/chainIO.ts";
-import type { PresaleView } from "../buy/usePresale.ts";
-import { buyUi } from "../buy/buyUi.ts";
-import { walletState } from "../wallet/walletState.ts";
-import { walletUi } from "../wallet/walletUi.ts";
+import { type ErasedCall, walletState } from "../../chain/index.ts";
+import type { PresaleView } from "../../presale/index.ts";
+import { buyUi } from "../buy/index.ts";
+import { walletUi } from "../wallet/index.ts";
 import { closePopup, popupStore } from "../../shared/popup.ts";
 import { DEFAULT_TOAST_OPTIONS, toastOptionsStore, toastStore } from "../../shared/toast.ts";
 import { Toasts } from "../../shared/Toasts.tsx";
@@ -28,8 +27,8 @@ const chain = {
   hold: null as null | Promise<void>,
   writes: [] as ErasedCall[],
 };
-vi.mock("../buy/wagmiIO.ts", async () => {
-  const { fakeChainIO } = await import("../buy/fakeChainIO.ts");
+vi.mock("../../chain/wagmiIO.ts", async () => {
+  const { fakeChainIO } = await import("../../test/fakeChainIO.ts");
   return {
     wagmiIO: () =>
       fakeChainIO({
@@ -48,7 +47,7 @@ vi.mock("../buy/wagmiIO.ts", async () => {
 });
 
 // A wallet without EIP-5792 batches or typed-data signatures: the approval transaction of the sequential flow.
-vi.mock("../buy/wagmiWalletIO.ts", () => ({
+vi.mock("../../chain/wagmiWalletIO.ts", () => ({
   wagmiWalletIO: () => ({
     canBatch: () => Promise.resolve(false),
     canSignTypedData: () => false,

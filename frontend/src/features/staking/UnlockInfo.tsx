@@ -1,7 +1,7 @@
 // The unlock time as a date and a countdown (days, hours, minutes, seconds).
 import { useTranslation } from "react-i18next";
-import { HTML_LANG, isLang } from "../i18n/languages.ts";
-import { computeCountdown } from "../buy/countdown.ts";
+import { HTML_LANG, isLang } from "../i18n/index.ts";
+import { computeCountdown } from "../../presale/index.ts";
 
 /** Formats unix seconds as a date and time in the page language. */
 export function useDateFormat() {

@@ -11,9 +11,9 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TIMINGS } from "../../config/constants.ts";
 import { buildEnvConfig, env } from "../../config/env.ts";
-import { buildCalls, decode } from "../buy/reads.ts";
-import { dispatchSwap } from "../buy/swapMachine.ts";
-import type { PresaleView } from "../buy/usePresale.ts";
+import { buildCalls, decode } from "../../presale/reads.ts";
+import { dispatchSwap } from "../buy/index.ts";
+import type { PresaleView } from "../../presale/index.ts";
 import { stakeView } from "./useStakingData.ts";
 
 const en = JSON.parse(
@@ -142,7 +142,7 @@ describe("500 ms staking poll on the same query", () => {
   it("adds an observer with the staking interval to the Base presale query (no second request key), paused while the tab is hidden", async () => {
     vi.resetModules();
     const readChainData = vi.fn(() => Promise.resolve({ chainId: env.base.chainIdInt }));
-    vi.doMock("../buy/chainReads.ts", () => ({ readChainData }));
+    vi.doMock("../../presale/chainReads.ts", () => ({ readChainData }));
     const { useStakingPoll } = await import("./useStakingData.ts");
     const qc = new QueryClient();
     function Probe() {
@@ -173,13 +173,13 @@ describe("500 ms staking poll on the same query", () => {
     expect(readChainData.mock.calls.length).toBe(before);
     focusManager.setFocused(undefined);
     vi.useRealTimers();
-    vi.doUnmock("../wallet/walletState.ts");
+    vi.doUnmock("../../chain/walletState.ts");
   });
 });
 
 describe("entry points", () => {
   it("Stake now after a successful purchase on Base leads to the staking page", async () => {
-    const { StatusView } = await import("../buy/StatusView.tsx");
+    const { StatusView } = await import("../buy/index.ts");
     const router = createMemoryRouter(
       [
         {
@@ -200,8 +200,8 @@ describe("entry points", () => {
     dispatchSwap({ type: "RESET" });
   });
   it("the header's Buy now on the staking page scrolls up and opens the connect modal", async () => {
-    const { Header } = await import("../layout/Header.tsx");
-    const { walletUi } = await import("../wallet/walletUi.ts"); // the instance Header uses (modules were reset above)
+    const { Header } = await import("../layout/index.ts");
+    const { walletUi } = await import("../wallet/index.ts"); // the instance Header uses (modules were reset above)
     const scrollTo = vi.fn();
     window.scrollTo = scrollTo as never;
     const router = createMemoryRouter([{ path: "*", element: <Header /> }], { initialEntries: ["/staking"] });

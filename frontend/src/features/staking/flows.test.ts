@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import type { ErasedCall } from "../buy/chainIO.ts";
-import { fakeChainIO } from "../buy/fakeChainIO.ts";
+import type { ErasedCall } from "../../chain/index.ts";
+import { fakeChainIO } from "../../test/fakeChainIO.ts";
 import { revertName, runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import type { FlowKind } from "./stakingMachine.ts";
 import { recordFlow } from "./flowRecorder.ts";

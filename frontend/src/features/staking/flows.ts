@@ -1,6 +1,6 @@
 // The staking flows as explicit steps over the staking machine: claim, claim and stake, stake creation (with the
-// sale-token approval), stake extension, harvest, withdraw. Chain access is injected (the buy feature's ChainIO),
-// so the flows are unit-tested with fakes; the buy feature's wagmiIO is the real adapter. Calls are checked against
+// sale-token approval), stake extension, harvest, withdraw. Chain access is injected (the chain layer's ChainIO),
+// so the flows are unit-tested with fakes; the chain layer's wagmiIO is the real adapter. Calls are checked against
 // the generated ABIs.
 import {
   encodeFunctionData,
@@ -12,11 +12,22 @@ import {
 } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
-import { runBatch } from "../buy/batch.ts";
-import type { ChainIO, WriteCall, WriteMutability } from "../buy/chainIO.ts";
-import { isUserRejection, KNOWN_REVERTS } from "../buy/errors.ts";
-import { approvalRoute, readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "../buy/permit.ts";
-import type { WalletIO } from "../buy/walletIO.ts";
+import { runBatch } from "../../chain/batch.ts";
+import {
+  type ChainIO,
+  type WriteCall,
+  type WriteMutability,
+  isUserRejection,
+  KNOWN_REVERTS,
+  type WalletIO,
+} from "../../chain/index.ts";
+import {
+  approvalRoute,
+  readPermitDomain,
+  signPermit,
+  type PermitDomain,
+  type SignedPermit,
+} from "../../chain/permit.ts";
 import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
 
 export type StakingFlowInput = {

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LANG_CODES } from "../i18n/languages.ts";
+import { LANG_CODES } from "../i18n/index.ts";
 import { KNOWN_ERRORS } from "./rules.ts";
 import { FLOW_KINDS } from "./stakingMachine.ts";
 import { TABS } from "./StakingPage.tsx";

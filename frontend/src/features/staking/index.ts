@@ -1,15 +1,4 @@
-// Public surface of the staking feature for other features (the buy widget mounts ClaimActions).
-export { ClaimActions } from "./ClaimActions.tsx";
-export { useStakeView, useStakingPoll, stakeView, type StakeView } from "./useStakingData.ts";
-export { useStakingActions, type StakingActions } from "./useStakingActions.ts";
-export {
-  flowStore,
-  dispatchFlow,
-  getFlow,
-  useFlow,
-  flowReducer,
-  type FlowState,
-  type FlowEvent,
-  type FlowKind,
-  type FlowStatus,
-} from "./stakingMachine.ts";
+// Public surface of the staking feature (PRODUCT.md §2 "Staking page"). Both parts load on demand, each as a chunk
+// of its own: the staking page (route /staking), and the claim buttons the buy widget shows under its claimable line.
+export const loadStakingPage = () => import("./StakingPage.tsx");
+export const loadClaimActions = () => import("./ClaimActions.tsx");

@@ -12,10 +12,9 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { domainSeparator } from "../buy/permit.ts";
-import type { ErasedCall } from "../buy/chainIO.ts";
-import { fakeChainIO } from "../buy/fakeChainIO.ts";
-import type { Call, PermitTypedData, WalletIO } from "../buy/walletIO.ts";
+import { domainSeparator } from "../../chain/permit.ts";
+import type { ErasedCall, Call, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import { fakeChainIO } from "../../test/fakeChainIO.ts";
 import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import { flowReducer, INITIAL_FLOW, type FlowEvent } from "./stakingMachine.ts";
 import { recordFlow } from "./flowRecorder.ts";

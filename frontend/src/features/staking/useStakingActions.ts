@@ -6,11 +6,10 @@ import { formatBalance } from "../../shared/format.ts";
 import { openPopup } from "../../shared/popup.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { openSwapModal } from "../buy/buyUi.ts";
-import type { PresaleView } from "../buy/usePresale.ts";
-import { useEnsureChain } from "../wallet/useEnsureChain.ts";
-import { useWallet } from "../wallet/walletState.ts";
-import { openConnectModal } from "../wallet/walletUi.ts";
+import { openSwapModal } from "../buy/index.ts";
+import type { PresaleView } from "../../presale/index.ts";
+import { useEnsureChain, openConnectModal } from "../wallet/index.ts";
+import { loadWagmiIO, loadWagmiWalletIO, useWallet } from "../../chain/index.ts";
 import type { FlowResult } from "./flows.ts";
 import {
   checkClaim,
@@ -77,8 +76,8 @@ export function useStakingActions(data: PresaleView, view: StakeView) {
     const b = env.base;
     const [{ runStakingFlow }, { wagmiIO }, { wagmiWalletIO }] = await Promise.all([
       import("./flows.ts"),
-      import("../buy/wagmiIO.ts"),
-      import("../buy/wagmiWalletIO.ts"),
+      loadWagmiIO(),
+      loadWagmiWalletIO(),
     ]);
     pushAnalytics(env.production, `staking_${kind}_started`, { chainId: b.chainIdInt });
     const display =

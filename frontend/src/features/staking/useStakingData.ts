@@ -1,5 +1,5 @@
 // Stake data of PRODUCT.md §3, derived from the Base chain's presale read. The staking calls travel in the SAME
-// Multicall3 aggregate3 request as the presale reads of Base (features/buy/reads.ts buildCalls); the staking page
+// Multicall3 aggregate3 request as the presale reads of Base (presale/reads.ts buildCalls); the staking page
 // only adds a 500 ms observer on that same query (PRODUCT.md §4 "staking data polls every 500 ms"), so there is
 // one request per tick and no second poller. TanStack pauses the interval while the tab is hidden
 // (refetchIntervalInBackground: false).
@@ -7,10 +7,8 @@ import { useState } from "react";
 import { TIMINGS } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
 import { useInterval } from "../../shared/hooks.ts";
-import type { PresaleView } from "../buy/usePresale.ts";
-import { useChainData } from "../buy/usePresale.ts";
-import { chainNow } from "../buy/saleState.ts";
-import { useWallet } from "../wallet/walletState.ts";
+import { type PresaleView, useChainData, chainNow } from "../../presale/index.ts";
+import { useWallet } from "../../chain/index.ts";
 import { canUnstake, isClaimLive, poolPercent, type Ctx } from "./rules.ts";
 
 export type StakeView = {

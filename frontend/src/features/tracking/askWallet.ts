@@ -2,14 +2,14 @@
 // Loaded on demand, after the wallet layer.
 import type { Hex } from "viem";
 import { signMessage } from "wagmi/actions";
+import { loadWeb3 } from "../../chain/index.ts";
 import { env } from "../../config/env.ts";
 import { readCookies } from "../../shared/tracking.ts";
-import { i18next } from "../i18n/i18n.ts";
-import { loadWeb3 } from "../wallet/walletState.ts";
+import { loadI18n } from "../i18n/index.ts";
 import { requestLead, type LeadOutcome } from "./leadRequest.ts";
 
 export async function askWalletForLead(address: Hex, chainId: number): Promise<LeadOutcome> {
-  const { wagmiConfig } = await loadWeb3();
+  const [{ wagmiConfig }, { i18next }] = await Promise.all([loadWeb3(), loadI18n()]);
   return requestLead(address, chainId, {
     store: sessionStorage,
     site: window.location.origin,

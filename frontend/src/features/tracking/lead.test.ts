@@ -7,7 +7,8 @@ import { createPublicClient, http, type Hex } from "viem";
 import { describe, expect, it, vi } from "vitest";
 import { trackConversion } from "../../shared/api.ts";
 import { LEAD_LIFETIME_MS, leadMessage, requestLead, type LeadRequestDeps } from "./leadRequest.ts";
-import { leadSession, readLead, shouldAskLead, waitingOnWallet, type SessionStore } from "./leadSession.ts";
+import { leadSession, readLead, type SessionStore } from "../../shared/leadSession.ts";
+import { shouldAskLead, waitingOnWallet } from "./askRules.ts";
 
 // Hardhat's well-known account #3 (a public test key).
 const account = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
@@ -122,14 +123,11 @@ describe("when to ask", () => {
     asked.setItem(`shaft:lead:${account.address.toLowerCase()}`, JSON.stringify({ state: "refused" }));
     expect(shouldAskLead({ ...base, store: asked })).toBe(false);
   });
-  it("a purchase, a stake (preparing included) or a card payment waiting on the wallet holds the lead back", () => {
-    const idle = { status: "not_started" };
+  it("a purchase or a card payment waiting on the wallet holds the lead back", () => {
     for (const status of ["in_progess", "confirm_pending", "approval_pending", "wert_inprogress"])
-      expect(waitingOnWallet({ status }, idle)).toBe(true);
-    expect(waitingOnWallet(idle, { status: "confirm_pending", kind: "stake" })).toBe(true);
-    expect(waitingOnWallet(idle, { status: "not_started", kind: "claim" })).toBe(true);
+      expect(waitingOnWallet({ status })).toBe(true);
     for (const status of ["not_started", "complete", "failed", "rejected"])
-      expect(waitingOnWallet({ status }, { status: "complete", kind: "stake" })).toBe(false);
+      expect(waitingOnWallet({ status })).toBe(false);
   });
 });
 

@@ -3,8 +3,8 @@
 // changes nothing else (buying never waits for it).
 import type { Hex } from "viem";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
-import { isUserRejection } from "../buy/errors.ts";
-import { readLead, writeLead, type SessionStore } from "./leadSession.ts";
+import { isUserRejection } from "../../chain/index.ts";
+import { readLead, writeLead, type SessionStore } from "../../shared/leadSession.ts";
 
 /** The message runs this long: its session covers a browser session (the server takes at most 24 hours). */
 export const LEAD_LIFETIME_MS = 12 * 3600_000;

@@ -2,8 +2,8 @@
 // The hook asks a connected wallet once, with tracking on, and waits while a purchase is asking the wallet.
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { swapStore } from "../buy/swapMachine.ts";
-import { walletState } from "../wallet/walletState.ts";
+import { walletState } from "../../chain/index.ts";
+import { swapStore } from "../buy/index.ts";
 import { useLeadSignature } from "./useLeadSignature.ts";
 
 const askWalletForLead = vi.fn((address: string) => {

@@ -9,7 +9,7 @@ import { Modal } from "../../shared/Modal.tsx";
 import { toast } from "../../shared/toast.ts";
 import { connectLazy, connectWith } from "./connect.ts";
 import { QrCode } from "./QrCode.tsx";
-import { wagmiConfig } from "./wagmiConfig.ts";
+import { wagmiConfig } from "../../chain/wagmiConfig.ts";
 import { closeConnectModal, openPromoModalDelayed, useWalletUi, walletUi } from "./walletUi.ts";
 
 import { LOCAL_TEST_WALLET_ID as LOCAL_ID } from "virtual:local-test-wallet";

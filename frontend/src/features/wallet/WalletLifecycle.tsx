@@ -2,8 +2,8 @@
 // load lives in the wallet layer (web3.ts).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useLeadSignature } from "../tracking/useLeadSignature.ts";
-import { useWallet } from "./walletState.ts";
+import { loadCapabilities, useWallet } from "../../chain/index.ts";
+import { useLeadSignature } from "../tracking/index.ts";
 
 export function WalletLifecycle() {
   const { address, chainId, status } = useWallet();
@@ -19,8 +19,7 @@ export function WalletLifecycle() {
   }, [address, chainId, status, qc]);
   // The wallet's EIP-5792 capabilities are read once it is connected, so the first purchase finds them cached.
   useEffect(() => {
-    if (status === "connected" && address)
-      void import("./capabilities.ts").then((m) => m.prefetchCapabilities(address));
+    if (status === "connected" && address) void loadCapabilities().then((m) => m.prefetchCapabilities(address));
   }, [address, status]);
   return null;
 }

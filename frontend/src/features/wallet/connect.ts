@@ -4,10 +4,9 @@ import { connect } from "wagmi/actions";
 import { env } from "../../config/env.ts";
 import { isMobileDevice } from "../../shared/hooks.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import type { LazyKind } from "./lazyConnectors.ts";
-import { wagmiConfig } from "./wagmiConfig.ts";
+import { type LazyKind, loadWeb3 } from "../../chain/index.ts";
+import { wagmiConfig } from "../../chain/wagmiConfig.ts";
 import { closeConnectModal, walletUi } from "./walletUi.ts";
-import { loadWeb3 } from "./walletState.ts";
 
 function browserName(): string {
   const ua = navigator.userAgent;

@@ -2,8 +2,7 @@
 import { useTranslation } from "react-i18next";
 import { blockById, type ChainBlock } from "../../config/env.ts";
 import { openPopup } from "../../shared/popup.ts";
-import { switchOrAddChain, type Eip1193 } from "./switchChain.ts";
-import { loadWeb3, useWallet } from "./walletState.ts";
+import { switchOrAddChain, type Eip1193, loadWeb3, useWallet } from "../../chain/index.ts";
 
 export function useEnsureChain() {
   const { t } = useTranslation();

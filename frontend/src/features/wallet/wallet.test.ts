@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { env } from "../../config/env.ts";
 import { partnerDeepLink } from "./connect.ts";
 import { qrPath } from "./QrCode.tsx";
-import { sameWalletState, type WalletState } from "./walletState.ts";
+import { sameWalletState, type WalletState } from "../../chain/index.ts";
 
 describe("wallet helpers", () => {
   it("builds the partner wallet deep link with the WalletConnect URI, callback and browser", () => {
@@ -48,7 +48,7 @@ describe("WalletLifecycle", () => {
     const { act, render } = await import("@testing-library/react");
     const { QueryClient, QueryClientProvider } = await import("@tanstack/react-query");
     const { WalletLifecycle } = await import("./WalletLifecycle.tsx");
-    const { walletState } = await import("./walletState.ts");
+    const { walletState } = await import("../../chain/index.ts");
     const qc = new QueryClient();
     const invalidate = vi.spyOn(qc, "invalidateQueries").mockResolvedValue();
     walletState.set({ status: "disconnected", isConnected: false });

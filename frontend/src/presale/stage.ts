@@ -1,6 +1,6 @@
 // Stage figures: rounds (chain values replace the initial ones), current stage USD cap adjusted for unsold
 // tokens of expired rounds, progress capped at 100 %.
-import { INITIAL_ROUNDS } from "../../config/constants.ts";
+import { INITIAL_ROUNDS } from "../config/constants.ts";
 import type { Round } from "./reads.ts";
 
 export function effectiveRounds(chainRounds: Round[] | undefined): Round[] {

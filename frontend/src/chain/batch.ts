@@ -1,9 +1,9 @@
 // One wallet prompt for approve-and-act (EIP-5792 wallet_sendCalls): the calls, and the batch's outcome from its
 // receipts. A refusal in the wallet (4001) is "rejected"; anything else that stops the batch is "failed".
 import { encodeFunctionData, type Address, type Hash } from "viem";
-import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
+import { UNLIMITED_APPROVAL } from "../config/constants.ts";
 import { isUserRejection } from "./errors.ts";
-import { approveAbi } from "./purchase.ts";
+import { approveAbi } from "./approve.ts";
 import type { Call, CallsResult, WalletIO } from "./walletIO.ts";
 
 /** The approval calls that precede the action: USDT-style reset to zero when an allowance exists, then 1e26. */

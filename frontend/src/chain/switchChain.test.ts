@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { env } from "../../config/env.ts";
+import { env } from "../config/env.ts";
 import { ChainNotConfiguredError, switchOrAddChain, type Eip1193 } from "./switchChain.ts";
 
 function provider(script: Record<string, (() => unknown)[]>) {

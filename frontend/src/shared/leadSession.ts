@@ -1,6 +1,6 @@
 // The wallet's lead, signed once per wallet and browser session (server/README.md, "POST /api/track/lead"): what
-// was decided for a wallet in this tab, and the session the server answered with (conversions are reported with it).
-// Start-up safe: no wallet or signing code here (the request itself is in leadRequest.ts, loaded on demand).
+// was decided for a wallet in this tab, and the session the server answered with (conversions are reported with it,
+// shared/api.ts). Storage only: the asking is features/tracking's.
 
 /** What happened to a wallet's lead in this browser session. `asking` guards against a second prompt meanwhile. */
 export type LeadRecord =
@@ -34,28 +34,4 @@ export function writeLead(address: string, record: LeadRecord, store: SessionSto
 export function leadSession(address: string, store: SessionStore, now = Date.now()): string | undefined {
   const r = readLead(address, store);
   return r?.state === "signed" && Date.parse(r.expiresAt) > now ? r.session : undefined;
-}
-
-/**
- * Whether to ask the wallet for its lead signature now: tracking on, a connected wallet, nothing asked yet in this
- * session, and no purchase, stake or card payment waiting on the wallet (the lead is never one of their prompts).
- */
-export function shouldAskLead(p: {
-  tracking: boolean;
-  connected: boolean;
-  address?: string;
-  busy: boolean;
-  store: SessionStore;
-}): p is typeof p & { address: string } {
-  return p.tracking && p.connected && p.address !== undefined && !p.busy && readLead(p.address, p.store) === undefined;
-}
-
-/** Statuses in which a flow is asking the wallet for something, or waiting for what it asked (PRODUCT.md §4). */
-const WAITING = new Set(["in_progess", "confirm_pending", "approval_pending", "wert_inprogress"]);
-
-/** A purchase, stake or card payment waiting on the wallet (a staking flow with a kind but no status is preparing). */
-export function waitingOnWallet(swap: { status: string }, flow: { status: string; kind?: string }): boolean {
-  return (
-    WAITING.has(swap.status) || WAITING.has(flow.status) || (flow.status === "not_started" && flow.kind !== undefined)
-  );
 }

@@ -1,5 +1,5 @@
 // Payment tokens (PRODUCT.md §3 "Token list entry"): BASE and USDC on Base; ETH, USDT and USDC on Ethereum.
-import type { ChainKey } from "../../config/env.ts";
+import type { ChainKey } from "../config/env.ts";
 
 export type PayKind = "native" | "usdt" | "usdc";
 export type PayToken = {
@@ -27,3 +27,10 @@ export const stableOf = (chain: ChainKey) => PAY_TOKENS.find((t) => t.chain === 
 
 /** Input decimal limit (PRODUCT.md §5): 10 for native, 6 for tokens. */
 export const inputDecimals = (t: PayToken) => (t.kind === "native" ? 10 : 6);
+
+/** The presale's quote view for each payment kind (the cost of an exact number of tokens). */
+export const QUOTE_FN: Record<PayKind, "ethBuyHelper" | "usdtBuyHelper" | "usdcBuyHelper"> = {
+  native: "ethBuyHelper",
+  usdt: "usdtBuyHelper",
+  usdc: "usdcBuyHelper",
+};

@@ -2,8 +2,8 @@
 // (WalletConnect and Base Account as stand-ins that load their SDKs only when used: lazyConnectors.ts).
 import { createConfig, createStorage, type CreateConnectorFn } from "wagmi";
 import { localTestWallet } from "virtual:local-test-wallet";
-import { RPC } from "../../config/constants.ts";
-import { env } from "../../config/env.ts";
+import { RPC } from "../config/constants.ts";
+import { env } from "../config/env.ts";
 import { lazyConnector } from "./lazyConnectors.ts";
 import { baseChain, ethChain, transportFor } from "./viemChains.ts";
 

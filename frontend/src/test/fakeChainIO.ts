@@ -16,7 +16,7 @@ import {
   type ReadCall,
   type ReadMutability,
   type ReadResult,
-} from "./chainIO.ts";
+} from "../chain/index.ts";
 
 export type FakeChain = {
   read: (call: ErasedCall) => unknown;

@@ -3,8 +3,8 @@
 // function that sends exactly the simulated request.
 import { readContract, simulateContract, waitForTransactionReceipt, writeContract } from "wagmi/actions";
 import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hash } from "viem";
-import { RPC, TIMINGS } from "../../config/constants.ts";
-import { wagmiConfig } from "../wallet/wagmiConfig.ts";
+import { RPC, TIMINGS } from "../config/constants.ts";
+import { wagmiConfig } from "./wagmiConfig.ts";
 import { erase, type ChainIO, type ReadCall, type ReadMutability, type ReadResult } from "./chainIO.ts";
 
 export type SendPrepared = () => Promise<Hash>;

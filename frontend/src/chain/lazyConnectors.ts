@@ -4,7 +4,7 @@
 // load their SDKs on every visit: WalletConnect creates its provider at setup, and reconnect asks every connector
 // for its provider.
 import { createConnector, type CreateConnectorFn } from "wagmi";
-import { env } from "../../config/env.ts";
+import { env } from "../config/env.ts";
 
 export type LazyKind = "walletConnect" | "baseAccount";
 const NAMES: Record<LazyKind, string> = { walletConnect: "WalletConnect", baseAccount: "Base Account" };

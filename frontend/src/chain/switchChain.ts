@@ -1,6 +1,6 @@
 // Switch chain with wallet_switchEthereumChain; on 4902 (chain unknown to the wallet) add it, then retry.
-import type { ChainBlock } from "../../config/env.ts";
-import { errorCode } from "../buy/errors.ts";
+import type { ChainBlock } from "../config/env.ts";
+import { errorCode } from "./errors.ts";
 
 export type Eip1193 = { request: (a: { method: string; params?: unknown[] }) => Promise<unknown> };
 

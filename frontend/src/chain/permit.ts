@@ -3,7 +3,7 @@
 // The domain comes from the token itself (ERC-5267 eip712Domain(), else name() and version()), and is checked
 // against its DOMAIN_SEPARATOR() when it has one: a permit is never signed for a domain the token would not accept.
 import { encodeAbiParameters, keccak256, parseSignature, toHex, type Address, type Hex } from "viem";
-import { abiOf } from "../../config/contracts.ts";
+import { abiOf } from "../config/contracts.ts";
 import type { ChainIO } from "./chainIO.ts";
 import type { PermitTypedData, WalletIO } from "./walletIO.ts";
 

@@ -2,7 +2,7 @@
 // an error, or the type check fails. They pin what the typed calls guarantee: a function name, an argument list or
 // a result that does not fit the generated ABI does not compile.
 import { erc20Abi, type Address } from "viem";
-import { abiOf } from "../../config/contracts.ts";
+import { abiOf } from "../config/contracts.ts";
 import type { ChainIO } from "./chainIO.ts";
 
 const presale = { address: "0x00000000000000000000000000000000000000b2" as Address, abi: abiOf("Presale") } as const;

@@ -1,9 +1,9 @@
 // The real WalletIO: wagmi's EIP-5792 and EIP-712 actions against the connected wallet on one chain.
 import { getBlock, sendCalls, signTypedData, waitForCallsStatus } from "wagmi/actions";
 import type { Address } from "viem";
-import { TIMINGS } from "../../config/constants.ts";
-import { canBatch, canSignTypedData, noteTypedDataError } from "../wallet/capabilities.ts";
-import { wagmiConfig } from "../wallet/wagmiConfig.ts";
+import { TIMINGS } from "../config/constants.ts";
+import { canBatch, canSignTypedData, noteTypedDataError } from "./capabilities.ts";
+import { wagmiConfig } from "./wagmiConfig.ts";
 import type { WalletIO } from "./walletIO.ts";
 
 /** A batch is final within this long on the chains we sell on (a few blocks); the receipts decide after that. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_ROUNDS } from "../../config/constants.ts";
+import { INITIAL_ROUNDS } from "../config/constants.ts";
 import { cumulativeUsdCaps, raisedPercent, stageMaxUsd } from "./stage.ts";
 
 describe("stage figures (PRODUCT.md §9)", () => {

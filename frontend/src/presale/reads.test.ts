@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildEnvConfig } from "../../config/env.ts";
+import { buildEnvConfig } from "../config/env.ts";
 import { buildCalls, decode } from "./reads.ts";
 
 const USER = "0x00000000000000000000000000000000000000a1";

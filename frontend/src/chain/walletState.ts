@@ -2,7 +2,7 @@
 // at once when the visitor connects) mirrors wagmi's connection into it, so components never need
 // wagmi's React context.
 import type { Address } from "viem";
-import { createStore, useStore } from "../../shared/store.ts";
+import { createStore, useStore } from "../shared/store.ts";
 
 export type WalletStatus = "disconnected" | "connecting" | "connected" | "reconnecting";
 export type WalletState = {

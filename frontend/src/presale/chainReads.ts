@@ -1,15 +1,14 @@
 // The read layer (lazy chunk): one bare viem client per chain for the presale reads. It needs viem but not
-// wagmi, so the page's data loads without waiting for the wallet layer (features/wallet/web3.ts), which starts
+// wagmi, so the page's data loads without waiting for the wallet layer (chain/web3.ts), which starts
 // later, when the browser is idle.
 import { createClient, type Address, type Client } from "viem";
 import { getBlock, readContract } from "viem/actions";
-import { abiOf } from "../../config/contracts.ts";
-import type { ChainBlock } from "../../config/env.ts";
-import { multicallOf, transportFor, viemChain } from "../wallet/viemChains.ts";
-import { yieldToMain } from "../../shared/schedule.ts";
-import { QUOTE_FN } from "./quote.ts";
+import { abiOf } from "../config/contracts.ts";
+import type { ChainBlock } from "../config/env.ts";
+import { multicallOf, transportFor, viemChain } from "../chain/viemChains.ts";
+import { yieldToMain } from "../shared/schedule.ts";
 import { readChain, readStage, type ChainData, type Stage } from "./reads.ts";
-import type { PayKind } from "./tokens.ts";
+import { QUOTE_FN, type PayKind } from "./tokens.ts";
 
 // A bare client: the reads need one action (multicall), not the eighty that createPublicClient attaches.
 const clients = new Map<number, Client>();

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { initTestI18n } from "../test/i18nForTests.ts";
-import { PAY_TOKENS, tokenById } from "../features/buy/tokens.ts";
-import { TokenSelect } from "../features/buy/TokenSelect.tsx";
+import { initTestI18n } from "../../test/i18nForTests.ts";
+import { PAY_TOKENS, tokenById } from "../../presale/index.ts";
+import { TokenSelect } from "./TokenSelect.tsx";
 
 beforeAll(initTestI18n);
 afterEach(cleanup);

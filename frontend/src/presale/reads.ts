@@ -11,9 +11,9 @@ import {
   type ContractFunctionName,
 } from "viem";
 import { multicall as aggregate } from "viem/actions";
-import { abiOf, isDeployed } from "../../config/contracts.ts";
-import type { ChainBlock } from "../../config/env.ts";
-import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "./chainIO.ts";
+import { abiOf, isDeployed } from "../config/contracts.ts";
+import type { ChainBlock } from "../config/env.ts";
+import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "../chain/index.ts";
 
 export type Round = { cap: number; price: number; endTime: number };
 export type UserData = {

@@ -2,10 +2,10 @@
 // TanStack pauses refetchInterval while the tab is hidden (refetchIntervalInBackground: false).
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Address } from "viem";
-import { DEFAULT_SALE_PRICE, TIMINGS } from "../../config/constants.ts";
-import { isDeployed } from "../../config/addresses.ts";
-import { env, type ChainBlock } from "../../config/env.ts";
-import { useWallet } from "../wallet/walletState.ts";
+import { DEFAULT_SALE_PRICE, TIMINGS } from "../config/constants.ts";
+import { isDeployed } from "../config/addresses.ts";
+import { env, type ChainBlock } from "../config/env.ts";
+import { useWallet } from "../chain/index.ts";
 import type { ChainData, Stage } from "./reads.ts";
 import { effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
 

@@ -1,5 +1,5 @@
 // Countdown (PRODUCT.md §4): ticks each second, follows the stage end dates, stops at zero.
-import { pad2 } from "../../shared/format.ts";
+import { pad2 } from "../shared/format.ts";
 
 export type Countdown = { days: string; hours: string; minutes: string; seconds: string; diff: number; stage: number };
 

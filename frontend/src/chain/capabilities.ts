@@ -5,7 +5,7 @@
 //   remembered for the connector and account.
 import type { Address } from "viem";
 import { getCapabilities, getConnection } from "wagmi/actions";
-import { queryClient } from "../../app/Providers.tsx";
+import { queryClient } from "../shared/queryClient.ts";
 import { atomicSupport, isUnsupportedMethod, type CapabilityMap } from "./capabilityRules.ts";
 import { wagmiConfig } from "./wagmiConfig.ts";
 
