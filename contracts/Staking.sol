@@ -7,7 +7,7 @@ import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC2
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
-import {IStaking} from "./interfaces/IStaking.sol";
+import {IClaimSchedule, IStaking} from "./interfaces/IStaking.sol";
 
 /// @title Sale-token staking: lock, APY, pool cap, rewards from a funded reserve only.
 /// @notice Rewards accrue through a global index: `rewardIndex` grows by `apy * dt / YEAR` (scaled by 1e18) per
@@ -20,6 +20,7 @@ import {IStaking} from "./interfaces/IStaking.sol";
 /// credits only tokens that arrived, ownership cannot be renounced, the lock time is at most `MAX_LOCK_TIME`, and a
 /// withdrawals lock expires on its own after `MAX_WITHDRAWALS_LOCK` and cannot be set again for
 /// `WITHDRAWALS_LOCK_COOLDOWN`. The one exception is the staking blacklist (sanctions compliance).
+/// @custom:security-contact security@shaft.example
 contract Staking is IStaking, Ownable2Step {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
@@ -84,6 +85,8 @@ contract Staking is IStaking, Ownable2Step {
     Custody private _custody;
     mapping(address user => Staker) private _stakers;
     mapping(address user => uint256) private _pendingRewards;
+    /// @dev Staked through the presale before its claim started: stays staked until the claim starts.
+    mapping(address user => uint256) private _heldUntilClaim;
 
     modifier onlyPresale() {
         if (msg.sender != _presale) revert NotPresale(msg.sender);
@@ -128,7 +131,7 @@ contract Staking is IStaking, Ownable2Step {
 
     /// @inheritdoc IStaking
     function deposit(uint256 amount) external override {
-        _stake(msg.sender, amount, false);
+        _stake(msg.sender, amount, false, true);
         _stakeToken.safeTransferFrom(msg.sender, address(this), amount);
     }
 
@@ -138,15 +141,21 @@ contract Staking is IStaking, Ownable2Step {
     function depositWithPermit(uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external override {
         // solhint-disable-next-line no-empty-blocks
         try IERC20Permit(address(_stakeToken)).permit(msg.sender, address(this), amount, deadline, v, r, s) {} catch {}
-        _stake(msg.sender, amount, false);
+        _stake(msg.sender, amount, false, true);
         _stakeToken.safeTransferFrom(msg.sender, address(this), amount);
     }
 
     /// @inheritdoc IStaking
     /// @dev The presale transfers `amount` first; the balance must then cover everything accounted for, so a call
     /// without the tokens (or with fewer) credits nothing.
-    function depositByPresale(address user, uint256 amount) external override onlyPresale {
-        uint256 required = _stake(user, amount, true) + _custody.rewardsHeld;
+    function depositByPresale(
+        address user,
+        uint256 amount,
+        bool byStaker,
+        bool heldUntilClaim
+    ) external override onlyPresale {
+        uint256 required = _stake(user, amount, true, byStaker) + _custody.rewardsHeld;
+        if (heldUntilClaim) _heldUntilClaim[user] += amount;
         _limits.tokensStakedByPresale += amount.toUint128();
         uint256 balance = _stakeToken.balanceOf(address(this));
         if (balance < required) revert DepositNotReceived(required, balance);
@@ -161,9 +170,16 @@ contract Staking is IStaking, Ownable2Step {
         if (s.blacklisted) revert Blacklisted(msg.sender);
         if (s.amount == 0) revert NothingStaked();
         if (block.timestamp < s.unlockTime) revert StillLocked(s.unlockTime);
+        uint256 held = _heldUntilClaim[msg.sender];
+        if (held != 0 && _presaleClaimStarted()) {
+            delete _heldUntilClaim[msg.sender];
+            held = 0;
+        }
+        uint256 principal = s.amount - held;
+        if (principal == 0) revert HeldUntilClaim(held);
 
         uint256 earned = _earned(msg.sender, s, r.index);
-        uint256 payout = s.amount;
+        uint256 payout = principal;
         bool keepPending = r.claimsLocked && earned != 0;
         if (keepPending) {
             _pendingRewards[msg.sender] = earned;
@@ -175,19 +191,20 @@ contract Staking is IStaking, Ownable2Step {
                 emit RewardsHarvested(msg.sender, earned);
             }
         }
-        _pool.totalStaked -= s.amount;
-        if (keepPending) {
+        _pool.totalStaked -= principal.toUint128();
+        if (held != 0 || keepPending) {
+            // What the presale staked stays until the claim starts; its unlock is the stake's own.
             _stakers[msg.sender] = Staker({
-                amount: 0,
-                unlockTime: 0,
+                amount: uint96(held),
+                unlockTime: held != 0 ? s.unlockTime : 0,
                 indexSnapshot: r.index,
                 blacklisted: false,
-                hasPending: true
+                hasPending: keepPending
             });
         } else {
             delete _stakers[msg.sender];
         }
-        emit Withdrawn(msg.sender, s.amount);
+        emit Withdrawn(msg.sender, principal);
         _stakeToken.safeTransfer(msg.sender, payout);
     }
 
@@ -298,7 +315,13 @@ contract Staking is IStaking, Ownable2Step {
     /// @inheritdoc IStaking
     function poolStakers(address user) external view override returns (StakerInfo memory) {
         Staker memory s = _stakers[user];
-        return StakerInfo({amount: s.amount, unlockTime: s.unlockTime, pendingRewards: getRewards(user)});
+        return
+            StakerInfo({
+                amount: s.amount,
+                unlockTime: s.unlockTime,
+                pendingRewards: getRewards(user),
+                heldUntilClaim: _heldUntilClaim[user]
+            });
     }
 
     // ---------------------------------------------------------------- owner
@@ -392,11 +415,16 @@ contract Staking is IStaking, Ownable2Step {
 
     // ---------------------------------------------------------------- internals
 
-    /// @dev Credits `amount` to `user`, carrying accrued rewards over, and returns the new total staked. The user's own
-    /// deposit restarts the lock of the whole stake; a presale deposit (which anyone can make for anyone) weighs the
-    /// new lock by amount, so `x` staked for a stake of `s` delays its unlock by at most `lockTime * x / (s + x)`.
-    /// Checks-effects only: the caller moves the tokens.
-    function _stake(address user, uint256 amount, bool viaPresale) private returns (uint256 newTotal) {
+    /// @dev Credits `amount` to `user`, carrying accrued rewards over, and returns the new total staked. Only the
+    /// staker's own deposit (`restartLock`) restarts the lock of the whole stake; a deposit someone else made (the
+    /// presale on a card customer's behalf) leaves the unlock of what is already staked where it was, and gives a new
+    /// stake a full lock. Checks-effects only: the caller moves the tokens.
+    function _stake(
+        address user,
+        uint256 amount,
+        bool viaPresale,
+        bool restartLock
+    ) private returns (uint256 newTotal) {
         if (amount == 0) revert ZeroAmount();
         RewardState memory r = _updateIndex();
         if (!viaPresale && r.depositsLocked) revert DepositsLocked();
@@ -411,11 +439,7 @@ contract Staking is IStaking, Ownable2Step {
         // An extension keeps what the stake has earned so far as pending rewards.
         uint256 earned = _earned(user, s, r.index);
         if (earned != 0) _pendingRewards[user] = earned;
-        uint256 unlockTime = block.timestamp + r.lockTime;
-        if (viaPresale) {
-            uint256 from = Math.max(s.unlockTime, block.timestamp);
-            unlockTime = unlockTime <= from ? from : from + ((unlockTime - from) * amount) / (s.amount + amount);
-        }
+        uint256 unlockTime = restartLock || s.amount == 0 ? block.timestamp + r.lockTime : s.unlockTime;
         _pool.totalStaked = newTotal.toUint128();
         _stakers[user] = Staker({
             amount: (s.amount + amount).toUint96(),
@@ -425,6 +449,12 @@ contract Staking is IStaking, Ownable2Step {
             hasPending: earned != 0
         });
         emit Deposited(user, amount, viaPresale, unlockTime);
+    }
+
+    /// @dev Whether the presale's claim has started (it holds presale stakes until then).
+    function _presaleClaimStarted() private view returns (bool) {
+        uint256 start = IClaimSchedule(_presale).claimStart();
+        return start != 0 && block.timestamp >= start;
     }
 
     /// @dev Rewards of a staker at `index`, including those carried over.

@@ -6,13 +6,15 @@ pragma solidity ^0.8.28;
 /// applies from the moment it is made, never retroactively. Rewards are paid only from the reward reserve that
 /// the owner funds: when the reserve runs dry accrual stops, so principal can never pay for rewards.
 interface IStaking {
-    /// @dev One staker. `amount` is in sale-token wei; `unlockTime` is set by deposits: the staker's own deposit sets it
-    /// to now plus the lock time then in force, a presale deposit moves it towards that by the new amount's share of
-    /// the stake (a later lock-time change does not move it); `pendingRewards` is what `getRewards` returns.
+    /// @dev One staker. `amount` is in sale-token wei; `unlockTime` is set only by the staker's own deposits (now plus
+    /// the lock time then in force) or by a first deposit someone else made for a staker with nothing staked;
+    /// `pendingRewards` is what `getRewards` returns; `heldUntilClaim` is the part of `amount` the presale staked
+    /// before its claim started, which cannot be withdrawn until the claim starts.
     struct StakerInfo {
         uint256 amount;
         uint256 unlockTime;
         uint256 pendingRewards;
+        uint256 heldUntilClaim;
     }
 
     error ZeroAmount();
@@ -33,6 +35,7 @@ interface IStaking {
     error LockTimeTooLong(uint256 lockTime, uint256 maxLockTime);
     error WithdrawalsLockCooldown(uint256 allowedAt);
     error RenounceDisabled();
+    error HeldUntilClaim(uint256 held);
 
     event Deposited(address indexed user, uint256 amount, bool indexed viaPresale, uint256 unlockTime);
     event Withdrawn(address indexed user, uint256 amount);
@@ -65,16 +68,22 @@ interface IStaking {
     function depositWithPermit(uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external;
 
     /// @notice Withdraws the caller's whole stake once the lock has passed, with its pending rewards unless claims are
-    /// locked (then the rewards stay pending for a later harvest).
+    /// locked (then the rewards stay pending for a later harvest). What the presale staked before its claim started
+    /// stays staked until the claim starts (`HeldUntilClaim` if nothing else is staked).
     function withdraw() external;
 
     /// @notice Pays the caller's pending rewards.
     function harvestRewards() external;
 
     /// @notice Called by the presale after it has transferred `amount` sale tokens to this contract for `user`.
-    /// Reverts `DepositNotReceived` unless the tokens arrived. The unlock moves from
-    /// `max(unlockTime, now)` towards `now + lockTime` by `amount / (stake + amount)` of the way (never earlier).
-    function depositByPresale(address user, uint256 amount) external;
+    /// Reverts `DepositNotReceived` unless the tokens arrived.
+    /// @param user The staker.
+    /// @param amount Sale-token wei staked.
+    /// @param byStaker Whether `user` made the deposit (then the whole stake's lock restarts, as with `deposit`);
+    /// otherwise the unlock of what is already staked does not move (a new stake gets a full lock).
+    /// @param heldUntilClaim Whether the tokens stay staked until the presale's claim starts (purchases during the
+    /// sale).
+    function depositByPresale(address user, uint256 amount, bool byStaker, bool heldUntilClaim) external;
 
     // ---------------------------------------------------------------- views
 
@@ -121,4 +130,10 @@ interface IStaking {
     /// `MAX_WITHDRAWALS_LOCK` (7 days) and cannot start again within `WITHDRAWALS_LOCK_COOLDOWN` (7 days) of its end.
     function setLocks(bool depositsLocked, bool withdrawalsLocked, bool claimsLocked) external;
     function setBlacklist(address[] calldata accounts, bool blacklisted) external;
+}
+
+/// @title The presale's claim schedule, as staking reads it (presale stakes are held until the claim starts).
+interface IClaimSchedule {
+    /// @notice When claiming opens (unix seconds; zero while not set).
+    function claimStart() external view returns (uint256);
 }

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {IBasePresale} from "../interfaces/IBasePresale.sol";
 import {IPresale} from "../interfaces/IPresale.sol";
 import {IStaking} from "../interfaces/IStaking.sol";
 import {ITokenReceiverHook} from "./HookToken.sol";
@@ -19,14 +20,14 @@ contract ReentrantAttacker is ITokenReceiverHook {
         WithdrawOwed
     }
 
-    IPresale public immutable presale;
+    IBasePresale public immutable presale;
     IStaking public immutable staking;
     Mode public mode;
     uint256 public reentries;
     bool public reentrySucceeded;
     bytes public reentryError;
 
-    constructor(IPresale presale_, IStaking staking_) {
+    constructor(IBasePresale presale_, IStaking staking_) {
         presale = presale_;
         staking = staking_;
     }
@@ -77,14 +78,14 @@ contract ReentrantAttacker is ITokenReceiverHook {
         ++reentries;
         bool ok;
         bytes memory err;
-        if (mode == Mode.Claim) (ok, err) = address(presale).call(abi.encodeCall(IPresale.claim, ()));
+        if (mode == Mode.Claim) (ok, err) = address(presale).call(abi.encodeCall(IBasePresale.claim, ()));
         else if (mode == Mode.ClaimAndStake)
-            (ok, err) = address(presale).call(abi.encodeCall(IPresale.claimAndStake, ()));
+            (ok, err) = address(presale).call(abi.encodeCall(IBasePresale.claimAndStake, ()));
         else if (mode == Mode.Withdraw) (ok, err) = address(staking).call(abi.encodeCall(IStaking.withdraw, ()));
         else if (mode == Mode.Harvest) (ok, err) = address(staking).call(abi.encodeCall(IStaking.harvestRewards, ()));
         else if (mode == Mode.BuyOnRefund) {
             (ok, err) = address(presale).call{value: address(this).balance}(
-                abi.encodeCall(IPresale.buyWithEth, (1, false))
+                abi.encodeCall(IBasePresale.buyWithEth, (1, false))
             );
         } else if (mode == Mode.WithdrawOwed) {
             (ok, err) = address(presale).call(abi.encodeCall(IPresale.withdrawOwed, (address(0))));

@@ -33,9 +33,9 @@ import { KEYS, signedLead, type LeadAnswer, type LeadOptions } from "./helpers/l
 
 const skip = chainUnavailable();
 
-/** The test smart account and its factory (contracts/test-support/SmartWallet.sol), ABIs from their artifacts. */
-const smartWallet = () => artifact("test-support/SmartWallet.sol", "SmartWallet");
-const walletFactory = () => artifact("test-support/SmartWallet.sol", "SmartWalletFactory");
+/** The test smart account and its factory (contracts/test-support/SigningWallet.sol), ABIs from their artifacts. */
+const smartWallet = () => artifact("test-support/SigningWallet.sol", "SigningWallet");
+const walletFactory = () => artifact("test-support/SigningWallet.sol", "SigningWalletFactory");
 
 /** Hex text from an answer, as viem's type for it (asserted, not assumed). */
 const hex = (s: string): Hex => {

@@ -5,21 +5,17 @@
 import { expect } from "chai";
 import {
   CAPS,
-  DAY,
   LOCK,
   PRICES,
   STAKING_LENGTH,
   SUPPLY,
   TOKEN,
-  advance,
   advanceTo,
   buyEth,
-  deliverReport,
   fundRewards,
   giveStakeTokens,
   load,
   minedAt,
-  now,
   type Deployment,
   type Signer,
 } from "./helpers/fixtures.js";
@@ -31,16 +27,16 @@ describe("Survivors of the mutation check (hardhatBase)", function () {
   });
 
   it("a stablecoin purchase at prices that are not multiples of 1e12 rounds the cost up (cost·1e12 >= round-by-round USD)", async function () {
-    const t = await now(d.conn);
-    const prices = [PRICES[0] + 1n, PRICES[1] + 999_999_999_999n];
-    await d.presale.setRounds([1_000n, 2_000n], prices, [t + DAY, t + 2n * DAY]);
+    const prices = PRICES.map((p, i) => (i === 0 ? p + 1n : i === 1 ? p + 999_999_999_999n : p));
+    await d.presale.setRounds(prices, d.roundEnds);
+    await d.presale.setCurrentStep(0, CAPS[0] - 1_000n); // 1,000 tokens left in round 1
     for (const [buyer, amount] of [
       [d.buyers[0], 1n],
       [d.buyers[1], 1_500n],
       [d.buyers[2], 3n],
     ] as [Signer, bigint][]) {
       const cp: bigint = await d.presale.checkPoint();
-      const inFirst = cp >= 1_000n ? 0n : amount < 1_000n - cp ? amount : 1_000n - cp;
+      const inFirst = cp >= CAPS[0] ? 0n : amount < CAPS[0] - cp ? amount : CAPS[0] - cp;
       const usd = inFirst * prices[0] + (amount - inFirst) * prices[1];
       expect(await d.presale.usdQuote(amount)).to.equal(usd);
       const cost: bigint = await d.presale.usdcBuyHelper(amount);
@@ -141,53 +137,26 @@ describe("Boundaries and rounding (hardhatBase)", function () {
   });
 
   it("presale: USD raised (6 decimals) rounds each purchase up, at prices that are not multiples of 1e12", async function () {
-    const t = await now(d.conn);
-    const prices = [PRICES[0] + 1n, PRICES[1] + 999_999_999_999n];
-    await d.presale.setRounds([1_000n, 2_000n], prices, [t + DAY, t + 2n * DAY]);
+    const prices = PRICES.map((p, i) => (i === 0 ? p + 1n : p));
+    await d.presale.setRounds(prices, d.roundEnds);
     const before: bigint = await d.presale.localUsdRaised();
     const cost: bigint = await d.presale.usdcBuyHelper(3n);
     await d.presale.connect(d.buyers[0]).buyWithUSDC(3n, cost, false);
     expect((await d.presale.localUsdRaised()) - before).to.equal((3n * prices[0] + 10n ** 12n - 1n) / 10n ** 12n);
   });
 
-  it("presale: rounds with equal consecutive caps or end times are refused (InvalidRounds)", async function () {
-    const t = await now(d.conn);
-    await expect(
-      d.presale.setRounds([1_000n, 1_000n], [1n, 2n], [t + DAY, t + 2n * DAY]),
-    ).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
-    await expect(d.presale.setRounds([1_000n, 2_000n], [1n, 2n], [t + DAY, t + DAY])).to.be.revertedWithCustomError(
-      d.presale,
-      "InvalidRounds",
-    );
+  it("presale: equal consecutive end times are refused (InvalidRounds), one second apart is fine", async function () {
+    const ends = d.roundEnds.map((e, i) => (i === 1 ? d.roundEnds[0] : e));
+    await expect(d.presale.setRounds(PRICES, ends)).to.be.revertedWithCustomError(d.presale, "InvalidRounds");
+    ends[1] = d.roundEnds[0] + 1n;
+    await expect(d.presale.setRounds(PRICES, ends)).to.emit(d.presale, "RoundsUpdated");
   });
 
-  it("presale: with dynamic time, a purchase that sells a round out prices the next round even if its old end passed", async function () {
-    // Round 1 sells out with dynamic time on (rounds 2.. re-spaced one day apart), the admin moves the position back
-    // into round 1, and re-spaced round 2's end passes. Selling round 1 out again re-spaces round 2 from now: the
-    // rest of the purchase is priced in round 2, not skipped to round 3.
-    await d.presale.setDynamicTime(true, DAY);
-    await d.presale.setCurrentStep(0, CAPS[0] - 1_000n);
-    await buyEth(d, d.buyers[0], 1_000n);
-    await advance(d, DAY + DAY / 2n);
-    await d.presale.setCurrentStep(0, CAPS[0] - 500n);
-    expect(await d.presale.usdQuote(1_000n)).to.equal(500n * PRICES[0] + 500n * PRICES[1]);
-    await buyEth(d, d.buyers[1], 1_000n);
-    expect(await d.presale.currentStep()).to.equal(1n);
-    expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 500n);
-  });
-
-  it("presale: with dynamic time, a report that sells a round out moves into the next round even if its old end passed", async function () {
-    // As above, but Ethereum's report sells round 1 out again: round 2 is re-spaced from now, not skipped by its
-    // earlier (re-spaced) end.
-    await d.presale.setDynamicTime(true, DAY);
-    await d.presale.setCurrentStep(0, CAPS[0] - 1_000n);
-    await buyEth(d, d.buyers[0], 1_000n);
-    await advance(d, DAY + DAY / 2n);
-    await d.presale.setCurrentStep(0, CAPS[0] - 500n);
-    await deliverReport(d, { roundSold: [500n], tokensSold: 500n });
-    expect(await d.presale.currentStep()).to.equal(1n);
-    expect(await d.presale.checkPoint()).to.equal(CAPS[0]);
-    expect((await d.presale.roundDetails(2))[1]).to.equal((await now(d.conn)) + DAY);
+  it("presale: setCurrentStep at exactly this chain's share of the round is accepted, one more is not", async function () {
+    const size = CAPS[1] - CAPS[0];
+    await expect(d.presale.setCurrentStep(1, size + 1n)).to.be.revertedWithCustomError(d.presale, "InvalidStep");
+    await d.presale.setCurrentStep(1, size);
+    expect(await d.presale.currentStep()).to.equal(2n);
   });
 
   it("oracle: a zero heartbeat is refused (InvalidParameter): every answer would be stale at once", async function () {

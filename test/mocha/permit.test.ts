@@ -8,30 +8,19 @@ import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/types";
 import type { Time } from "@nomicfoundation/hardhat-network-helpers/types";
 import { TypedDataEncoder, type TypedDataDomain } from "ethers";
-import type { MockUSDC, Presale, SaleToken, Staking } from "../../typechain-types/index.js";
-import {
-  CAPS,
-  CHAINS,
-  LOCK,
-  MAX_TOKENS,
-  PRICES,
-  ROUND_SPACING,
-  TOKEN,
-  USD6,
-  load,
-  now,
-  type ChainName,
-  type Deployment,
-} from "./helpers/fixtures.js";
-import { USDC_NAME, chainIdOf, saleTokenDomain, signPermit, usdcDomain } from "./helpers/permit.js";
+import type { MockUSDC, SaleToken, Staking } from "../../typechain-types/index.js";
+import { CHAINS, LOCK, TOKEN, USD6, buyUsdc, load, now, type ChainName, type Deployment } from "./helpers/fixtures.js";
+import { ladderLibrary, smallParams } from "./helpers/params.js";
+import { USDC_NAME, chainIdOf, saleTokenDomain, signPermit, usdcDomain, type SignedPermit } from "./helpers/permit.js";
+import { base, boughtBy, buyUsdcWithPermit, ethereum } from "./helpers/purchases.js";
 
 const AMOUNT = 10_000n; // whole tokens, inside round 1
 const HOUR = 3_600n;
 
-/** A deployment's contracts with their generated types (the shared fixture types them loosely). */
+/** A deployment and the accounts the permit tests play. */
 interface World {
   d: Deployment;
-  presale: Presale;
+  presale: Deployment["presale"];
   usdc: MockUSDC;
   chainId: bigint;
   presaleAddr: string;
@@ -68,7 +57,7 @@ async function purchaseState(w: World, who: HardhatEthersSigner) {
     balance: await w.usdc.balanceOf(who.address),
     allowance: await w.usdc.allowance(who.address, w.presaleAddr),
     nonce: await w.usdc.nonces(who.address),
-    deposits: await w.presale.userDeposits(who.address),
+    bought: await boughtBy(w.d, who.address),
     sold: await w.presale.localTokensSold(),
     wallet: await w.usdc.balanceOf(w.paymentWallet.address),
   };
@@ -85,6 +74,8 @@ for (const name of CHAINS) {
 
     const permitFor = async (owner: HardhatEthersSigner, value: bigint, dl = deadline) =>
       signPermit(owner, w.usdc, await usdcDomain(w.usdc, w.chainId), w.presaleAddr, value, dl);
+    const buy = (who: HardhatEthersSigner, maxCost: bigint, p: SignedPermit) =>
+      buyUsdcWithPermit(w.d, who, AMOUNT, maxCost, p);
 
     it("a buyer who never approved buys with one signature and one transaction, paying the quote", async function () {
       const cost = await w.presale.usdcBuyHelper(AMOUNT);
@@ -92,13 +83,13 @@ for (const name of CHAINS) {
       const p = await permitFor(w.alice, maxCost);
       const before = await purchaseState(w, w.alice);
       expect(before.allowance).to.equal(0n);
-      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s))
+      await expect(buy(w.alice, maxCost, p))
         .to.emit(w.presale, "TokensBought")
-        .withArgs(w.alice.address, await w.usdc.getAddress(), AMOUNT, cost, cost * 10n ** 12n, false);
+        .withArgs(w.alice.address, w.alice.address, await w.usdc.getAddress(), AMOUNT, cost, cost * 10n ** 12n, false);
       const after = await purchaseState(w, w.alice);
       expect(before.balance - after.balance).to.equal(cost);
       expect(after.wallet - before.wallet).to.equal(cost);
-      expect(after.deposits).to.equal(AMOUNT * TOKEN);
+      expect(after.bought).to.equal(AMOUNT);
       expect(after.nonce).to.equal(before.nonce + 1n);
       // The permit approved maxCost; what the purchase did not use is all that stays approved.
       expect(after.allowance).to.equal(maxCost - cost);
@@ -110,9 +101,9 @@ for (const name of CHAINS) {
       // Mallory copies the signature from the mempool and submits it to USDC first.
       await w.usdc.connect(w.mallory).permit(w.alice.address, w.presaleAddr, maxCost, p.deadline, p.v, p.r, p.s);
       const before = await purchaseState(w, w.alice);
-      await w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s);
+      await buy(w.alice, maxCost, p);
       const after = await purchaseState(w, w.alice);
-      expect(after.deposits).to.equal(AMOUNT * TOKEN);
+      expect(after.bought).to.equal(AMOUNT);
       expect(before.balance - after.balance).to.equal(maxCost);
       expect(after.nonce).to.equal(before.nonce); // the buyer's own permit failed, quietly
     });
@@ -123,9 +114,7 @@ for (const name of CHAINS) {
       const alice = await purchaseState(w, w.alice);
       const mallory = await purchaseState(w, w.mallory);
       // The permit is checked for the caller (owner = msg.sender), so Mallory's call pulls from Mallory only.
-      await expect(
-        w.presale.connect(w.mallory).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s),
-      ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+      await expect(buy(w.mallory, maxCost, p)).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       expect(await purchaseState(w, w.alice)).to.deep.equal(alice);
       expect(await purchaseState(w, w.mallory)).to.deep.equal(mallory);
     });
@@ -147,13 +136,10 @@ for (const name of CHAINS) {
       );
       const before = await purchaseState(w, w.alice);
       for (const p of [forged, expired, short, wrongDomain]) {
-        await expect(
-          w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost, false, p.deadline, p.v, p.r, p.s),
-        ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+        await expect(buy(w.alice, cost, p)).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       }
       // Passing the signed (short) value as maxCost stops at the price check instead.
-      const { v, r, s } = short;
-      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost - 1n, false, short.deadline, v, r, s))
+      await expect(buy(w.alice, cost - 1n, short))
         .to.be.revertedWithCustomError(w.presale, "MaxCostExceeded")
         .withArgs(cost, cost - 1n);
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
@@ -162,12 +148,10 @@ for (const name of CHAINS) {
     it("a replayed signature buys nothing more", async function () {
       const maxCost = await w.presale.usdcBuyHelper(AMOUNT);
       const p = await permitFor(w.alice, maxCost);
-      await w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s);
+      await buy(w.alice, maxCost, p);
       const before = await purchaseState(w, w.alice);
       expect(before.allowance).to.equal(0n);
-      await expect(
-        w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s),
-      ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+      await expect(buy(w.alice, maxCost, p)).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       // Submitting it to USDC directly fails too: the nonce moved on.
       await expect(
         w.usdc.permit(w.alice.address, w.presaleAddr, maxCost, p.deadline, p.v, p.r, p.s),
@@ -181,18 +165,16 @@ for (const name of CHAINS) {
       // Another buyer's purchase lands first and leaves only 5,000 tokens in round 1: the next 10,000 cost more.
       const cap0 = (await w.presale.roundDetails(0))[0];
       const fill = cap0 - (await w.presale.checkPoint()) - 5_000n;
-      await w.presale.connect(w.whale).buyWithUSDC(fill, await w.presale.usdcBuyHelper(fill), false);
+      await buyUsdc(w.d, w.whale, fill);
       const cost = await w.presale.usdcBuyHelper(AMOUNT);
       expect(cost).to.be.greaterThan(quote);
       const before = await purchaseState(w, w.alice);
-      await expect(w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, quote, false, p.deadline, p.v, p.r, p.s))
+      await expect(buy(w.alice, quote, p))
         .to.be.revertedWithCustomError(w.presale, "MaxCostExceeded")
         .withArgs(cost, quote);
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
       // Claiming a higher maxCost with the same signature does not help: the permit was for the quote only.
-      await expect(
-        w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, cost, false, p.deadline, p.v, p.r, p.s),
-      ).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
+      await expect(buy(w.alice, cost, p)).to.be.revertedWithCustomError(w.usdc, "InsufficientAllowance");
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
     });
 
@@ -202,10 +184,10 @@ for (const name of CHAINS) {
       const p = await permitFor(w.alice, maxCost);
       const cap0 = (await w.presale.roundDetails(0))[0];
       const fill = cap0 - (await w.presale.checkPoint()) - 5_000n;
-      await w.presale.connect(w.whale).buyWithUSDC(fill, await w.presale.usdcBuyHelper(fill), false);
+      await buyUsdc(w.d, w.whale, fill);
       const cost = await w.presale.usdcBuyHelper(AMOUNT);
       const before = await purchaseState(w, w.alice);
-      await w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s);
+      await buy(w.alice, maxCost, p);
       const after = await purchaseState(w, w.alice);
       expect(before.balance - after.balance).to.equal(cost);
       expect(cost).to.be.at.most(maxCost);
@@ -213,25 +195,39 @@ for (const name of CHAINS) {
     });
 
     if (name === "hardhatBase") {
-      it("stake = true: the tokens go straight into staking", async function () {
+      it("stake = true: the tokens go straight into staking, held there until the claim", async function () {
         const staking = w.d.staking as Staking;
         await (w.d.token as SaleToken).transfer(w.presaleAddr, AMOUNT * TOKEN); // tokens staked during the sale
         const maxCost = await w.presale.usdcBuyHelper(AMOUNT);
         const p = await permitFor(w.alice, maxCost);
-        await w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, true, p.deadline, p.v, p.r, p.s);
-        expect((await staking.poolStakers(w.alice.address)).amount).to.equal(AMOUNT * TOKEN);
-        expect(await w.presale.userDeposits(w.alice.address)).to.equal(0n);
+        await base(w.d).connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, true, p.deadline, p.v, p.r, p.s);
+        const info = await staking.poolStakers(w.alice.address);
+        expect(info.amount).to.equal(AMOUNT * TOKEN);
+        expect(info.heldUntilClaim).to.equal(AMOUNT * TOKEN);
+        expect(await boughtBy(w.d, w.alice.address)).to.equal(0n);
         expect(await w.usdc.allowance(w.alice.address, w.presaleAddr)).to.equal(0n);
       });
     } else {
-      it("stake = true on Ethereum reverts as buyWithUSDC does, and the permit is not spent", async function () {
+      it("a refused recipient (zero) reverts as buyWithUSDC does, and the permit is not spent", async function () {
         const maxCost = await w.presale.usdcBuyHelper(AMOUNT);
         const p = await permitFor(w.alice, maxCost);
         const before = await purchaseState(w, w.alice);
+        const zero = w.d.ethers.ZeroAddress;
         await expect(
-          w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, true, p.deadline, p.v, p.r, p.s),
-        ).to.be.revertedWithCustomError(w.presale, "StakingUnavailable");
+          ethereum(w.d).connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, zero, p.deadline, p.v, p.r, p.s),
+        ).to.be.revertedWithCustomError(w.presale, "ZeroAddress");
         expect(await purchaseState(w, w.alice)).to.deep.equal(before);
+      });
+
+      it("the permit buys for the Base address the buyer names", async function () {
+        const maxCost = await w.presale.usdcBuyHelper(AMOUNT);
+        const p = await permitFor(w.alice, maxCost);
+        const to = w.d.signers[16].address;
+        await expect(ethereum(w.d).connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, to, p.deadline, p.v, p.r, p.s))
+          .to.emit(w.presale, "TokensBought")
+          .withArgs(w.alice.address, to, await w.usdc.getAddress(), AMOUNT, maxCost, maxCost * 10n ** 12n, false);
+        const record = await ethereum(w.d).buyerInfo(w.alice.address);
+        expect([record.recipient, record.tokens, record.relayed]).to.deep.equal([to, AMOUNT, 0n]);
       });
     }
 
@@ -240,50 +236,42 @@ for (const name of CHAINS) {
       const p = await permitFor(w.alice, maxCost);
       await w.presale.pause();
       const before = await purchaseState(w, w.alice);
-      await expect(
-        w.presale.connect(w.alice).buyWithUSDCPermit(AMOUNT, maxCost, false, p.deadline, p.v, p.r, p.s),
-      ).to.be.revertedWithCustomError(w.presale, "SalePaused");
+      await expect(buy(w.alice, maxCost, p)).to.be.revertedWithCustomError(w.presale, "SalePaused");
       expect(await purchaseState(w, w.alice)).to.deep.equal(before);
     });
   });
 }
 
 describe("buyWithUSDCPermit on a presale deployed without USDC", function () {
-  it("reverts UnsupportedPaymentToken, as buyWithUSDC does, before calling anything", async function () {
-    const d = await load("hardhatEth");
-    const ethers = d.ethers;
-    const owner = d.owner;
-    const t0 = await now(d.conn);
-    const ladderBook = await ethers.deployContract("LadderBook");
-    const roundEnds = CAPS.map((_, i) => t0 + ROUND_SPACING * BigInt(i + 1));
-    const params: Presale.InitParamsStruct = {
-      owner: owner.address,
-      adminDelay: 0,
-      saleToken: ethers.ZeroAddress,
-      usdt: ethers.ZeroAddress,
-      usdc: ethers.ZeroAddress,
-      priceFeed: await d.feed.getAddress(),
-      priceFeedHeartbeat: HOUR,
-      sequencerFeed: ethers.ZeroAddress,
-      sequencerGracePeriod: 0n,
-      paymentWallet: d.paymentWallet.address,
-      startTime: t0,
-      endTime: roundEnds[roundEnds.length - 1],
-      maxTokensToBuy: MAX_TOKENS,
-      caps: CAPS,
-      prices: PRICES,
-      endTimes: roundEnds,
-      messenger: await d.messenger.getAddress(),
-      maxMirrorStep: 0n,
-    };
-    const libraries = { LadderBook: await ladderBook.getAddress() };
-    const presale = await ethers.deployContract("Presale", [params], { libraries });
-    const buyer = d.signers[14];
-    const { ZeroHash } = ethers;
-    await expect(
-      presale.connect(buyer).buyWithUSDCPermit(AMOUNT, USD6, false, t0 + HOUR, 27, ZeroHash, ZeroHash),
-    ).to.be.revertedWithCustomError(presale, "UnsupportedPaymentToken");
-  });
+  for (const name of CHAINS) {
+    it(`reverts UnsupportedPaymentToken on ${name}, as buyWithUSDC does, before calling anything`, async function () {
+      const d = await load(name);
+      const params = { ...(await smallParams(d)), usdc: d.ethers.ZeroAddress };
+      const { ZeroHash } = d.ethers;
+      const buyer = d.signers[14];
+      const deadline = (await now(d.conn)) + HOUR;
+      if (name === "hardhatBase") {
+        const saleToken = await d.token!.getAddress();
+        const presale = await d.ethers.deployContract("BasePresale", [params, saleToken], await ladderLibrary(d));
+        await expect(
+          presale.connect(buyer).buyWithUSDCPermit(10n, USD6, false, deadline, 27, ZeroHash, ZeroHash),
+        ).to.be.revertedWithCustomError(presale, "UnsupportedPaymentToken");
+        await expect(presale.connect(buyer).buyWithUSDC(10n, USD6, false)).to.be.revertedWithCustomError(
+          presale,
+          "UnsupportedPaymentToken",
+        );
+      } else {
+        const presale = await d.ethers.deployContract("EthereumPresale", [params], await ladderLibrary(d));
+        await expect(
+          presale.connect(buyer).buyWithUSDCPermit(10n, USD6, buyer.address, deadline, 27, ZeroHash, ZeroHash),
+        ).to.be.revertedWithCustomError(presale, "UnsupportedPaymentToken");
+        await expect(presale.connect(buyer).buyWithUSDC(10n, USD6, buyer.address)).to.be.revertedWithCustomError(
+          presale,
+          "UnsupportedPaymentToken",
+        );
+      }
+    });
+  }
 });
 
 describe("depositWithPermit (hardhatBase)", function () {

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { CHAINS, DAY, ETH_USD_18, GRACE, HEARTBEAT, load, now, refEth, refUsd, ladder } from "./helpers/fixtures.js";
+import { boughtBy, buyEthPaying } from "./helpers/purchases.js";
 
 for (const chainName of CHAINS) {
   describe(`Presale ETH/USD feed on ${chainName}`, function () {
@@ -8,7 +9,7 @@ for (const chainName of CHAINS) {
       await d.feed.updateAnswer(0n);
       await expect(d.presale.ethUsdPrice()).to.be.revertedWithCustomError(d.presale, "InvalidPrice").withArgs(0n);
       await expect(d.presale.ethBuyHelper(10n)).to.be.revertedWithCustomError(d.presale, "InvalidPrice").withArgs(0n);
-      await expect(d.presale.connect(d.buyers[0]).buyWithEth(10n, false, { value: 10n ** 18n }))
+      await expect(buyEthPaying(d, d.buyers[0], 10n, 10n ** 18n))
         .to.be.revertedWithCustomError(d.presale, "InvalidPrice")
         .withArgs(0n);
     });
@@ -24,14 +25,14 @@ for (const chainName of CHAINS) {
       await d.feed.updateRoundData(7, 3_000n * 10n ** 8n, T - HEARTBEAT - 1n, T - HEARTBEAT - 1n);
       await d.helpers.time.setNextBlockTimestamp(T);
       // Mined (gasLimit given, no estimate) at T: age = heartbeat + 1.
-      await expect(d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 }))
+      await expect(buyEthPaying(d, alice, 10n, cost * 2n, { gasLimit: 1_000_000 }))
         .to.be.revertedWithCustomError(d.presale, "StalePrice")
         .withArgs(T - HEARTBEAT - 1n, HEARTBEAT);
       const T2 = (await now(d.conn)) + 600n;
       await d.feed.updateRoundData(8, 3_000n * 10n ** 8n, T2 - HEARTBEAT, T2 - HEARTBEAT);
       await d.helpers.time.setNextBlockTimestamp(T2);
-      await d.presale.connect(alice).buyWithEth(10n, false, { value: cost * 2n, gasLimit: 1_000_000 }); // age == heartbeat
-      expect(await d.presale.userDeposits(alice.address)).to.equal(10n * 10n ** 18n);
+      await buyEthPaying(d, alice, 10n, cost * 2n, { gasLimit: 1_000_000 }); // age == heartbeat
+      expect(await boughtBy(d, alice.address)).to.equal(10n);
     });
 
     it("rejects a fresh answer that goes stale with time", async function () {

@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { CHAINS, TOKEN, buyEth, load, type Deployment } from "./helpers/fixtures.js";
+import { CHAINS, buyEth, buyUsdc, load, type Deployment } from "./helpers/fixtures.js";
+import { boughtBy, buyEthCalldata, buyEthPaying } from "./helpers/purchases.js";
 
 async function rejecter(d: Deployment) {
   return d.ethers.deployContract("EthRejecter");
@@ -26,7 +27,7 @@ for (const chainName of CHAINS) {
       const cost: bigint = await d.presale.ethBuyHelper(amount);
       const s1 = (cost * 2_000n) / 10_000n;
       const s2 = (cost * 333n) / 10_000n;
-      const tx = d.presale.connect(alice).buyWithEth(amount, false, { value: cost + 999n });
+      const tx = buyEthPaying(d, alice, amount, cost + 999n);
       await expect(tx).to.changeEtherBalances(
         d.ethers,
         [alice, d.splitWallet, other, d.paymentWallet, d.presale],
@@ -46,7 +47,7 @@ for (const chainName of CHAINS) {
       );
       const usdcCost: bigint = await d.presale.usdcBuyHelper(1_000n);
       const u1 = (usdcCost * 7_000n) / 10_000n;
-      await expect(d.presale.connect(d.buyers[0]).buyWithUSDC(1_000n, usdcCost, false)).to.changeTokenBalances(
+      await expect(buyUsdc(d, d.buyers[0], 1_000n, usdcCost)).to.changeTokenBalances(
         d.ethers,
         d.usdc,
         [d.splitWallet, other, d.paymentWallet, d.presale],
@@ -59,7 +60,7 @@ for (const chainName of CHAINS) {
       await d.presale.setSplits([d.splitWallet.address], [2_500n]);
       const cost: bigint = await d.presale.usdcBuyHelper(1_001n);
       const share = (cost * 2_500n) / 10_000n;
-      await expect(d.presale.connect(alice).buyWithUSDC(1_001n, cost, false)).to.changeTokenBalances(
+      await expect(buyUsdc(d, alice, 1_001n, cost)).to.changeTokenBalances(
         d.ethers,
         d.usdc,
         [alice, d.splitWallet, d.paymentWallet, d.presale],
@@ -150,7 +151,7 @@ for (const chainName of CHAINS) {
       const cost: bigint = await d.presale.usdcBuyHelper(2_000n);
       const share = (cost * 3_000n) / 10_000n;
       const usdcAddr = await d.usdc.getAddress();
-      const tx = d.presale.connect(alice).buyWithUSDC(2_000n, cost, false);
+      const tx = buyUsdc(d, alice, 2_000n, cost);
       await expect(tx).to.emit(d.presale, "PaymentDeferred").withArgs(d.splitWallet.address, usdcAddr, share);
       await expect(tx).to.changeTokenBalances(
         d.ethers,
@@ -172,13 +173,13 @@ for (const chainName of CHAINS) {
     it("a buyer who cannot take the ETH refund makes the purchase revert EthTransferFailed (no silent loss)", async function () {
       const r = await rejecter(d);
       const cost: bigint = await d.presale.ethBuyHelper(10n);
-      const call = d.presale.interface.encodeFunctionData("buyWithEth", [10n, false]);
+      const call = buyEthCalldata(d, 10n, await r.getAddress());
       await expect(r.exec(await d.presale.getAddress(), call, { value: cost + 1n }))
         .to.be.revertedWithCustomError(d.presale, "EthTransferFailed")
         .withArgs(await r.getAddress());
       // An exact payment needs no refund and goes through.
       await r.exec(await d.presale.getAddress(), call, { value: cost });
-      expect(await d.presale.userDeposits(await r.getAddress())).to.equal(10n * TOKEN);
+      expect(await boughtBy(d, await r.getAddress())).to.equal(10n);
     });
   });
 }
@@ -189,10 +190,11 @@ describe("Presale payments: USDT quirks (hardhatEth)", function () {
     await d.usdt!.setParams(10n, 1_000_000n); // 0.1 % fee, max 1 USDT
     const cost: bigint = await d.presale.usdtBuyHelper(100_000n);
     const fee = (cost * 10n) / 10_000n;
-    await expect(d.presale.connect(d.buyers[0]).buyWithUSDT(100_000n, cost, false))
+    await expect(d.presale.connect(d.buyers[0]).buyWithUSDT(100_000n, cost, d.buyers[0].address))
       .to.be.revertedWithCustomError(d.presale, "PaymentShortfall")
       .withArgs(cost, cost - fee);
-    expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(0n);
+    expect(await boughtBy(d, d.buyers[0].address)).to.equal(0n);
+    expect(await d.presale.localTokensSold()).to.equal(0n);
   });
 
   it("the USDT split path (blacklist-free) also pays every recipient exactly", async function () {
@@ -200,7 +202,7 @@ describe("Presale payments: USDT quirks (hardhatEth)", function () {
     await d.presale.setSplits([d.splitWallet.address], [1_500n]);
     const cost: bigint = await d.presale.usdtBuyHelper(3_333n);
     const share = (cost * 1_500n) / 10_000n;
-    await d.presale.connect(d.buyers[0]).buyWithUSDT(3_333n, cost, false);
+    await d.presale.connect(d.buyers[0]).buyWithUSDT(3_333n, cost, d.buyers[0].address);
     expect(await d.usdt!.balanceOf(d.splitWallet.address)).to.equal(share);
     expect(await d.usdt!.balanceOf(d.paymentWallet.address)).to.equal(cost - share);
     expect(await d.usdt!.balanceOf(await d.presale.getAddress())).to.equal(0n);

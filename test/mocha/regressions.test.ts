@@ -5,7 +5,9 @@ import { expect } from "chai";
 import type { HookToken } from "../../typechain-types/index.js";
 import {
   CAPS,
+  CHAINS,
   DAY,
+  ETH_SHARE_BPS,
   GRACE,
   deliverReport,
   LOCK,
@@ -17,12 +19,15 @@ import {
   deploy,
   fundRewards,
   giveStakeTokens,
+  leg,
   load,
   now,
   openClaim,
+  quotasFor,
   refEth,
   type Deployment,
 } from "./helpers/fixtures.js";
+import { boughtBy, buyEthCalldata, buyEthPaying } from "./helpers/purchases.js";
 
 async function hookDeployment(): Promise<{ d: Deployment<"hardhatBase">; hook: HookToken }> {
   const conn = await chain("hardhatBase");
@@ -39,19 +44,14 @@ describe("Regressions of the common presale template", function () {
     await expect(d.presale.ethBuyHelper(1_000n))
       .to.be.revertedWithCustomError(d.presale, "InvalidPrice")
       .withArgs(-3_000n * 10n ** 8n);
-    await expect(d.presale.connect(d.buyers[0]).buyWithEth(1_000n, false, { value: 1n })).to.be.revertedWithCustomError(
-      d.presale,
-      "InvalidPrice",
-    );
+    await expect(buyEthPaying(d, d.buyers[0], 1_000n, 1n)).to.be.revertedWithCustomError(d.presale, "InvalidPrice");
   });
 
   it("regression: a stale oracle answer is rejected (StalePrice)", async function () {
     const d = await load("hardhatEth");
     const cost: bigint = await d.presale.ethBuyHelper(1_000n);
     await d.helpers.time.increase(2n * DAY); // the feed stops updating; ETH may have crashed meanwhile
-    await expect(
-      d.presale.connect(d.buyers[0]).buyWithEth(1_000n, false, { value: cost }),
-    ).to.be.revertedWithCustomError(d.presale, "StalePrice");
+    await expect(buyEthPaying(d, d.buyers[0], 1_000n, cost)).to.be.revertedWithCustomError(d.presale, "StalePrice");
   });
 
   it("regression: sequencer down and its grace period block ETH pricing on Base", async function () {
@@ -80,10 +80,11 @@ describe("Regressions of the common presale template", function () {
     expect(cost).to.equal(refEth(usd, ethUsd18));
     expect(cost * ethUsd18 >= usd * 10n ** 18n).to.equal(true);
     expect((cost - 1n) * ethUsd18 < usd * 10n ** 18n).to.equal(true);
-    await expect(
-      d.presale.connect(d.buyers[1]).buyWithEth(2n, false, { value: cost - 1n }),
-    ).to.be.revertedWithCustomError(d.presale, "InsufficientPayment");
-    await d.presale.connect(d.buyers[1]).buyWithEth(2n, false, { value: cost });
+    await expect(buyEthPaying(d, d.buyers[1], 2n, cost - 1n)).to.be.revertedWithCustomError(
+      d.presale,
+      "InsufficientPayment",
+    );
+    await buyEthPaying(d, d.buyers[1], 2n, cost);
     expect(await d.presale.checkPoint()).to.equal(CAPS[0] + 1n);
     // Stablecoins round up too: 1 token at 0.0065 + 1 at 0.006 = 0.0125 USD = 12,500 units exactly; 1 token at 0.0065 = 6,500.
     expect(await d.presale.usdcBuyHelper(1n)).to.equal(6_500n);
@@ -109,26 +110,27 @@ describe("Regressions of the common presale template", function () {
     const cost: bigint = await d.presale.usdtBuyHelper(1_000n);
     // The dapp's flow: approve from zero, buy, and the allowance is consumed exactly so the next approve starts from 0.
     await d.usdt!.connect(buyer).approve(await d.presale.getAddress(), cost);
-    await d.presale.connect(buyer).buyWithUSDT(1_000n, cost, false);
+    await d.presale.connect(buyer).buyWithUSDT(1_000n, cost, buyer.address);
     expect(await d.usdt!.allowance(buyer.address, await d.presale.getAddress())).to.equal(0n);
     expect(await d.usdt!.balanceOf(d.paymentWallet.address)).to.equal(cost);
     const cost2: bigint = await d.presale.usdtBuyHelper(10n);
     await d.usdt!.connect(buyer).approve(await d.presale.getAddress(), cost2); // would revert if anything was left over
-    await d.presale.connect(buyer).buyWithUSDT(10n, cost2, false);
-    expect(await d.presale.userDeposits(buyer.address)).to.equal(1_010n * TOKEN);
+    await d.presale.connect(buyer).buyWithUSDT(10n, cost2, buyer.address);
+    expect(await boughtBy(d, buyer.address)).to.equal(1_010n);
   });
 
   it("regression: fee-on-transfer USDT is never credited for more than was received", async function () {
     const d = await load("hardhatEth");
     await d.usdt!.setParams(1n, 5n); // 0.01 %, at most 5 units: a tiny fee
     const cost: bigint = await d.presale.usdtBuyHelper(10_000n);
-    await expect(d.presale.connect(d.buyers[0]).buyWithUSDT(10_000n, cost, false)).to.be.revertedWithCustomError(
+    const buyer = d.buyers[0].address;
+    await expect(d.presale.connect(d.buyers[0]).buyWithUSDT(10_000n, cost, buyer)).to.be.revertedWithCustomError(
       d.presale,
       "PaymentShortfall",
     );
     expect(await d.presale.totalTokensSold()).to.equal(0n);
     await d.usdt!.setParams(0n, 0n);
-    await d.presale.connect(d.buyers[0]).buyWithUSDT(10_000n, cost, false);
+    await d.presale.connect(d.buyers[0]).buyWithUSDT(10_000n, cost, buyer);
     expect(await d.usdt!.balanceOf(d.paymentWallet.address)).to.equal(cost);
   });
 
@@ -215,20 +217,25 @@ describe("Regressions of the common presale template", function () {
     expect(held >= (await s.totalStaked()) + (await s.rewardReserve())).to.equal(true);
   });
 
-  it("regression: an ETH refund cannot be used to re-enter and double-count a purchase", async function () {
-    const d = await load("hardhatEth");
-    const attacker = await d.ethers.deployContract("ReentrantAttacker", [
-      await d.presale.getAddress(),
-      d.ethers.ZeroAddress,
-    ]);
-    await attacker.setMode(5); // BuyOnRefund
-    const cost: bigint = await d.presale.ethBuyHelper(1_000n);
-    await attacker.buyWithEth(1_000n, { value: cost + 10n ** 16n });
-    const deposits: bigint = await d.presale.userDeposits(await attacker.getAddress());
-    const sold: bigint = await d.presale.totalTokensSold();
-    expect(deposits).to.equal(sold * TOKEN); // whatever happened, the books balance
-    expect(await d.ethers.provider.getBalance(await d.presale.getAddress())).to.equal(0n);
-  });
+  for (const chainName of CHAINS) {
+    it(`regression: an ETH refund cannot be used to re-enter and double-count a purchase (${chainName})`, async function () {
+      const d = await load(chainName);
+      const wallet = await d.ethers.deployContract("ForwardingWallet");
+      const walletAddr = await wallet.getAddress();
+      const presaleAddr = await d.presale.getAddress();
+      // The refund of an overpaid purchase calls the wallet, which buys again with everything it was refunded.
+      await wallet.setHook(presaleAddr, buyEthCalldata(d, 1n, walletAddr));
+      const cost: bigint = await d.presale.ethBuyHelper(1_000n);
+      await wallet.exec(presaleAddr, buyEthCalldata(d, 1_000n, walletAddr), { value: cost + 10n ** 16n });
+      expect(await wallet.hookCalled()).to.equal(true);
+      expect(await wallet.hookSucceeded()).to.equal(false);
+      expect(await wallet.hookError()).to.equal(d.presale.interface.getError("ReentrancyGuardReentrantCall")!.selector);
+      expect(await boughtBy(d, walletAddr)).to.equal(1_000n);
+      expect(await d.presale.localTokensSold()).to.equal(1_000n); // whatever happened, the books balance
+      expect(await d.ethers.provider.getBalance(presaleAddr)).to.equal(0n);
+      expect(await d.ethers.provider.getBalance(walletAddr)).to.equal(10n ** 16n);
+    });
+  }
 
   it("regression: reward insolvency: rewards stop at the reserve, principal stays withdrawable", async function () {
     const d = await load("hardhatBase");
@@ -281,36 +288,43 @@ describe("Regressions of the common presale template", function () {
   });
 
   it("regression: a replayed cross-chain batch never double-credits", async function () {
-    const d = await load("hardhatBase");
-    const users = [d.buyers[0].address, d.buyers[1].address];
-    const cum = [1_000n * TOKEN, 2_000n * TOKEN];
-    const report = { users, deposits: cum, roundSold: [3_000n], tokensSold: 3_000n, usdRaised: 18_000_000n };
+    const d = await deploy("hardhatBase", { ethereumQuotas: quotasFor(CAPS, ETH_SHARE_BPS) });
+    const [u0, u1] = [d.buyers[0].address, d.buyers[1].address];
+    const report = {
+      deposits: [leg(u0, 1_000n), leg(u1, 2_000n)],
+      used: [3_000n],
+      tokensSold: 3_000n,
+      usdRaised: 18_000_000n,
+    };
     await deliverReport(d, report);
     // The same report sent again through the bridge (a new message: the messenger's own replay protection is not
     // what makes it harmless).
     for (let i = 0; i < 3; i++) await deliverReport(d, report);
-    expect(await d.presale.userDeposits(users[0])).to.equal(1_000n * TOKEN);
-    expect(await d.presale.userDeposits(users[1])).to.equal(2_000n * TOKEN);
+    expect(await d.presale.userDeposits(u0)).to.equal(1_000n * TOKEN);
+    expect(await d.presale.userDeposits(u1)).to.equal(2_000n * TOKEN);
     expect(await d.presale.totalTokensSold()).to.equal(3_000n);
     expect(await d.presale.usdRaised()).to.equal(18_000_000n);
-    expect(await d.presale.totalRemoteDepositsImported()).to.equal(3_000n * TOKEN);
+    expect(await d.presale.totalRemoteDepositsImported()).to.equal(3_000n);
+    expect((await d.presale.roundSales())[1][0]).to.equal(3_000n);
   });
 
   it("regression: a reordered cross-chain batch (older totals after newer) never double-credits nor rolls back", async function () {
-    const d = await load("hardhatBase");
+    const quotas = quotasFor(CAPS, ETH_SHARE_BPS);
+    const d = await deploy("hardhatBase", { ethereumQuotas: quotas });
     const u = d.buyers[0].address;
+    const released = [quotas[0] - 1_000_000n, ...quotas.slice(1)];
     await deliverReport(d, {
-      users: [u],
-      deposits: [5_000n * TOKEN],
-      roundSold: [5_000n],
+      deposits: [leg(u, 5_000n)],
+      quotas: released,
+      used: [5_000n],
       tokensSold: 5_000n,
       usdRaised: 30_000_000n,
     });
     // Report #1 arrives late.
     await deliverReport(d, {
-      users: [u],
-      deposits: [2_000n * TOKEN],
-      roundSold: [2_000n],
+      deposits: [leg(u, 2_000n)],
+      quotas,
+      used: [2_000n],
       tokensSold: 2_000n,
       usdRaised: 12_000_000n,
     });
@@ -319,5 +333,6 @@ describe("Regressions of the common presale template", function () {
     expect(await d.presale.usdRaised()).to.equal(30_000_000n);
     expect(await d.presale.userDeposits(u)).to.equal(5_000n * TOKEN);
     expect(await d.presale.checkPoint()).to.equal(5_000n);
+    expect((await d.presale.rounds())[0].ethereumQuota).to.equal(released[0]);
   });
 });

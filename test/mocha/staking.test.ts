@@ -12,6 +12,7 @@ import {
   fundRewards,
   giveStakeTokens,
   load,
+  minedAt,
   now,
   receiptOf,
   type Deployment,
@@ -151,7 +152,7 @@ describe("Staking (hardhatBase)", function () {
 
   describe("depositByPresale", function () {
     it("only the presale may call it (NotPresale)", async function () {
-      await expect(s.connect(alice).depositByPresale(alice.address, 1n))
+      await expect(s.connect(alice).depositByPresale(alice.address, 1n, false, false))
         .to.be.revertedWithCustomError(s, "NotPresale")
         .withArgs(alice.address);
     });
@@ -161,7 +162,7 @@ describe("Staking (hardhatBase)", function () {
       s = await poolWithPresale(fake);
       await d.token!.transfer(await s.getAddress(), 300n * TOKEN);
       await s.setLocks(true, false, false);
-      await expect(s.connect(fake).depositByPresale(alice.address, 300n * TOKEN))
+      await expect(s.connect(fake).depositByPresale(alice.address, 300n * TOKEN, false, false))
         .to.emit(s, "Deposited")
         .withArgs(alice.address, 300n * TOKEN, true, anyValue);
       expect((await s.poolStakers(alice.address)).amount).to.equal(300n * TOKEN);
@@ -170,12 +171,46 @@ describe("Staking (hardhatBase)", function () {
       expect(await s.totalStaked()).to.equal(300n * TOKEN);
       await s.setMaxDepositLimit(400n * TOKEN);
       await d.token!.transfer(await s.getAddress(), 101n * TOKEN);
-      await expect(s.connect(fake).depositByPresale(bob.address, 101n * TOKEN))
+      await expect(s.connect(fake).depositByPresale(bob.address, 101n * TOKEN, false, false))
         .to.be.revertedWithCustomError(s, "DepositLimitExceeded")
         .withArgs(400n * TOKEN, 401n * TOKEN);
-      await expect(s.connect(fake).depositByPresale(bob.address, 0n)).to.be.revertedWithCustomError(s, "ZeroAmount");
+      await expect(s.connect(fake).depositByPresale(bob.address, 0n, false, false)).to.be.revertedWithCustomError(
+        s,
+        "ZeroAmount",
+      );
       await s.setBlacklist([bob.address], true);
-      await expect(s.connect(fake).depositByPresale(bob.address, 1n)).to.be.revertedWithCustomError(s, "Blacklisted");
+      await expect(s.connect(fake).depositByPresale(bob.address, 1n, false, false)).to.be.revertedWithCustomError(
+        s,
+        "Blacklisted",
+      );
+    });
+
+    it("byStaker decides whether the stake's unlock restarts; heldUntilClaim is recorded per staker", async function () {
+      const fake = d.signers[10];
+      s = await poolWithPresale(fake);
+      await d.token!.transfer(await s.getAddress(), 1_000n * TOKEN);
+      const t1 = await minedAt(d, s.connect(fake).depositByPresale(alice.address, 100n * TOKEN, false, true));
+      expect((await s.poolStakers(alice.address)).unlockTime).to.equal(t1 + LOCK); // a new stake: a full lock
+      await advance(d, 10n * DAY);
+      const t2 = await minedAt(d, s.connect(fake).depositByPresale(alice.address, 100n * TOKEN, false, false));
+      let info = await s.poolStakers(alice.address);
+      expect([info.amount, info.unlockTime, info.heldUntilClaim]).to.deep.equal([
+        200n * TOKEN,
+        t1 + LOCK,
+        100n * TOKEN,
+      ]);
+      expect(t2 + LOCK > t1 + LOCK).to.equal(true);
+      const byStaker = s.connect(fake).depositByPresale(alice.address, 100n * TOKEN, true, true);
+      const t3 = await minedAt(d, byStaker);
+      await expect(byStaker)
+        .to.emit(s, "Deposited")
+        .withArgs(alice.address, 100n * TOKEN, true, t3 + LOCK);
+      info = await s.poolStakers(alice.address);
+      expect([info.amount, info.unlockTime, info.heldUntilClaim]).to.deep.equal([
+        300n * TOKEN,
+        t3 + LOCK,
+        200n * TOKEN,
+      ]);
     });
   });
 
@@ -340,7 +375,7 @@ describe("Staking (hardhatBase)", function () {
       const fake = d.signers[10];
       s = await poolWithPresale(fake);
       await d.token!.transfer(await s.getAddress(), 300n * TOKEN);
-      await s.connect(fake).depositByPresale(alice.address, 300n * TOKEN);
+      await s.connect(fake).depositByPresale(alice.address, 300n * TOKEN, false, false);
       await advance(d, LOCK + 1n);
       await expect(s.connect(alice).withdraw()).to.changeTokenBalance(d.ethers, d.token, alice, 300n * TOKEN);
       expect(await s.totalStaked()).to.equal(0n);

@@ -3,13 +3,15 @@
  *
  * Two in-process chains (see hardhat.config.ts): `hardhatEth` (l1, 31337, no sale token, USDT + USDC, no sequencer
  * feed) and `hardhatBase` (op, 31338, claim chain: sale token, staking, USDC only, sequencer uptime feed).
- * Accounts follow docs/CONVENTIONS.md: #0 owner, #1 keeper, #2 card provider, #3.. buyers; #9 payment wallet,
+ * Accounts follow docs/CONVENTIONS.md: #0 owner, #1 keeper (relays; no role), #2 card provider, #3.. buyers; #9 payment wallet,
  * #8 split recipient.
  */
 import { network } from "hardhat";
 import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
 import type { NetworkConnection } from "hardhat/types/network";
 import type {
+  BasePresale,
+  EthereumPresale,
   HookToken,
   MockL1CrossDomainMessenger,
   MockL2CrossDomainMessenger,
@@ -17,10 +19,10 @@ import type {
   MockUSDC,
   MockUSDT,
   MockV3Aggregator,
-  Presale,
   SaleToken,
   Staking,
 } from "../../../typechain-types/index.js";
+import type { IBasePresale } from "../../../typechain-types/BasePresale.js";
 
 export type ChainName = "hardhatEth" | "hardhatBase";
 /** A connection to one simulated chain, with Hardhat's ethers (typed by typechain-types) and network helpers. */
@@ -30,6 +32,8 @@ export type Signer = Awaited<ReturnType<Conn["ethers"]["getSigners"]>>[number];
 export type Messenger<N extends ChainName> = N extends "hardhatBase"
   ? MockL2CrossDomainMessenger
   : MockL1CrossDomainMessenger;
+/** Each chain's presale: Ethereum's sells its quota for a named Base recipient, Base's sells the rest and pays out. */
+export type PresaleOf<N extends ChainName> = N extends "hardhatBase" ? BasePresale : EthereumPresale;
 /** The sale token: the real SaleToken, or in reentrancy tests a token that calls back into its recipients. */
 export type SaleTokenLike = SaleToken | HookToken;
 
@@ -60,8 +64,8 @@ export const APY_BPS = 1_500n;
 export const LOCK = 30n * DAY;
 export const STAKING_LENGTH = 365n * DAY;
 export const SUPPLY = 1_000_000_000n * TOKEN;
-/** The most tokens one keeper mirror may add on Ethereum (owner setting). */
-export const MAX_MIRROR_STEP = 1_000_000n;
+/** A pair's default split: Ethereum's quota of each round in basis points (the deployment parameter's unit). */
+export const ETH_SHARE_BPS = 4_000n;
 
 /** OP Stack: the L2CrossDomainMessenger predeploy (Base) and the offset an L1 sender's address gets on L2. */
 export const L2_MESSENGER = "0x4200000000000000000000000000000000000007";
@@ -130,6 +134,11 @@ export const refStable = (usd18: bigint) => ceilDiv(usd18, 10n ** 12n);
 
 // ------------------------------------------------------------------------------------------------ deployment
 
+/** Ethereum's quota of each round for a share in basis points of each round's size (rounded down). */
+export function quotasFor(caps: bigint[], shareBps: bigint): bigint[] {
+  return caps.map((cap, i) => ((cap - (i === 0 ? 0n : caps[i - 1])) * shareBps) / 10_000n);
+}
+
 export interface Deployment<N extends ChainName = ChainName> {
   conn: Conn;
   ethers: Conn["ethers"];
@@ -142,7 +151,7 @@ export interface Deployment<N extends ChainName = ChainName> {
   buyers: Signer[];
   splitWallet: Signer;
   paymentWallet: Signer;
-  presale: Presale;
+  presale: PresaleOf<N>;
   staking: Staking | null;
   token: SaleTokenLike | null;
   usdt: MockUSDT | null;
@@ -162,6 +171,8 @@ export interface DeployOptions {
   caps?: bigint[];
   prices?: bigint[];
   roundEnds?: bigint[];
+  /** Ethereum's quota of each round (default: a lone chain owns every round, Ethereum all of it, Base none of it). */
+  ethereumQuotas?: bigint[];
   maxTokensToBuy?: bigint;
   /** Seconds after deployment the sale starts (0 = now). */
   startDelay?: bigint;
@@ -212,10 +223,10 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
   const roundEnds = o.roundEnds ?? caps.map((_, i) => t0 + ROUND_SPACING * BigInt(i + 1));
   const start = t0 + (o.startDelay ?? 0n);
   const end = roundEnds[roundEnds.length - 1];
+  const ethereumQuotas = o.ethereumQuotas ?? quotasFor(caps, isBase ? 0n : 10_000n);
   const params = {
     owner: owner.address,
     adminDelay: 0,
-    saleToken: o.saleToken ?? (token ? await token.getAddress() : ethers.ZeroAddress),
     usdt: usdt ? await usdt.getAddress() : ethers.ZeroAddress,
     usdc: await usdc.getAddress(),
     priceFeed: await feed.getAddress(),
@@ -229,21 +240,25 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
     caps,
     prices,
     endTimes: roundEnds,
+    ethereumQuotas,
     messenger: await messenger.getAddress(),
-    maxMirrorStep: MAX_MIRROR_STEP,
   };
-  const presale = await ethers.deployContract("Presale", [params], {
-    libraries: { LadderBook: await ladderBook.getAddress() },
-  });
+  const libraries = { libraries: { LadderBook: await ladderBook.getAddress() } };
+  const saleTokenAddress = o.saleToken ?? (token ? await token.getAddress() : ethers.ZeroAddress);
+  // `isBase` decides which presale is deployed; TypeScript cannot tie it to `N` on its own.
+  const presale = (
+    isBase
+      ? await ethers.deployContract("BasePresale", [params, saleTokenAddress], libraries)
+      : await ethers.deployContract("EthereumPresale", [params], libraries)
+  ) as PresaleOf<N>;
   const remote = o.remotePresale === undefined ? (isBase ? ETH_PRESALE_STANDIN : null) : o.remotePresale;
   if (remote !== null) await presale.setRemotePresale(remote);
-  await presale.grantRole(await presale.KEEPER_ROLE(), keeper.address);
-  await presale.grantRole(await presale.CARD_PROVIDER_ROLE(), provider.address);
-  await presale.grantRole(await presale.ADMIN_ROLE(), owner.address);
+  if (isBase)
+    await (presale as BasePresale).grantRole(await (presale as BasePresale).CARD_PROVIDER_ROLE(), provider.address);
 
   let staking: Staking | null = null;
   if (isBase) {
-    const stakeToken = o.stakeToken ?? params.saleToken;
+    const stakeToken = o.stakeToken ?? saleTokenAddress;
     staking = await ethers.deployContract("Staking", [
       owner.address,
       stakeToken,
@@ -254,7 +269,7 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
     ]);
     if (o.link !== false) {
       await staking.setPresale(await presale.getAddress());
-      await presale.setStaking(await staking.getAddress());
+      await (presale as BasePresale).setStaking(await staking.getAddress());
     }
   }
 
@@ -305,14 +320,27 @@ export async function installL2Messenger(conn: Conn, l1Messenger: string): Promi
   return conn.ethers.getContractAt("MockL2CrossDomainMessenger", L2_MESSENGER);
 }
 
+/** One relayed leg in a report (whole tokens): `receiveEthereumReport`'s deposit entries. */
+export type RelayedDeposit = IBasePresale.RelayedDepositStruct;
+
 /** Ethereum's side of a report, as `receiveEthereumReport` takes it. */
 export interface EthereumReport {
-  users?: string[];
-  deposits?: bigint[];
-  roundSold?: bigint[];
+  deposits?: RelayedDeposit[];
+  quotas?: bigint[];
+  used?: bigint[];
   tokensSold?: bigint;
   usdRaised?: bigint;
   closed?: boolean;
+}
+
+/** A relayed leg for `recipient` (defaults: the buyer itself, leg 0). */
+export function leg(buyer: string, tokens: bigint, recipient = buyer, legIndex = 0n): RelayedDeposit {
+  return { buyer, leg: legIndex, recipient, tokens };
+}
+
+/** Base gas a report needs: what the Ethereum presale asks the messenger for (EthereumPresale.relayGasLimit). */
+export function reportGas(deposits: number, rounds = CAPS.length): bigint {
+  return 120_000n + 60_000n * BigInt(deposits) + 12_000n * BigInt(rounds);
 }
 
 let standInNonce = 0n;
@@ -329,9 +357,9 @@ export async function deliverReport(
 ) {
   if (!onBase(d)) throw new Error("reports are delivered on Base");
   const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [
-    r.users ?? [],
     r.deposits ?? [],
-    r.roundSold ?? [],
+    r.quotas ?? [],
+    r.used ?? [],
     r.tokensSold ?? 0n,
     r.usdRaised ?? 0n,
     r.closed ?? false,
@@ -340,7 +368,7 @@ export async function deliverReport(
   const relayer = await impersonate(d, aliased(l1));
   // An explicit gas limit: like OP's messenger, the stand-in records a message relayed with too little gas as failed
   // instead of reverting, so a gas estimate would find that cheaper path.
-  const minGas = BigInt(await d.presale.relayGasLimit((r.users ?? []).length));
+  const minGas = reportGas((r.deposits ?? []).length);
   return d.messenger
     .connect(relayer)
     .relayMessage(nonce, sender, await d.presale.getAddress(), 0n, minGas, data, { gasLimit: minGas * 2n + 200_000n });
@@ -379,6 +407,7 @@ export async function advanceTo(d: Deployment, ts: bigint): Promise<void> {
 
 /** Funds the presale with enough sale tokens for everything sold and opens the claim now. */
 export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
+  if (!onBase(d)) throw new Error("the claim opens on Base");
   const sold = await d.presale.totalTokensSold();
   const need = sold * TOKEN + extra;
   const bal = await d.token!.balanceOf(await d.presale.getAddress());
@@ -390,10 +419,21 @@ export async function openClaim(d: Deployment, extra = 0n): Promise<bigint> {
   return ts;
 }
 
-/** Buys `amount` tokens with exactly the quoted ETH. */
-export async function buyEth(d: Deployment, buyer: Signer, amount: bigint, stake = false) {
+/**
+ * Buys `amount` tokens with exactly the quoted ETH: on Base for the buyer (staked if `stake`), on Ethereum for the
+ * buyer's own address on Base unless `recipient` names another.
+ */
+export async function buyEth(d: Deployment, buyer: Signer, amount: bigint, stake = false, recipient?: string) {
   const cost = await d.presale.ethBuyHelper(amount);
-  return d.presale.connect(buyer).buyWithEth(amount, stake, { value: cost });
+  if (onBase(d)) return d.presale.connect(buyer).buyWithEth(amount, stake, { value: cost });
+  return (d.presale as EthereumPresale).connect(buyer).buyWithEth(amount, recipient ?? buyer.address, { value: cost });
+}
+
+/** Buys `amount` tokens with USDC for at most `maxCost` (default the quote), on either chain, for the buyer. */
+export async function buyUsdc(d: Deployment, buyer: Signer, amount: bigint, maxCost?: bigint, stake = false) {
+  const cost = maxCost ?? (await d.presale.usdcBuyHelper(amount));
+  if (onBase(d)) return d.presale.connect(buyer).buyWithUSDC(amount, cost, stake);
+  return (d.presale as EthereumPresale).connect(buyer).buyWithUSDC(amount, cost, buyer.address);
 }
 
 /** Gives `who` sale tokens and approves staking. */
@@ -454,8 +494,6 @@ export interface Pair {
   pending: () => Promise<SentMessage[]>;
   /** Delivers one message as the OP Stack's deposit would (from the aliased L1 messenger). */
   deliver: (m: SentMessage) => Promise<ContractTransactionReceipt>;
-  /** The keeper's mirror of Base's per-round sales into Ethereum (what the tooling does). */
-  mirror: () => Promise<ContractTransactionResponse>;
   /** Moves both chains' clocks to `ts` (and refreshes both feeds). */
   advanceBothTo: (ts: bigint) => Promise<void>;
 }
@@ -468,7 +506,7 @@ export interface SentMessage {
   gasLimit: bigint;
 }
 
-/** Deploys both chains with the same round end times, each presale the other's remote. */
+/** Deploys both chains with the same table (round end times and Ethereum's quotas), each presale the other's remote. */
 export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
   const connE = await chain("hardhatEth");
   const connB = await chain("hardhatBase");
@@ -477,10 +515,12 @@ export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
   await connB.networkHelpers.time.increaseTo(t + 1n);
   const caps = o.caps ?? CAPS;
   const roundEnds = o.roundEnds ?? caps.map((_, i) => t + 100n + ROUND_SPACING * BigInt(i + 1));
-  const eth = await deploy("hardhatEth", { ...o, roundEnds, remotePresale: null });
+  const ethereumQuotas = o.ethereumQuotas ?? quotasFor(caps, ETH_SHARE_BPS);
+  const eth = await deploy("hardhatEth", { ...o, roundEnds, ethereumQuotas, remotePresale: null });
   const base = await deploy("hardhatBase", {
     ...o,
     roundEnds,
+    ethereumQuotas,
     remotePresale: null,
     l1Messenger: await eth.messenger.getAddress(),
   });
@@ -516,13 +556,9 @@ export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
     for (const m of await pending()) out.push(await deliver(m));
     return out;
   };
-  const mirror = async () => {
-    const [local] = await base.presale.roundSales();
-    return eth.presale.connect(eth.keeper).mirrorRemoteSales([...local], await base.presale.localUsdRaised());
-  };
   const advanceBothTo = async (ts: bigint) => {
     await advanceTo(eth, ts);
     await advanceTo(base, ts);
   };
-  return { eth, base, deliverAll, pending, deliver, mirror, advanceBothTo };
+  return { eth, base, deliverAll, pending, deliver, advanceBothTo };
 }

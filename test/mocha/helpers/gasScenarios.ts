@@ -4,14 +4,16 @@
  *
  * Setting: the claim chain (hardhatBase, with its sequencer-uptime and ETH/USD feeds), the project's mocks, one
  * payment wallet and no splits, optimizer on (hardhat.config.ts). Every value is `gasUsed` from the receipt.
- * `relay1`/`relay10`/`relay100`: Ethereum's `relay` of that many buyers (each with a deposit) on hardhatEth, through
- * the L1 messenger stand-in, which only emits OP's events: the real L1CrossDomainMessenger and OptimismPortal add their
- * own bookkeeping and buy the message's L2 gas (`relayGasLimit`) on top.
+ * `ethereum*`: the same purchases on the Ethereum presale (hardhatEth, no sequencer feed), each naming a Base
+ * recipient. `relay1`/`relay10`/`relay100`: Ethereum's `relay` of that many buyers (each with unrelayed tokens) on
+ * hardhatEth, through the L1 messenger stand-in, which only emits OP's events: the real L1CrossDomainMessenger and
+ * OptimismPortal add their own bookkeeping and buy the message's L2 gas (`relayGasLimit`) on top.
  */
 import type { SaleToken, Staking } from "../../../typechain-types/index.js";
 import {
   advance,
   buyEth,
+  buyUsdc,
   deploy,
   openClaim,
   TOKEN,
@@ -42,6 +44,11 @@ export const GAS_KEYS = [
   "relay100",
   "buyWithUSDCPermit",
   "depositWithPermit",
+  "ethereumBuyEthFirst",
+  "ethereumBuyEthRepeat",
+  "ethereumBuyEthForOther",
+  "ethereumBuyUsdcFirst",
+  "ethereumBuyUsdtFirst",
 ] as const;
 export type GasKey = (typeof GAS_KEYS)[number];
 export type GasReport = Record<GasKey, number>;
@@ -52,7 +59,9 @@ export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
   buyEthRepeat: 70_000,
   buyUsdcFirst: 85_000,
   buyWert: 92_000,
-  claim: 60_000,
+  // 58,816 measured: about 54,600 of it is the transaction, two cold reads here and the ERC-20 transfer itself
+  // (two cold balance slots, a fresh holder's 20,000 write, the Transfer log): docs/AUDIT.md, "Gas".
+  claim: 59_000,
   claimAndStake: 110_000,
   stakeDeposit: 110_000,
   harvest: 75_000,
@@ -64,12 +73,21 @@ export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
   // library changes, not for new storage on these paths.
   buyWithUSDCPermit: 120_000,
   depositWithPermit: 110_000,
+  // Ethereum's purchases before buyers named a Base recipient (the same sequence on the single Presale of b98de6b):
+  // ETH first 78,472, repeat 61,372, USDC first 83,697, USDT first 101,984 (carol's is also the payment wallet's
+  // first USDT); naming the recipient may add at most 3,000 to each, and to a contract wallet's first purchase for
+  // another address (its first purchase was 78,472 too).
+  ethereumBuyEthFirst: 81_472,
+  ethereumBuyEthRepeat: 64_372,
+  ethereumBuyEthForOther: 81_472,
+  ethereumBuyUsdcFirst: 86_697,
+  ethereumBuyUsdtFirst: 104_984,
 };
 
 const AMOUNT = 10_000n; // whole tokens per purchase, well inside round 1
 const DAPP_APPROVAL = 10n ** 26n; // "Unlimited approval is 1e26 units" (PRODUCT.md §9)
 
-async function ethBuy(d: Deployment, who: Signer, amount: bigint) {
+async function ethBuy(d: Deployment<"hardhatBase">, who: Signer, amount: bigint) {
   const value: bigint = await d.presale.ethBuyHelper(amount);
   return txGas(d.presale.connect(who).buyWithEth(amount, false, { value }));
 }
@@ -85,7 +103,7 @@ export async function runGasScenarios(): Promise<GasReport> {
 
   // Someone has bought before (with ETH and USDC, and through the card provider): not the first purchase ever.
   await ethBuy(d, warm, AMOUNT);
-  await txGas(d.presale.connect(warm).buyWithUSDC(AMOUNT, await d.presale.usdcBuyHelper(AMOUNT), false));
+  await txGas(buyUsdc(d, warm, AMOUNT));
   await txGas(
     d.presale
       .connect(d.provider)
@@ -113,7 +131,7 @@ export async function runGasScenarios(): Promise<GasReport> {
 
   // A purchase spanning rounds 1 and 2: move the checkpoint to 1,000 tokens below the first cap.
   const cap0: bigint = (await d.presale.roundDetails(0))[0];
-  const sold: bigint = await d.presale.checkPoint();
+  const sold: bigint = await d.presale.checkPoint(); // Base owns the whole round in this single-chain deployment
   const filler = cap0 - sold - 1_000n;
   await ethBuy(d, dave, filler); // dave's first purchase, not measured
   // Measured as a repeat purchase, so that buyEthCrossRound - buyEthRepeat is the cost of crossing a round.
@@ -135,7 +153,7 @@ export async function runGasScenarios(): Promise<GasReport> {
   out.withdraw = Number(await txGas(d.staking!.connect(stakerDirect).withdraw()));
   out.depositWithPermit = await permitDepositGas(d, d.signers[14], 50_000n * TOKEN);
 
-  Object.assign(out, await relayGas());
+  Object.assign(out, await ethereumGas());
 
   // Sanity: the measured actions did what they claim to.
   if (
@@ -148,7 +166,7 @@ export async function runGasScenarios(): Promise<GasReport> {
 }
 
 /** A first USDC purchase by `buyer`, who never approved the presale: one permit for the quote, one transaction. */
-async function permitBuyGas(d: Deployment, buyer: Signer): Promise<number> {
+async function permitBuyGas(d: Deployment<"hardhatBase">, buyer: Signer): Promise<number> {
   const presale = d.presale;
   const usdc = d.usdc;
   await usdc.mint(buyer.address, 1_000_000n * USD6);
@@ -177,20 +195,56 @@ async function permitDepositGas(d: Deployment, staker: Signer, amount: bigint): 
   return Number(gas);
 }
 
-/** Ethereum gas of `relay` for 1, 10 and 100 buyers who all bought on Ethereum. */
-async function relayGas(): Promise<Pick<GasReport, "relay1" | "relay10" | "relay100">> {
+type EthereumKeys =
+  | "relay1"
+  | "relay10"
+  | "relay100"
+  | "ethereumBuyEthFirst"
+  | "ethereumBuyEthRepeat"
+  | "ethereumBuyEthForOther"
+  | "ethereumBuyUsdcFirst"
+  | "ethereumBuyUsdtFirst";
+
+/** Ethereum's purchases (the same sequence as on Base) and `relay` for 1, 10 and 100 buyers with unrelayed tokens. */
+async function ethereumGas(): Promise<Pick<GasReport, EthereumKeys>> {
   const d = await deploy("hardhatEth", { remotePresale: null });
   await d.presale.setRemotePresale(d.signers[19].address); // any address: the message only needs a target here
-  const wallets = Array.from({ length: 100 }, () => d.ethers.Wallet.createRandom().connect(d.ethers.provider));
-  const buyer = d.buyers[0];
-  // Deposits credited to 100 distinct addresses: the card path buys on behalf of each.
+  const [warm, alice, bob, carol, dave] = d.buyers;
+  await ethBuyFor(d, warm, AMOUNT, warm.address);
+  await txGas(buyUsdc(d, warm, AMOUNT));
+  const ethereumBuyEthFirst = Number(await ethBuyFor(d, alice, AMOUNT, alice.address));
+  const ethereumBuyEthRepeat = Number(await ethBuyFor(d, alice, AMOUNT, alice.address));
+  // A contract wallet's purchase for the Base address it chose (the recipient's blacklist slot is read too).
+  const ethereumBuyEthForOther = Number(await ethBuyFor(d, dave, AMOUNT, d.signers[15].address));
+  await d.usdc.connect(bob).approve(await d.presale.getAddress(), 0n);
+  await d.usdc.connect(bob).approve(await d.presale.getAddress(), DAPP_APPROVAL);
+  const ethereumBuyUsdcFirst = Number(await txGas(buyUsdc(d, bob, AMOUNT)));
+  const usdtCost = await d.presale.usdtBuyHelper(AMOUNT);
+  const ethereumBuyUsdtFirst = Number(
+    await txGas(d.presale.connect(carol).buyWithUSDT(AMOUNT, usdtCost, carol.address)),
+  );
+
+  // 111 distinct buyers, each with unrelayed tokens (records are per buyer), relayed as 1, 10 and 100.
+  const wallets = Array.from({ length: 111 }, () => d.ethers.Wallet.createRandom().connect(d.ethers.provider));
   const cost: bigint = await d.presale.ethBuyHelper(10n);
-  for (const w of wallets) await d.presale.connect(d.provider).buyWithETHWert(w.address, 10n, false, { value: cost });
-  await buyEth(d, buyer, 10n);
+  for (const w of wallets) {
+    await d.helpers.setBalance(w.address, 10n ** 18n);
+    await d.presale.connect(w).buyWithEth(10n, w.address, { value: cost });
+  }
   const addrs = wallets.map((w) => w.address);
   return {
+    ethereumBuyEthFirst,
+    ethereumBuyEthRepeat,
+    ethereumBuyEthForOther,
+    ethereumBuyUsdcFirst,
+    ethereumBuyUsdtFirst,
     relay1: Number(await txGas(d.presale.relay(addrs.slice(0, 1)))),
-    relay10: Number(await txGas(d.presale.relay(addrs.slice(0, 10)))),
-    relay100: Number(await txGas(d.presale.relay(addrs))),
+    relay10: Number(await txGas(d.presale.relay(addrs.slice(1, 11)))),
+    relay100: Number(await txGas(d.presale.relay(addrs.slice(11, 111)))),
   };
+}
+
+async function ethBuyFor(d: Deployment<"hardhatEth">, who: Signer, amount: bigint, recipient: string) {
+  const value: bigint = await d.presale.ethBuyHelper(amount);
+  return txGas(d.presale.connect(who).buyWithEth(amount, recipient, { value }));
 }

@@ -19,7 +19,6 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 // Hardhat's well-known account #0 (a test key, public): the would-be deployer, whose nonce must stay 0.
 const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TREASURY = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const MAINNET = CANONICAL[1];
 const OP_MAINNET_MESSENGER = "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1";
@@ -127,7 +126,6 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     env: Record<string, string> = { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY },
   ) => {
     const p = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/params/mainnet.json"), "utf8")) as DeployParams;
-    p.accounts.keeper = KEEPER;
     p.accounts.paymentWallet = TREASURY;
     over(p);
     const file = path.join(work, `mainnet-${Math.random().toString(36).slice(2)}.json`);
@@ -166,7 +164,6 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     const block = await blockNumber();
     const r = deployCli((p) => {
       Object.assign(p.external, { usdt: "mock", usdc: "mock", ethUsdFeed: "mock", sanctionsList: "mock" });
-      p.accounts.keeper = "deployer";
       p.accounts.paymentWallet = "deployer";
       p.standIns = { usdt: "asked for on a mainnet" };
     });
@@ -178,7 +175,6 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
         ),
       );
     expect(r.stderr).to.match(/- standIns: stand-ins are never deployed on a mainnet \(chain 1\)/);
-    expect(r.stderr).to.match(/- accounts\.keeper: "deployer" placeholder/);
     expect(r.stderr).to.match(/- accounts\.paymentWallet: "deployer" placeholder/);
     expect(r.stderr).to.match(/refusing to deploy mainnet \(chain 1, a public chain id\)/);
     await nothingSent(block);
@@ -278,15 +274,14 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     // Placeholders are refused on a mainnet even in a dry run (after the preview, which names the unknown deployer)...
     const withPlaceholders = deployCli(
       (p) => {
-        p.accounts.keeper = "deployer";
         p.accounts.paymentWallet = "deployer";
       },
       ["--dry-run"],
       {},
     );
     expect(withPlaceholders.status).to.equal(1);
-    expect(withPlaceholders.stderr).to.match(/accounts\.keeper: "deployer" placeholder/);
-    expect(withPlaceholders.stdout).to.match(/"keeper": "\(deployer: no key given\)"/);
+    expect(withPlaceholders.stderr).to.match(/accounts\.paymentWallet: "deployer" placeholder/);
+    expect(withPlaceholders.stdout).to.match(/"paymentWallet": "\(deployer: no key given\)"/);
     expect(withPlaceholders.stdout).to.not.match(/dead/i);
     // ...and with real accounts the dry run passes the preflight and names the unknown deployer plainly.
     const r = deployCli(() => {}, ["--dry-run"], {});
@@ -363,7 +358,7 @@ describe("tooling: preflight rules (in-process chain)", function () {
     const mainnet = loadParams(path.join(ROOT, "deploy/params/mainnet.json"));
     const params = {
       ...mainnet,
-      accounts: { ...mainnet.accounts, keeper: KEEPER, paymentWallet: TREASURY },
+      accounts: { ...mainnet.accounts, paymentWallet: TREASURY },
       unverified: ["external.sanctionsList"],
     };
     expect(offlineIssues(params)).to.deep.equal([
