@@ -28,16 +28,13 @@ export interface VerifiedPurchase {
 
 /**
  * Every purchase the presale at `presale` logged in this receipt (none if the transaction reverted). Only logs emitted
- * by the presale count: another contract emitting an event of the same shape buys nothing.
- * Today's event names one account, `user`: the one credited, who made the call for every purchase but a card
- * purchase (there the card provider calls for the customer). It is the recipient; the buyer is the transaction's
- * sender when the transaction called the presale itself (a card provider's purchase too), else `user` (a contract
- * wallet's purchase, whose caller is the wallet).
+ * by the presale count: another contract emitting an event of the same shape buys nothing. The event is the same on
+ * both chains (`IPresale.TokensBought`): `buyer` is the account that made the purchase call (msg.sender), `recipient`
+ * who owns the tokens on Base.
  */
 export function purchasesIn(receipt: TransactionReceipt, chainId: number, presale: Address): VerifiedPurchase[] {
   if (receipt.status !== "success") return [];
   const logs = parseEventLogs({ abi: presaleAbi, eventName: "TokensBought", logs: receipt.logs, strict: true });
-  const direct = receipt.to !== null && getAddress(receipt.to) === presale;
   return logs
     .filter((l) => getAddress(l.address) === presale)
     .map((l) => ({
@@ -45,8 +42,8 @@ export function purchasesIn(receipt: TransactionReceipt, chainId: number, presal
       txHash: receipt.transactionHash,
       blockNumber: receipt.blockNumber,
       sender: getAddress(receipt.from),
-      buyer: direct ? getAddress(receipt.from) : getAddress(l.args.user),
-      recipient: getAddress(l.args.user),
+      buyer: getAddress(l.args.buyer),
+      recipient: getAddress(l.args.recipient),
       paymentToken: getAddress(l.args.paymentToken),
       tokens: l.args.tokens,
       paid: l.args.paid,
@@ -56,8 +53,9 @@ export function purchasesIn(receipt: TransactionReceipt, chainId: number, presal
 }
 
 /**
- * The wallet a purchase's conversion belongs to: the buyer, or the recipient when the buyer is a card provider (the
- * on-ramp buys for its customer).
+ * The wallet a purchase's conversion belongs to: the buyer who paid, never the recipient it named (an Ethereum purchase
+ * for a Base address is the payer's conversion); only when the buyer is a card provider is it the recipient, the card
+ * customer who paid the on-ramp (docs/DECISIONS.md, "Server").
  */
 export function customerOf(p: VerifiedPurchase, cardProviders: ReadonlySet<string>): Address {
   return cardProviders.has(p.buyer.toLowerCase()) ? p.recipient : p.buyer;

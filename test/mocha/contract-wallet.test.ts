@@ -1,18 +1,18 @@
 /**
- * Purchases made by contracts. A smart account (contracts/test-support/SmartWallet.sol, ERC-1271) buys with ETH and
- * with USDC like any wallet: it is the buyer, it is credited, its ETH refund comes back to it.
+ * Purchases made by contracts. A smart account (contracts/test-support/SigningWallet.sol, ERC-1271) buys with ETH and
+ * with USDC on Base like any wallet: it is the buyer, it is credited, its ETH refund comes back to it.
  * Why a purchase routed through Multicall3 reverted: the presale credits and refunds `msg.sender`, which for a routed
  * call is the router. Multicall3 forwards ETH (aggregate3Value) but has no receive function, so refunding the quote's
  * margin to it reverts the purchase with EthTransferFailed(router); paid exactly, it would go through and credit the
  * router, which can never claim. EthRejecter plays such a router here.
  */
 import { expect } from "chai";
-import type { SmartWallet } from "../../typechain-types/index.js";
+import type { SigningWallet } from "../../typechain-types/index.js";
 import { TOKEN, load, type Deployment } from "./helpers/fixtures.js";
 
-async function smartAccount(d: Deployment<"hardhatBase">): Promise<SmartWallet> {
+async function smartAccount(d: Deployment<"hardhatBase">): Promise<SigningWallet> {
   const owner = d.buyers[0];
-  const wallet = await d.ethers.deployContract("SmartWallet", [owner.address]);
+  const wallet = await d.ethers.deployContract("SigningWallet", [owner.address]);
   await (await owner.sendTransaction({ to: await wallet.getAddress(), value: 10n ** 18n })).wait();
   return wallet.connect(owner);
 }
@@ -27,7 +27,7 @@ describe("Purchases by contracts", function () {
     const buy = d.presale.interface.encodeFunctionData("buyWithEth", [1_000n, false]);
     await expect(wallet.execute(await d.presale.getAddress(), cost + cost / 100n, buy))
       .to.emit(d.presale, "TokensBought")
-      .withArgs(address, "0x0000000000000000000000000000000000000000", 1_000n, cost, 6n * TOKEN, false);
+      .withArgs(address, address, "0x0000000000000000000000000000000000000000", 1_000n, cost, 6n * TOKEN, false);
     expect(await d.presale.userDeposits(address)).to.equal(1_000n * TOKEN);
     expect(await d.ethers.provider.getBalance(address)).to.equal(before - cost, "paid the cost, the margin refunded");
   });

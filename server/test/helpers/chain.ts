@@ -51,15 +51,15 @@ export function artifact(file: string, name: string): Artifact {
 
 /** Why chain tests cannot run here, or undefined when they can. */
 export function chainUnavailable(): string | undefined {
-  if (!fs.existsSync(path.join(REPO, "contracts/Presale.sol"))) return "contracts/Presale.sol is not there yet";
-  if (!fs.existsSync(path.join(ARTIFACTS, "Presale.sol/Presale.json"))) {
+  if (!fs.existsSync(path.join(REPO, "contracts/BasePresale.sol"))) return "contracts/BasePresale.sol is not there yet";
+  if (!fs.existsSync(path.join(ARTIFACTS, "BasePresale.sol/BasePresale.json"))) {
     // Compile once (the contracts suite normally has done it already).
     const r = spawnSync(path.join(REPO, "node_modules/.bin/hardhat"), ["compile", "--quiet"], {
       cwd: REPO,
       stdio: "ignore",
       timeout: 600_000,
     });
-    if (r.status !== 0 || !fs.existsSync(path.join(ARTIFACTS, "Presale.sol/Presale.json")))
+    if (r.status !== 0 || !fs.existsSync(path.join(ARTIFACTS, "BasePresale.sol/BasePresale.json")))
       return "could not compile the contracts";
   }
   if (!fs.existsSync(path.join(REPO, "node_modules/.bin/hardhat"))) return "Hardhat is not installed at the repo root";
@@ -152,7 +152,7 @@ async function send(
   if (r.status !== "success") throw new Error(`${functionName} failed`);
 }
 
-/** The Base side of CONVENTIONS.md: sale token, USDC, ETH/USD feed, sequencer feed, the presale with its ladder. */
+/** The Base side of CONVENTIONS.md: sale token, USDC, ETH/USD feed, sequencer feed, BasePresale with its ladder. */
 async function deployPresale(pc: PublicClient, w: WalletClient) {
   const now = BigInt((await pc.getBlock()).timestamp);
   const token = await deploy(pc, w, artifact("SaleToken.sol", "SaleToken"), [
@@ -174,7 +174,7 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
   const endTimes = caps.map((_, i) => now + 30n * 86400n * BigInt(i + 1));
   // The presale's ladder bookkeeping is an external library: deploy it and link its address into the bytecode.
   const ladderBook = await deploy(pc, w, artifact("presale/LadderBook.sol", "LadderBook"));
-  const unlinked = artifact("Presale.sol", "Presale");
+  const unlinked = artifact("BasePresale.sol", "BasePresale");
   const p: Artifact = {
     abi: unlinked.abi,
     bytecode: unlinked.bytecode.replace(/__\$[0-9a-fA-F]{34}\$__/g, ladderBook.slice(2).toLowerCase()) as Hex,
@@ -183,7 +183,6 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
     {
       owner: ACCOUNTS.deployer,
       adminDelay: 0,
-      saleToken: token,
       usdt: "0x0000000000000000000000000000000000000000",
       usdc,
       priceFeed: feed,
@@ -197,10 +196,12 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
       caps,
       prices,
       endTimes,
-      // Base's L2CrossDomainMessenger predeploy (the card flow never receives a report); no keeper mirror on Base.
+      // Ethereum's quota of each round is 0 here: Base sells every round whole (no Ethereum side in these tests).
+      ethereumQuotas: caps.map(() => 0n),
+      // Base's L2CrossDomainMessenger predeploy (the card flow never receives a report).
       messenger: "0x4200000000000000000000000000000000000007",
-      maxMirrorStep: 0n,
     },
+    token,
   ]);
   // Typed against the generated map's presale ABI (src/contracts.ts), like every server call.
   const grant = await w.writeContract({

@@ -1,24 +1,27 @@
 /**
- * `admin status` and `start-claim --dry-run` on a busy chain with a deposit in flight. The busy chain is built
+ * `admin status` and `start-claim --dry-run` on a busy chain with tokens in flight. The busy chain is built
  * synthetically: LogEmitter's code stands at the Ethereum presale's address for four transactions and emits 10,000
  * purchase events of 400 buyers, then the presale's own code goes back (its storage was never touched). Three real
- * buyers buy; two are relayed and delivered, the third is the deposit in flight.
- * The root cause of the crash (scripts/lib/purchases.ts): decoding thousands of logs stalled the process for seconds,
- * and a keep-alive connection went stale under it; the lookup must not stall, and a dropped read is asked again.
+ * buyers buy; two are relayed and delivered, the third one's tokens are still to relay.
+ * The root cause of the crash (`buyersIn`, scripts/lib/crosschain.ts): decoding thousands of logs stalled the process
+ * for seconds, and a keep-alive connection went stale under it; the lookup must not stall, and a dropped read is
+ * asked again.
  */
 import http from "node:http";
 import { expect } from "chai";
 import { runAdmin } from "../../../scripts/admin/commands.js";
 import { openChain, type AdminEnv } from "../../../scripts/admin/context.js";
-import { pendingRelays } from "../../../scripts/admin/crosschain.js";
+import { unrelayedBuyers } from "../../../scripts/admin/crosschain.js";
 import { connect, exitCodeFor, isDroppedConnection } from "../../../scripts/lib/cli.js";
-import { depositOwners, OWNER_TOPIC_INDEX, PURCHASE_EVENT, PURCHASE_TOPIC } from "../../../scripts/lib/purchases.js";
-import { LogEmitter__factory, Presale__factory } from "../../../typechain-types/index.js";
+import { BUYER_TOPICS, buyersIn } from "../../../scripts/lib/crosschain.js";
+import { EthereumPresale__factory, LogEmitter__factory } from "../../../typechain-types/index.js";
 import { buyEth, collector, deployPair, freePort, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 const SYNTHETIC_LOGS = 10_000;
 const SYNTHETIC_BUYERS = 400;
-/** Far above any buyer of the real chain: the synthetic buyers are 0x…0001_0000_0000 onwards (no deposits). */
+/** Far above any buyer of the real chain: the synthetic buyers are 0x…0001_0000_0000 onwards (no records). */
+const PURCHASE = EthereumPresale__factory.createInterface().getEvent("TokensBought");
+const BUYER_TOPIC_INDEX = BUYER_TOPICS.get(PURCHASE.topicHash)!;
 const FIRST_SYNTHETIC = 1n << 32n;
 
 /** The longest the event loop stood still while `run` ran (a timer every 5 ms measures the gaps). */
@@ -38,7 +41,7 @@ async function longestStall<T>(run: () => Promise<T>): Promise<{ result: T; stal
   }
 }
 
-describe("tooling: status and start-claim on a busy chain with a deposit in flight", function () {
+describe("tooling: status and start-claim on a busy chain with tokens in flight", function () {
   this.timeout(120_000);
   let pair: Pair;
   let env: AdminEnv;
@@ -50,7 +53,7 @@ describe("tooling: status and start-claim on a busy chain with a deposit in flig
     const signers = await pair.eth.ethers.getSigners();
     for (const i of [3, 4, 5]) await buyEth(pair.eth, pair.ethDep, i, 1_000n * BigInt(i));
     inFlight = signers[5].address;
-    await runAdmin(["relay", "--network", "hardhatEth", "--user", signers[3].address, "--user", signers[4].address], {
+    await runAdmin(["relay", "--network", "hardhatEth", "--buyer", signers[3].address, "--buyer", signers[4].address], {
       ...env,
       out: () => {},
     });
@@ -61,7 +64,8 @@ describe("tooling: status and start-claim on a busy chain with a deposit in flig
     const realCode = await pair.eth.ethers.provider.getCode(presale);
     const emitter = await new LogEmitter__factory(signers[0]).deploy();
     const emitterCode = await pair.eth.ethers.provider.getCode(await emitter.getAddress());
-    const sample = Presale__factory.createInterface().encodeEventLog(PURCHASE_EVENT, [
+    const sample = EthereumPresale__factory.createInterface().encodeEventLog(PURCHASE, [
+      signers[9].address,
       signers[9].address,
       "0x0000000000000000000000000000000000000000",
       1_000n,
@@ -76,7 +80,7 @@ describe("tooling: status and start-claim on a busy chain with a deposit in flig
       await (
         await asEmitter.emitLogs(
           sample.topics,
-          OWNER_TOPIC_INDEX,
+          BUYER_TOPIC_INDEX,
           FIRST_SYNTHETIC,
           SYNTHETIC_BUYERS,
           sample.data,
@@ -91,38 +95,36 @@ describe("tooling: status and start-claim on a busy chain with a deposit in flig
     const presale = pair.ethDep.contracts.Presale.address;
     const logs = (await pair.eth.provider.request({
       method: "eth_getLogs",
-      params: [{ address: presale, fromBlock: "0x0", toBlock: "latest", topics: [PURCHASE_TOPIC] }],
+      params: [{ address: presale, fromBlock: "0x0", toBlock: "latest", topics: [PURCHASE.topicHash] }],
     })) as unknown[];
     expect(logs).to.have.length(SYNTHETIC_LOGS + 3);
     const head = await pair.eth.ethers.provider.getBlockNumber();
-    const owners = await depositOwners(pair.eth, presale, 0, head, 2000);
-    expect(owners.size).to.equal(SYNTHETIC_BUYERS + 3);
+    const buyers = await buyersIn(pair.eth, presale, 0, head);
+    expect(buyers.size).to.equal(SYNTHETIC_BUYERS + 3);
   });
 
-  it("the shared lookup reads them without stalling the process and names only the deposit in flight", async function () {
+  it("the shared lookup reads them without stalling the process and names only the tokens in flight", async function () {
     const eth = await openChain("hardhatEth", env, "none");
-    const base = await openChain("hardhatBase", env, "none");
-    const { result, stallMs } = await longestStall(() => pendingRelays(eth, base));
-    expect(result.map((p) => p.user)).to.deep.equal([inFlight]);
-    expect(result[0].deposit).to.equal(5_000n * 10n ** 18n);
+    const { result, stallMs } = await longestStall(() => unrelayedBuyers(eth));
+    expect(result.map((p) => p.buyer)).to.deep.equal([inFlight]);
+    expect(result[0].tokens - result[0].relayed).to.equal(5_000n);
     // Decoding the 10,000 logs with the ABI stood still for about 3.4 s here; a keep-alive socket idles out in 5.
     expect(stallMs, `the event loop stood still ${Math.round(stallMs)} ms`).to.be.below(1000);
   });
 
-  it("status prints both chains and the one buyer to relay (exit 0); start-claim --dry-run is refused naming it (exit 1)", async function () {
+  it("status prints both chains and the one buyer to relay (exit 0); start-claim --dry-run names it and is refused for the open sale (exit 1)", async function () {
     const out = collector();
     await runAdmin(["status", "--pair", "hardhat"], { ...env, out: out.out });
-    expect(out.text()).to.match(
-      /CHECK Ethereum deposits on Base\s+│ NO: 7000.0 of 12000 tokens; 1 buyer\(s\) to relay/,
-    );
+    expect(out.text()).to.match(/1 buyer\(s\), 5000 tokens not relayed yet/);
+    const claim = collector();
     try {
-      await runAdmin(["start-claim", "--network", "hardhatBase", "--dry-run"], { ...env, out: () => {} });
+      await runAdmin(["start-claim", "--network", "hardhatBase", "--dry-run"], { ...env, out: claim.out });
       expect.fail("start-claim was not refused");
     } catch (e) {
       expect(exitCodeFor(e), (e as Error).message).to.equal(1);
-      expect((e as Error).message).to.include(`1 Ethereum buyer(s)' deposits are not on Base yet`);
-      expect((e as Error).message).to.include(inFlight);
+      expect((e as Error).message).to.include("the Ethereum sale is not closed");
     }
+    expect(claim.text()).to.include(`still to relay (funded already; credited on Base when their report arrives): 1 buyer(s), 5000 tokens: ${inFlight}`);
   });
 
   it("a read whose connection the node dropped is asked again; a transaction is not sent twice", async function () {

@@ -99,12 +99,10 @@ describe("tooling: --from on the owner commands", function () {
       "hardhat",
       "--step",
       "2",
-      "--checkpoint",
-      "4500000",
       "--from",
       account5,
     );
-    // account 5 holds ADMIN_ROLE on the Ethereum side only: the Base side's simulation refuses it, nothing is sent.
+    // account 5 is not the owner on either side (ADMIN_ROLE only pauses): the simulation refuses it, nothing is sent.
     expect(r.code).to.equal(1);
     expect(r.message).to.match(new RegExp(`would revert when sent from ${account5}`));
   });

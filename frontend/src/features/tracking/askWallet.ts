@@ -1,15 +1,16 @@
 // The lead request wired to the real wallet (wagmi), the API server, the visitor's tracking cookies and language.
 // Loaded on demand, after the wallet layer.
+import i18next from "i18next";
 import type { Hex } from "viem";
 import { signMessage } from "wagmi/actions";
 import { loadWeb3 } from "../../chain/index.ts";
 import { env } from "../../config/env.ts";
 import { readCookies } from "../../shared/tracking.ts";
-import { loadI18n } from "../i18n/index.ts";
 import { requestLead, type LeadOutcome } from "./leadRequest.ts";
 
 export async function askWalletForLead(address: Hex, chainId: number): Promise<LeadOutcome> {
-  const [{ wagmiConfig }, { i18next }] = await Promise.all([loadWeb3(), loadI18n()]);
+  // i18next is the instance the start-up initialised (app/boot.tsx): the statement is in the page's language.
+  const { wagmiConfig } = await loadWeb3();
   return requestLead(address, chainId, {
     store: sessionStorage,
     site: window.location.origin,

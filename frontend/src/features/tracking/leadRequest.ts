@@ -3,7 +3,7 @@
 // changes nothing else (buying never waits for it).
 import type { Hex } from "viem";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
-import { isUserRejection } from "../../chain/index.ts";
+import { classifyError } from "../../chain/index.ts";
 import { readLead, writeLead, type SessionStore } from "../../shared/leadSession.ts";
 
 /** The message runs this long: its session covers a browser session (the server takes at most 24 hours). */
@@ -67,7 +67,7 @@ export async function requestLead(address: Hex, chainId: number, deps: LeadReque
   try {
     signature = await deps.sign(message);
   } catch (err) {
-    const refused = isUserRejection(err);
+    const refused = classifyError(err).kind === "rejected";
     writeLead(address, { state: refused ? "refused" : "failed" }, deps.store);
     return refused ? "refused" : "failed";
   }
