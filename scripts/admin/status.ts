@@ -160,7 +160,9 @@ async function crossCheck(eth: ChainCtx, base: ChainCtx): Promise<CrossChain> {
   const infos: { buyer: string; info: Awaited<ReturnType<typeof ethP.buyerInfo>> }[] = [];
   const list = [...buyers];
   for (let i = 0; i < list.length; i += 25)
-    infos.push(...(await Promise.all(list.slice(i, i + 25).map(async (b) => ({ buyer: b, info: await ethP.buyerInfo(b) })))));
+    infos.push(
+      ...(await Promise.all(list.slice(i, i + 25).map(async (b) => ({ buyer: b, info: await ethP.buyerInfo(b) })))),
+    );
   const [ethRounds, closed, sold, usd] = await Promise.all([
     ethP.rounds(),
     ethP.saleClosed(),

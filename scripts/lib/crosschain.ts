@@ -170,11 +170,15 @@ export async function deliveryOf(base: Connection, l2Messenger: string, hash: st
 export async function buyersIn(conn: Connection, ethPresale: string, from: number, to: number): Promise<Set<string>> {
   // The node's raw answer: ethers' Log objects cost as much to build as the decoding this avoids.
   const hex = (n: number) => `0x${n.toString(16)}`;
-  const logs = await inRanges(from, to, 5000, async (start, end) =>
-    (await conn.provider.request({
-      method: "eth_getLogs",
-      params: [{ address: ethPresale, fromBlock: hex(start), toBlock: hex(end), topics: [[...BUYER_TOPICS.keys()]] }],
-    })) as { topics: string[] }[],
+  const logs = await inRanges(
+    from,
+    to,
+    5000,
+    async (start, end) =>
+      (await conn.provider.request({
+        method: "eth_getLogs",
+        params: [{ address: ethPresale, fromBlock: hex(start), toBlock: hex(end), topics: [[...BUYER_TOPICS.keys()]] }],
+      })) as { topics: string[] }[],
   );
   const topics = new Set<string>();
   for (const l of logs) {

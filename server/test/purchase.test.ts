@@ -10,7 +10,6 @@ import {
   getAddress,
   zeroAddress,
   type Address,
-  type Hex,
   type Log,
   type TransactionReceipt,
 } from "viem";
@@ -43,7 +42,7 @@ function receipt(from: Address, to: Address, logs: Log[], status: "success" | "r
     to,
     logs,
     blockNumber: 42n,
-    transactionHash: `0x${"ab".repeat(32)}` as Hex,
+    transactionHash: `0x${"ab".repeat(32)}`,
   } as unknown as TransactionReceipt;
 }
 

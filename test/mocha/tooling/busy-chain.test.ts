@@ -124,7 +124,9 @@ describe("tooling: status and start-claim on a busy chain with tokens in flight"
       expect(exitCodeFor(e), (e as Error).message).to.equal(1);
       expect((e as Error).message).to.include("the Ethereum sale is not closed");
     }
-    expect(claim.text()).to.include(`still to relay (funded already; credited on Base when their report arrives): 1 buyer(s), 5000 tokens: ${inFlight}`);
+    expect(claim.text()).to.include(
+      `still to relay (funded already; credited on Base when their report arrives): 1 buyer(s), 5000 tokens: ${inFlight}`,
+    );
   });
 
   it("a read whose connection the node dropped is asked again; a transaction is not sent twice", async function () {

@@ -93,15 +93,7 @@ describe("tooling: --from on the owner commands", function () {
   });
 
   it("commands on both chains of a pair (set-step --pair) send from --from on each chain", async function () {
-    const r = await refusal(
-      "set-step",
-      "--pair",
-      "hardhat",
-      "--step",
-      "2",
-      "--from",
-      account5,
-    );
+    const r = await refusal("set-step", "--pair", "hardhat", "--step", "2", "--from", account5);
     // account 5 is not the owner on either side (ADMIN_ROLE only pauses): the simulation refuses it, nothing is sent.
     expect(r.code).to.equal(1);
     expect(r.message).to.match(new RegExp(`would revert when sent from ${account5}`));
