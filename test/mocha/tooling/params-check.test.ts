@@ -4,13 +4,13 @@
  * contracts (the preflight once refused it for the "mock" and "deployer" entries params:check let through).
  * (Run inside a private network namespace: the node listens on loopback.)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import { ContractFactory, JsonRpcProvider } from "ethers";
+import { ContractFactory } from "ethers";
 import { CANONICAL } from "../../../deploy/canonical.js";
-import { freePort, tmpDir } from "./helpers.js";
+import { startNode, tmpDir } from "./helpers.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
@@ -22,23 +22,9 @@ describe("tooling: params:check and deploy --dry-run agree on the committed test
   let url: string;
 
   before(async function () {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    node = spawn(
-      path.join(ROOT, "node_modules/.bin/hardhat"),
-      ["node", "--port", String(port), "--hostname", "127.0.0.1", "--chain-id", "11155111"],
-      { cwd: ROOT, stdio: "ignore", env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" } },
-    );
-    const provider = new JsonRpcProvider(url, 11155111, { staticNetwork: true });
-    for (let i = 0; ; i++) {
-      try {
-        await provider.getBlockNumber();
-        break;
-      } catch {
-        if (i > 300) throw new Error("hardhat node did not start");
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    const started = await startNode(11155111);
+    ({ node, url } = started);
+    const provider = started.provider;
     const from = await provider.getSigner(1);
     const real = (name: string) =>
       JSON.parse(

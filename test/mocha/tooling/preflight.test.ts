@@ -5,7 +5,7 @@
  * real ones (contracts/test-support/RealLike.sol), or this repo's mocks, or wrong ones.
  * (Run inside a private network namespace: the node listens on loopback.)
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
@@ -13,7 +13,7 @@ import { ContractFactory, JsonRpcProvider, type InterfaceAbi, type Signer } from
 import { CANONICAL } from "../../../deploy/canonical.js";
 import type { DeployParams } from "../../../deploy/schema.js";
 import type { Connection } from "../../../scripts/lib/deploy.js";
-import { freePort, tmpDir } from "./helpers.js";
+import { startNode, tmpDir } from "./helpers.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
@@ -47,23 +47,7 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
   const at: Record<string, string> = {};
 
   before(async function () {
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    node = spawn(
-      path.join(ROOT, "node_modules/.bin/hardhat"),
-      ["node", "--port", String(port), "--hostname", "127.0.0.1", "--chain-id", "1"],
-      { cwd: ROOT, stdio: "ignore", env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" } },
-    );
-    provider = new JsonRpcProvider(url, 1, { staticNetwork: true });
-    for (let i = 0; ; i++) {
-      try {
-        await provider.getBlockNumber();
-        break;
-      } catch {
-        if (i > 300) throw new Error("hardhat node did not start");
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
+    ({ node, url, provider } = await startNode(1));
     // Contracts are deployed from another account (#1), so the deployer's nonce shows whether the deploy sent anything.
     const from: Signer = await provider.getSigner(1);
     const deploy = async (role: string, file: string, name: string, args: unknown[] = [], bytecode?: string) => {
