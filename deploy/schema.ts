@@ -126,6 +126,16 @@ export const paramsSchema = z
       .optional(),
     /** Dotted paths of values that could not be verified from an authoritative source; public deploys refuse them. */
     unverified: z.array(z.string()).optional(),
+    /**
+     * Testnets only: the `external` fields where a stand-in this project deploys ("mock") is wanted, each with why
+     * (no canonical contract exists there). A public deploy refuses "mock" anywhere else, and on a mainnet id always.
+     */
+    standIns: z
+      .partialRecord(
+        z.enum(["usdt", "usdc", "ethUsdFeed", "sequencerFeed", "sanctionsList", "multicall3", "messenger"]),
+        z.string().min(1),
+      )
+      .optional(),
   })
   .strict()
   .superRefine((p, ctx) => {

@@ -32,7 +32,14 @@ import {
 import { NETWORKS, pairOf, ROOT } from "./networks.js";
 import { deployL1Bridge, installL2Messenger } from "./opstack.js";
 import { opStackAbi } from "./opstack-artifacts.js";
+import { Refusal } from "./cli.js";
+import { repairJournal } from "./journal.js";
 import { assertDeployable, isPublicChain } from "./preflight.js";
+
+/** A deploy that stopped part-way (a failed or refused step, no funds): its journal lets the same command resume. */
+export class DeployStoppedError extends Refusal {
+  override name = "DeployStoppedError";
+}
 
 export type Connection = NetworkConnection<"generic">;
 
@@ -51,6 +58,8 @@ export interface DeployOptions {
    * a pair with the same value gives them identical round end times (one ladder; `admin status` compares them).
    */
   anchor?: number;
+  /** The command that runs this deploy again, named in the messages of a deploy that stopped. */
+  retryCommand?: string;
   /**
    * Local Base only: the L1CrossDomainMessenger the L2 messenger at the predeploy trusts (its aliased address
    * delivers). Default: the Messenger of the local Ethereum deployment in `outDir`.
@@ -220,13 +229,42 @@ export async function deploySystem(
   const shape = shapeOf(resolved);
   const module = buildSystemModule(shape);
   const startBlock = Number(latest!.number) + 1;
+  if (!isLocal && (await conn.ethers.provider.getBalance(deployer)) === 0n)
+    throw new ParamsError(
+      `the deployer ${deployer} holds no ETH on ${conn.networkName}: fund it, then run ${opts.retryCommand ?? "the same deploy"}`,
+    );
+  if (!simulated) {
+    // A run that failed or was interrupted left a journal: make it resumable (scripts/lib/journal.ts).
+    const explorer = Object.values(NETWORKS).find((n) => n.chainId === params.chainId)?.explorer;
+    const requiredConfirmations = isLocal ? 1 : undefined;
+    for (const line of await repairJournal(conn, journalDir, {
+      deploymentId,
+      network: conn.networkName,
+      explorer,
+      requiredConfirmations,
+    }))
+      log(`resuming: ${line}`);
+  }
   log(`deploying ${module.id} to ${conn.networkName} (chain ${params.chainId}) from ${deployer}`);
-  const result = (await conn.ignition.deploy(module, {
-    parameters: ignitionParameters(resolved, resolved.chain === "eth" ? localMessenger?.address : undefined),
-    deploymentId: simulated ? undefined : deploymentId,
-    displayUi: opts.displayUi ?? false,
-    config: isLocal ? { requiredConfirmations: 1, blockPollingInterval: 50 } : {},
-  })) as Record<string, { target: unknown }>;
+  let result: Record<string, { target: unknown }>;
+  try {
+    result = (await conn.ignition.deploy(module, {
+      parameters: ignitionParameters(resolved, resolved.chain === "eth" ? localMessenger?.address : undefined),
+      deploymentId: simulated ? undefined : deploymentId,
+      displayUi: opts.displayUi ?? false,
+      config: isLocal ? { requiredConfirmations: 1, blockPollingInterval: 50 } : {},
+    })) as Record<string, { target: unknown }>;
+  } catch (e) {
+    if (simulated) throw e;
+    const why = String((e as Error).message ?? e)
+      .split("\n")[0]
+      .replace(/\.+$/, "");
+    const funds = /enough funds|insufficient funds/i.test(why) ? ` (fund ${deployer})` : "";
+    throw new DeployStoppedError(
+      `the deploy to ${conn.networkName} stopped: ${why}. What was sent is kept in ignition/deployments/${deploymentId}; fix the cause${funds} and run ${opts.retryCommand ?? "the same deploy"} again: it resumes where it stopped`,
+      { cause: e },
+    );
+  }
   const endBlock = await conn.ethers.provider.getBlockNumber();
 
   const contracts: Record<string, ContractRecord> = {};

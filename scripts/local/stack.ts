@@ -16,7 +16,7 @@ import path from "node:path";
 import hre from "hardhat";
 import { parseEther, parseUnits, Wallet, HDNodeWallet, Mnemonic } from "ethers";
 import { MockUSDC__factory, MockUSDT__factory, Presale__factory } from "../../typechain-types/index.js";
-import { connect } from "../lib/cli.js";
+import { connect, Refusal } from "../lib/cli.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, type DeploymentRecord } from "../lib/deployments.js";
 import { LOCAL_KEEPER, ROOT } from "../lib/networks.js";
@@ -227,7 +227,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     if (wantWidget) ports.push([widgetPort, "stand-in card widget"]);
     for (const [port, what] of ports) {
       if (await portInUse(port))
-        throw new Error(
+        throw new Refusal(
           `port ${port} (${what}) is already in use on 127.0.0.1 (another stack, node or dev server is running): stop it first`,
         );
     }

@@ -210,13 +210,17 @@ describe("tooling: parameter files and schema", function () {
 });
 
 describe("tooling: deploy CLI", function () {
-  it("--check validates every parameter file; a file for another chain is refused", function () {
+  it("--check applies the deploy preflight's offline rules to every file: the testnet files pass, the mainnet templates are refused for their placeholders", function () {
     this.timeout(60_000);
     const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
-    const ok = spawnSync(process.execPath, [tsx, "scripts/deploy.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
-    expect(ok.status).to.equal(0, ok.stderr);
-    expect(ok.stdout.match(/^ok {2}(?!pair)\w/gm)).to.have.length(6);
-    expect(ok.stdout.match(/^ok {2}pair .*: the same caps, quotas, prices and times$/gm)).to.have.length(3);
+    const check = spawnSync(process.execPath, [tsx, "scripts/deploy.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
+    expect(check.status).to.equal(1, check.stderr);
+    for (const ok of ["localEth", "localBase", "sepolia", "baseSepolia"])
+      expect(check.stdout).to.match(new RegExp(`^ok\\s+${ok}\\s`, "m"));
+    expect(check.stdout).to.match(/^refused\s+mainnet\s[^\n]*\n {2}- accounts\.paymentWallet: "deployer" placeholder/m);
+    expect(check.stdout).to.match(/^refused\s+base\s[^\n]*\n {2}- accounts\.paymentWallet: "deployer" placeholder/m);
+    expect(check.stderr).to.match(/refused: mainnet, base cannot be deployed as committed/);
+    expect(check.stdout.match(/^ok {2}pair .*: the same caps, quotas, prices and times$/gm)).to.have.length(3);
     const bad = spawnSync(
       process.execPath,
       [tsx, "scripts/deploy.ts", "--network", "mainnet", "--params", "deploy/params/base.json"],
