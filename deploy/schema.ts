@@ -35,7 +35,13 @@ const timeSpec = z.union([z.number().int().positive(), relTime]);
 const whole = z.union([z.number().int().nonnegative().safe(), z.string().regex(/^\d+$/, "whole tokens: digits only")]);
 const usd = z.string().regex(/^\d+(\.\d{1,18})?$/, 'USD price as a decimal string, e.g. "0.0065"');
 
-export const roundSchema = z.object({ cap: whole, price: usd, endTime: timeSpec }).strict();
+/**
+ * One round: cumulative cap, price, end time, and optionally Ethereum's quota of it in whole tokens (otherwise the
+ * file's `sale.ethereumShareBps` of the round's size, rounded down). Both files of a pair carry the same table.
+ */
+export const roundSchema = z
+  .object({ cap: whole, price: usd, endTime: timeSpec, ethereumQuota: whole.optional() })
+  .strict();
 export const splitSchema = z.object({ wallet: address, bps: z.number().int().min(1).max(10_000) }).strict();
 
 export const paramsSchema = z
@@ -53,8 +59,7 @@ export const paramsSchema = z
       .max(30 * 86_400),
     accounts: z
       .object({
-        /** Ethereum side only: the account that mirrors Base's sales into Ethereum's ladder (KEEPER_ROLE). */
-        keeper: addressOrDeployer.optional(),
+        /** Base side only: the card on-ramps' buying accounts (CARD_PROVIDER_ROLE); empty on Ethereum. */
         cardProviders: z.array(address),
         paymentWallet: addressOrDeployer,
       })
@@ -90,8 +95,11 @@ export const paramsSchema = z
         startTime: timeSpec,
         endTime: timeSpec,
         maxTokensToBuy: whole,
-        /** Ethereum side only: the most tokens one keeper mirror of Base's sales may move Ethereum's ladder by. */
-        maxMirrorStep: whole.optional(),
+        /**
+         * Ethereum's quota of each round in basis points of the round's size (rounded down); a round's own
+         * `ethereumQuota` overrides it. Base sells the rest. The same on both files of a pair.
+         */
+        ethereumShareBps: z.number().int().min(0).max(10_000).optional(),
         rounds: z.array(roundSchema).min(1).max(50),
       })
       .strict(),
@@ -127,23 +135,11 @@ export const paramsSchema = z
       if (p.external.sequencerFeed !== null) issue(["external", "sequencerFeed"], "no sequencer feed on an L1");
       if (p.saleToken !== undefined) issue(["saleToken"], "no sale token on the Ethereum side (claims are on Base)");
       if (p.staking !== undefined) issue(["staking"], "no staking on the Ethereum side");
-      if (p.accounts.keeper === undefined)
-        issue(
-          ["accounts", "keeper"],
-          "the Ethereum side needs the keeper (it mirrors Base's sales into Ethereum's ladder)",
-        );
-      if (p.sale.maxMirrorStep === undefined || BigInt(p.sale.maxMirrorStep) === 0n)
-        issue(
-          ["sale", "maxMirrorStep"],
-          "the Ethereum side needs a positive maxMirrorStep (the bound on one keeper mirror)",
-        );
+      if (p.accounts.cardProviders.length > 0)
+        issue(["accounts", "cardProviders"], "card purchases exist on Base only: leave the list empty on Ethereum");
       if (p.external.messenger === L2_MESSENGER_PREDEPLOY)
         issue(["external", "messenger"], "the Ethereum side needs Base's L1CrossDomainMessenger, not the L2 predeploy");
     } else {
-      if (p.accounts.keeper !== undefined)
-        issue(["accounts", "keeper"], "no keeper on Base: Ethereum's deposits arrive through the bridge");
-      if (p.sale.maxMirrorStep !== undefined)
-        issue(["sale", "maxMirrorStep"], "Base's ladder is not mirrored (set maxMirrorStep on the Ethereum side)");
       if (p.external.messenger !== "mock" && p.external.messenger !== L2_MESSENGER_PREDEPLOY) {
         issue(
           ["external", "messenger"],
@@ -165,7 +161,13 @@ export const paramsSchema = z
     }
     if (p.sanctionsEnabled && p.external.sanctionsList === null)
       issue(["sanctionsEnabled"], "sanctions screening needs external.sanctionsList");
-    // Round table: strictly increasing caps; non-decreasing prices; end times checked after resolution.
+    // Round table: strictly increasing caps; non-decreasing prices; end times checked after resolution; each
+    // round's Ethereum quota within its size.
+    if (p.sale.ethereumShareBps === undefined && p.sale.rounds.some((r) => r.ethereumQuota === undefined))
+      issue(
+        ["sale", "ethereumShareBps"],
+        "Ethereum's quota of each round is needed: set sale.ethereumShareBps (or an ethereumQuota on every round)",
+      );
     let prevCap = 0n;
     let prevPrice = 0n;
     p.sale.rounds.forEach((r, i) => {
@@ -175,6 +177,11 @@ export const paramsSchema = z
         issue(
           ["sale", "rounds", i, "cap"],
           `round ${i + 1}: cap ${cap} is not above the previous cap ${prevCap} (caps are cumulative and strictly increasing)`,
+        );
+      if (r.ethereumQuota !== undefined && cap > prevCap && BigInt(r.ethereumQuota) > cap - prevCap)
+        issue(
+          ["sale", "rounds", i, "ethereumQuota"],
+          `round ${i + 1}: Ethereum's quota ${r.ethereumQuota} is more than the round holds (${cap - prevCap})`,
         );
       if (price === 0n) issue(["sale", "rounds", i, "price"], `round ${i + 1}: price is zero`);
       if (price < prevPrice)
@@ -257,8 +264,6 @@ export interface ResolvedParams {
   chain: "eth" | "base";
   anchor: number;
   adminDelay: number;
-  /** Ethereum side only. */
-  keeper?: string;
   cardProviders: string[];
   paymentWallet: string;
   splits: { wallet: string; bps: number }[];
@@ -270,9 +275,9 @@ export interface ResolvedParams {
   startTime: bigint;
   endTime: bigint;
   maxTokensToBuy: bigint;
-  /** Whole tokens; 0 on Base (not mirrored). */
-  maxMirrorStep: bigint;
   rounds: ResolvedRound[];
+  /** Ethereum's quota of each round (whole tokens): the same array on both chains of a pair. */
+  ethereumQuotas: bigint[];
   saleToken?: { name: string; symbol: string; supplyWei: bigint; presaleFundingWei: bigint };
   staking?: { apyBps: bigint; lockTime: bigint; endTime: bigint; maxDepositLimitWei: bigint; rewardFundingWei: bigint };
   unverified: string[];
@@ -289,6 +294,20 @@ export function resolveRounds(
   }));
   checkRounds(out);
   return out;
+}
+
+/**
+ * Ethereum's quota of each round in whole tokens: the round's own `ethereumQuota`, else `ethereumShareBps` of its size
+ * rounded down (Base sells the rest of the round).
+ */
+export function ethereumQuotasOf(sale: Pick<DeployParams["sale"], "ethereumShareBps" | "rounds">): bigint[] {
+  let prevCap = 0n;
+  return sale.rounds.map((r) => {
+    const size = BigInt(r.cap) - prevCap;
+    prevCap = BigInt(r.cap);
+    if (r.ethereumQuota !== undefined) return BigInt(r.ethereumQuota);
+    return (size * BigInt(sale.ethereumShareBps ?? 0)) / 10_000n;
+  });
 }
 
 /** The round-table rules, on resolved values (also used by `admin set-rounds`). */
@@ -343,7 +362,6 @@ export function resolveParams(
     chain: p.chain,
     anchor,
     adminDelay: p.adminDelay,
-    keeper: p.accounts.keeper === undefined ? undefined : who(p.accounts.keeper),
     cardProviders: p.accounts.cardProviders,
     paymentWallet: who(p.accounts.paymentWallet),
     splits: p.splits,
@@ -355,8 +373,8 @@ export function resolveParams(
     startTime,
     endTime,
     maxTokensToBuy: BigInt(p.sale.maxTokensToBuy),
-    maxMirrorStep: BigInt(p.sale.maxMirrorStep ?? 0),
     rounds,
+    ethereumQuotas: ethereumQuotasOf(p.sale),
     saleToken: p.saleToken && {
       name: p.saleToken.name,
       symbol: p.saleToken.symbol,

@@ -11,7 +11,15 @@ import hre from "hardhat";
 import { Wallet } from "ethers";
 import { loadParams, resolveParams, toJsonSafe } from "../deploy/schema.js";
 import { connect, parse, Refusal, runMain } from "./lib/cli.js";
-import { assertChain, deploySystem, ignitionParameters, linkPresales, shapeOf } from "./lib/deploy.js";
+import { assertPairAgrees } from "../deploy/pair.js";
+import {
+  assertChain,
+  assertPairParams,
+  deploySystem,
+  ignitionParameters,
+  linkPresales,
+  shapeOf,
+} from "./lib/deploy.js";
 import { DEPLOYMENTS_DIR, readDeployment } from "./lib/deployments.js";
 import { NETWORKS, networkInfo, pairOf, PAIRS } from "./lib/networks.js";
 import { assertDeployable } from "./lib/preflight.js";
@@ -89,6 +97,12 @@ await runMain(async () => {
         `ok  ${info.name.padEnd(12)} ${info.paramsFile}${p.unverified?.length ? `  (unverified: ${p.unverified.join(", ")})` : ""}`,
       );
     }
+    // Both files of a pair must describe one ladder (the chains never exchange the table).
+    const now = Math.floor(Date.now() / 1000);
+    for (const [name, pair] of Object.entries(PAIRS)) {
+      assertPairAgrees(loadParams(NETWORKS[pair.eth].paramsFile), loadParams(NETWORKS[pair.base].paramsFile), now);
+      console.log(`ok  pair ${name.padEnd(7)} ${pair.eth} + ${pair.base}: the same caps, quotas, prices and times`);
+    }
     return;
   }
   const info = networkInfo(values.network);
@@ -101,6 +115,8 @@ await runMain(async () => {
   if (values["dry-run"]) {
     const conn = await connect(info.name, "none");
     await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
+    const block = await conn.ethers.provider.getBlock("latest");
+    assertPairParams(info.name, params, Number(block!.timestamp));
     // The preview is printed either way; a failed preflight then makes the dry run fail too.
     const preflight = await assertDeployable(conn, params, {
       allowUnverified: values["allow-unverified"],
@@ -109,7 +125,6 @@ await runMain(async () => {
       () => undefined,
       (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
     );
-    const block = await conn.ethers.provider.getBlock("latest");
     // Without a key the deployer is unknown: a stand-in address, printed as what it is rather than as an address.
     const deployer = deployerFromEnv() ?? NO_KEY_STANDIN;
     const resolved = resolveParams(params, {

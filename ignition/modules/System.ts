@@ -3,12 +3,14 @@
  * card providers...) while every value comes from module parameters (deploy/params/<network>.json, resolved by
  * deploy/schema.ts). Future ids equal the keys of deployments/deployedContracts.ts.
  *
- * Ethereum side ("EthSystem"): Presale (saleToken = 0) + stand-ins where the network has no real contract.
- * Base side ("BaseSystem"): SaleToken + Presale + Staking, linked (setStaking/setPresale), the presale funded for
- * claims and buy-and-stake, the staking reward reserve funded.
+ * Ethereum side ("EthSystem"): EthereumPresale + stand-ins where the network has no real contract.
+ * Base side ("BaseSystem"): SaleToken + BasePresale (built with the sale token) + Staking, linked
+ * (setStaking/setPresale), the presale funded for claims and buy-and-stake, the staking reward reserve funded,
+ * CARD_PROVIDER_ROLE to each card provider.
  * Both: the OP Stack messenger (on Ethereum Base's L1CrossDomainMessenger or its stand-in, on Base the L2 predeploy,
- * where scripts/lib/deploy.ts installs the stand-in on a local chain first), CARD_PROVIDER_ROLE to each card provider,
- * splits, sanctions oracle. Ethereum only: KEEPER_ROLE to the keeper and the bound on one mirror (maxMirrorStep).
+ * where scripts/lib/deploy.ts installs the stand-in on a local chain first), the round table with Ethereum's quota of
+ * each round (the same on both chains), splits, sanctions oracle. No role for the keeper: it only relays, which
+ * anyone may. The future id of either presale is "Presale", the key both chains have in deployments/.
  * The two presales learn each other afterwards (setRemotePresale, scripts/lib/deploy.ts linkPresales).
  */
 import { buildModule } from "@nomicfoundation/hardhat-ignition/modules";
@@ -100,38 +102,32 @@ export function buildSystemModule(shape: SystemShape) {
 
     // ---- presale (linked with its ladder library, which keeps it under the contract size limit)
     const ladderBook = m.library("LadderBook");
-    const presale = (results.Presale = m.contract(
-      "Presale",
-      [
-        {
-          owner: deployer,
-          adminDelay: m.getParameter("adminDelay"),
-          saleToken: saleToken ?? ZERO,
-          usdt,
-          usdc,
-          priceFeed: ethUsdFeed,
-          priceFeedHeartbeat: m.getParameter("priceFeedHeartbeat"),
-          sequencerFeed,
-          sequencerGracePeriod: m.getParameter("sequencerGracePeriod", 0n),
-          paymentWallet: m.getParameter("paymentWallet"),
-          startTime: m.getParameter("startTime"),
-          endTime: m.getParameter("endTime"),
-          maxTokensToBuy: m.getParameter("maxTokensToBuy"),
-          caps: m.getParameter("caps"),
-          prices: m.getParameter("prices"),
-          endTimes: m.getParameter("endTimes"),
-          messenger,
-          maxMirrorStep: shape.chain === "eth" ? m.getParameter("maxMirrorStep") : 0n,
-        },
-      ],
-      { libraries: { LadderBook: ladderBook } },
-    ));
+    const init = {
+      owner: deployer,
+      adminDelay: m.getParameter("adminDelay"),
+      usdt,
+      usdc,
+      priceFeed: ethUsdFeed,
+      priceFeedHeartbeat: m.getParameter("priceFeedHeartbeat"),
+      sequencerFeed,
+      sequencerGracePeriod: m.getParameter("sequencerGracePeriod", 0n),
+      paymentWallet: m.getParameter("paymentWallet"),
+      startTime: m.getParameter("startTime"),
+      endTime: m.getParameter("endTime"),
+      maxTokensToBuy: m.getParameter("maxTokensToBuy"),
+      caps: m.getParameter("caps"),
+      prices: m.getParameter("prices"),
+      endTimes: m.getParameter("endTimes"),
+      ethereumQuotas: m.getParameter("ethereumQuotas"),
+      messenger,
+    };
+    const linked = { id: "Presale", libraries: { LadderBook: ladderBook } };
+    const presale = (results.Presale =
+      saleToken === undefined
+        ? m.contract("EthereumPresale", [init], linked)
+        : m.contract("BasePresale", [init, saleToken], linked));
 
-    // ---- roles, splits, sanctions
-    if (shape.chain === "eth") {
-      const keeperRole = m.staticCall(presale, "KEEPER_ROLE", [], 0, { id: "KeeperRole" });
-      m.call(presale, "grantRole", [keeperRole, m.getParameter("keeper")], { id: "GrantKeeperRole" });
-    }
+    // ---- roles (Base only: card purchases exist there alone), splits, sanctions
     if (shape.cardProviders > 0) {
       const cardRole = m.staticCall(presale, "CARD_PROVIDER_ROLE", [], 0, { id: "CardProviderRole" });
       for (let i = 0; i < shape.cardProviders; i++) {
@@ -175,7 +171,7 @@ export function buildSystemModule(shape: SystemShape) {
   });
 }
 
-/** The shape of the local stack / default CLI modules: every stand-in deployed, one card provider, one split. */
+/** The shape of the local stack / default CLI modules: every stand-in deployed, one card provider on Base, one split. */
 export function localShape(chain: "eth" | "base"): SystemShape {
   return {
     chain,
@@ -189,7 +185,7 @@ export function localShape(chain: "eth" | "base"): SystemShape {
       messenger: true,
     },
     has: { usdt: chain === "eth", sequencerFeed: chain === "base", sanctionsList: true },
-    cardProviders: 1,
+    cardProviders: chain === "base" ? 1 : 0,
     splits: true,
     presaleFunding: chain === "base",
     rewardFunding: chain === "base",

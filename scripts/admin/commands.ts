@@ -12,6 +12,7 @@ import { handover } from "./commands/handover.js";
 import { lists } from "./commands/lists.js";
 import { pause } from "./commands/pause.js";
 import { relay } from "./commands/relay.js";
+import { releaseQuota } from "./commands/release-quota.js";
 import { setMaxTokens } from "./commands/set-max-tokens.js";
 import { setPaymentWallet } from "./commands/set-payment-wallet.js";
 import { setRounds } from "./commands/set-rounds.js";
@@ -19,7 +20,7 @@ import { setSequencerGrace } from "./commands/set-sequencer-grace.js";
 import { setSplits } from "./commands/set-splits.js";
 import { setStep } from "./commands/set-step.js";
 import { staking } from "./commands/staking.js";
-import { startClaim } from "./commands/start-claim.js";
+import { openClaim, startClaim } from "./commands/start-claim.js";
 import { status } from "./commands/status.js";
 import type { AdminEnv } from "./context.js";
 import type { Command } from "./runner.js";
@@ -30,6 +31,7 @@ export const COMMANDS: readonly Command[] = [
   pause,
   setRounds,
   setStep,
+  releaseQuota,
   setMaxTokens,
   setSplits,
   setPaymentWallet,
@@ -38,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   closeSale,
   relay,
   startClaim,
+  openClaim,
   staking,
   fundRewards,
   flags,
@@ -50,10 +53,10 @@ export const HELP = `Owner commands: npm run admin -- <command> --network <name>
 ${COMMANDS.map((c) => c.usage).join("\n")}
 
 --dry-run simulates every call from the sender and sends nothing; --safe writes a Safe Transaction Builder batch instead
-(with --pair: one file per chain, <file>-<network>.json). Commands that move the ladder (set-rounds, set-step) take
---pair and simulate on both chains before sending to either.
-Exit codes: 0 done, 1 refused or usage error (bad input, unsafe state, or status finding the two ladders differ),
-2 a chain is unreachable, 3 unexpected error.`;
+(with --pair: one file per chain, <file>-<network>.json). The ladder commands (set-rounds, set-step) take --pair and
+simulate on both chains before sending to either; set-step --chain eth|base moves one chain only.
+Exit codes: 0 done, 1 refused or usage error (bad input, unsafe state, or status finding a difference between the
+chains that no message in flight explains), 2 a chain is unreachable, 3 unexpected error.`;
 
 export async function runAdmin(argv: string[], env: AdminEnv = {}): Promise<void> {
   const out = env.out ?? ((s: string) => console.log(s));

@@ -1,9 +1,13 @@
 /** Shared setup of the owner commands: network connection, deployment record, contracts, sender and mode. */
 import { getAddress, isAddress, ZeroAddress, type BaseContract } from "ethers";
 import {
+  BasePresale__factory,
+  EthereumPresale__factory,
   Presale__factory,
   SaleToken__factory,
   Staking__factory,
+  type BasePresale,
+  type EthereumPresale,
   type Presale,
   type SaleToken,
   type Staking,
@@ -13,7 +17,7 @@ import type { Connection } from "../lib/deploy.js";
 import { assertChain } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, readDeployment, type DeploymentRecord } from "../lib/deployments.js";
 import type { ExecContext, Mode } from "../lib/exec.js";
-import { networkInfo, type NetworkInfo } from "../lib/networks.js";
+import { networkInfo, pairOf, type NetworkInfo } from "../lib/networks.js";
 
 export interface AdminEnv {
   /** Pre-made connections by network name (tests use the in-process hardhatEth/hardhatBase). */
@@ -29,8 +33,13 @@ export interface ChainCtx {
   info: NetworkInfo;
   conn: Connection;
   record: DeploymentRecord;
-  /** Typed by Hardhat's TypeChain output (typechain-types/, generated at compile), so calls are type-checked. */
+  /**
+   * What both chains' presales share; typed by Hardhat's TypeChain output (typechain-types/, generated at compile), so
+   * calls are type-checked. The chain's own contract is `ethPresale` (Ethereum side) or `basePresale` (Base side).
+   */
   presale: Presale;
+  ethPresale?: EthereumPresale;
+  basePresale?: BasePresale;
   staking?: Staking;
   saleToken?: SaleToken;
 }
@@ -61,6 +70,8 @@ export async function openChain(
     conn,
     record,
     presale: Presale__factory.connect(presale, provider),
+    ethPresale: record.chain === "eth" ? EthereumPresale__factory.connect(presale, provider) : undefined,
+    basePresale: record.chain === "base" ? BasePresale__factory.connect(presale, provider) : undefined,
     staking: staking === undefined ? undefined : Staking__factory.connect(staking, provider),
     saleToken: saleToken === undefined ? undefined : SaleToken__factory.connect(saleToken, provider),
   };
@@ -154,6 +165,20 @@ export function parseBool(v: string | undefined, what: string): boolean | undefi
 
 export const fmtTime = (t: bigint | number) =>
   BigInt(t) === 0n ? "-" : `${new Date(Number(t) * 1000).toISOString().replace(".000Z", "Z")} (${t})`;
+
+/** The Ethereum presale of an Ethereum-side chain; refused elsewhere, saying what `what` is for. */
+export function needEthereum(chain: ChainCtx, what: string): EthereumPresale {
+  if (chain.ethPresale === undefined)
+    throw new Refusal(`${chain.info.name} is the Base side: ${what} (--network ${pairOf(chain.info.name).eth})`);
+  return chain.ethPresale;
+}
+
+/** The Base presale of a Base-side chain; refused elsewhere, saying what `what` is for. */
+export function needBase(chain: ChainCtx, what: string): BasePresale {
+  if (chain.basePresale === undefined)
+    throw new Refusal(`${chain.info.name} is the Ethereum side: ${what} (--network ${pairOf(chain.info.name).base})`);
+  return chain.basePresale;
+}
 
 /** The staking contract and sale token of a chain; refused on a chain without staking (the Ethereum side). */
 export function needStaking(chain: ChainCtx): { staking: Staking; token: SaleToken } {

@@ -1,83 +1,82 @@
 /**
- * Cross-chain reads shared by `admin start-claim`, `admin relay` and `admin status`: which Ethereum buyers' deposits
- * have not reached Base yet, and what still stands between the sale and the claim.
+ * Cross-chain reads shared by `admin start-claim`, `admin open-claim` and `admin relay`: which Ethereum buyers still
+ * have tokens to send to Base, and what still stands between the sale and the claim.
  */
-import { formatUnits, getAddress } from "ethers";
-import { fmtTime, type ChainCtx } from "./context.js";
+import { formatUnits } from "ethers";
+import { buyersIn, unrelayedOf, type UnrelayedBuyer } from "../lib/crosschain.js";
+import { addressOf, fmtTime, needBase, needEthereum, needStaking, type ChainCtx } from "./context.js";
 
-export interface PendingRelay {
-  user: string;
-  /** Cumulative deposit on Ethereum (sale-token wei). */
-  deposit: bigint;
-  /** What Base has imported for this buyer so far. */
-  imported: bigint;
+/** Ethereum buyers (from the presale's events since its deployment) with tokens not yet relayed to Base. */
+export async function unrelayedBuyers(eth: ChainCtx): Promise<UnrelayedBuyer[]> {
+  const presale = needEthereum(eth, "buyers' tokens are relayed from the Ethereum side");
+  const head = await eth.conn.ethers.provider.getBlockNumber();
+  const buyers = await buyersIn(
+    eth.conn,
+    eth.record.contracts.Presale.address,
+    eth.record.contracts.Presale.deployBlock,
+    head,
+  );
+  return (await unrelayedOf(presale, buyers)).unrelayed;
 }
 
-/** Ethereum buyers (from the TokensBought events) whose deposit is above what Base has imported. */
-export async function pendingRelays(eth: ChainCtx, base: ChainCtx, chunk = 5000): Promise<PendingRelay[]> {
-  const head = await eth.conn.ethers.provider.getBlockNumber();
-  const buyers = new Set<string>();
-  for (let from = eth.record.contracts.Presale.deployBlock; from <= head; from += chunk) {
-    const logs = await eth.presale.queryFilter(
-      eth.presale.filters.TokensBought(),
-      from,
-      Math.min(from + chunk - 1, head),
-    );
-    for (const l of logs) buyers.add(getAddress(l.args.user));
-  }
-  const out: PendingRelay[] = [];
-  for (const user of buyers) {
-    const [deposit, imported] = await Promise.all([
-      eth.presale.userDeposits(user),
-      base.presale.remoteDepositsImported(user),
-    ]);
-    if (deposit > imported) out.push({ user, deposit, imported });
-  }
-  return out;
+/** "3 buyer(s), 12,000 tokens: 0xab… (5,000), …" */
+export function describeUnrelayed(list: UnrelayedBuyer[]): string {
+  const total = list.reduce((a, b) => a + b.tokens - b.relayed, 0n);
+  const sample = list
+    .slice(0, 5)
+    .map((b) => `${b.buyer} (${b.tokens - b.relayed} for ${b.recipient})`)
+    .join(", ");
+  return `${list.length} buyer(s), ${total} tokens: ${sample}${list.length > 5 ? ", …" : ""}`;
 }
 
 export interface ClaimReadiness {
-  ethClosed: boolean;
-  ethEndTime: bigint;
-  ethNow: bigint;
-  /** Base has received Ethereum's final report (closed flag delivered through the messenger). */
-  finalReportDelivered: boolean;
-  pending: PendingRelay[];
+  /** Base has received Ethereum's close (the report sent by `closeSale`, or any later one). */
+  closeDelivered: boolean;
+  /** Sale-token wei the Base presale must hold (every token sold on both chains, less what buy-and-stake moved). */
+  required: bigint;
+  balance: bigint;
   /** Everything missing, each as a sentence that says what to do. Empty = the claim can start. */
   missing: string[];
 }
 
-/** What still stands between the Ethereum sale and the claim on Base, in the order it has to happen. */
-export async function claimReadiness(eth: ChainCtx, base: ChainCtx): Promise<ClaimReadiness> {
-  const [ethClosed, ethEndTime, finalReportDelivered] = await Promise.all([
-    eth.presale.saleClosed(),
-    eth.presale.endTime(),
-    base.presale.remoteSaleClosed(),
+/**
+ * What still stands between the sale and the claim on Base, in the order it has to happen: Ethereum closed, its close
+ * delivered to Base, the Base presale funded. `eth` (when given) names what to run on the Ethereum side.
+ */
+export async function claimReadiness(base: ChainCtx, eth?: ChainCtx): Promise<ClaimReadiness> {
+  const presale = needBase(base, "claims start on the Base side");
+  const { token } = needStaking(base);
+  const [closeDelivered, sold, staked, balance] = await Promise.all([
+    presale.remoteSaleClosed(),
+    presale.totalTokensSold(),
+    presale.stakedDuringSale(),
+    token.balanceOf(presale.target),
   ]);
-  const ethNow = BigInt((await eth.conn.ethers.provider.getBlock("latest"))!.timestamp);
-  const pending = await pendingRelays(eth, base);
+  const required = sold * 10n ** 18n - staked;
   const missing: string[] = [];
-  if (!ethClosed) {
+  if (!closeDelivered) {
+    if (eth === undefined) missing.push("Base has not received the Ethereum sale's close");
+    else {
+      const ethP = needEthereum(eth, "the Ethereum sale closes on the Ethereum side");
+      const [ethClosed, end, block] = await Promise.all([
+        ethP.saleClosed(),
+        ethP.endTime(),
+        eth.conn.ethers.provider.getBlock("latest"),
+      ]);
+      const now = BigInt(block!.timestamp);
+      missing.push(
+        ethClosed
+          ? `the Ethereum sale is closed but its close has not reached Base yet: the bridge delivers it within minutes (locally the relayer of npm start or npm run relayer); a delivery that failed on Base is in the L2 messenger's failedMessages and anyone can replay it`
+          : now >= end
+            ? `the Ethereum sale is not closed: its end time ${fmtTime(end)} has passed, so anyone can close it: npm run admin -- close-sale --network ${eth.info.name}`
+            : `the Ethereum sale is not closed: it ends at ${fmtTime(end)}; close it now (owner) with npm run admin -- close-sale --network ${eth.info.name}, or wait for the end time`,
+      );
+    }
+  }
+  if (balance < required) {
     missing.push(
-      ethNow >= ethEndTime
-        ? `the Ethereum sale is not closed: its end time ${fmtTime(ethEndTime)} has passed, so anyone can close it: npm run admin -- close-sale --network ${eth.info.name}`
-        : `the Ethereum sale is not closed: it ends at ${fmtTime(ethEndTime)}; close it now (owner) with npm run admin -- close-sale --network ${eth.info.name}, or wait for the end time`,
-    );
-  } else if (!finalReportDelivered) {
-    missing.push(
-      `the Ethereum sale is closed but its final report has not reached Base yet: the bridge delivers it within minutes (locally the relayer of npm start or npm run relayer); check again shortly (a delivery that failed on Base is in the L2 messenger's failedMessages and anyone can replay it)`,
+      `the Base presale holds ${formatUnits(balance, 18)} SHAFT but needs ${formatUnits(required, 18)} (every token sold on both chains, less what buy-and-stake moved to staking): transfer ${formatUnits(required - balance, 18)} SHAFT to ${addressOf(presale)} first`,
     );
   }
-  if (pending.length > 0) {
-    const total = pending.reduce((a, p) => a + (p.deposit - p.imported), 0n);
-    const sample = pending
-      .slice(0, 5)
-      .map((p) => `${p.user} (${formatUnits(p.deposit - p.imported, 18)})`)
-      .join(", ");
-    missing.push(
-      `${pending.length} Ethereum buyer(s)' deposits are not on Base yet (${formatUnits(total, 18)} tokens: ${sample}${pending.length > 5 ? ", …" : ""}): ` +
-        `relay them with npm run admin -- relay --network ${eth.info.name} (anyone can) or let the keeper do it, then wait for the bridge`,
-    );
-  }
-  return { ethClosed, ethEndTime, ethNow, finalReportDelivered, pending, missing };
+  return { closeDelivered, required, balance, missing };
 }

@@ -57,8 +57,8 @@ export interface NetworkRun<O extends Options> extends Base {
 
 export interface PairRun<O extends Options> extends Base {
   v: Values<O>;
-  /** The Ethereum and the Base chain of the pair. */
-  chains: [ChainCtx, ChainCtx];
+  /** The Ethereum and the Base chain of the pair, in that order (or the one `--chain` picked). */
+  chains: ChainCtx[];
   header: (chain: ChainCtx, what: string) => void;
   /** Simulates every chain's calls, then sends / dry-runs / writes one Safe batch per chain (`<file>-<network>.json`). */
   executePair: (plans: PlannedCall[][], title: string) => Promise<void>;
@@ -113,33 +113,41 @@ export function onNetwork<const O extends Options>(spec: {
 }
 
 /**
- * A command that moves the ladder both chains of a pair share (the round table, the current step, the checkpoint):
- * it takes --pair, refuses --network, and plans and simulates on both chains before sending to either.
+ * A command on the ladder both chains of a pair run (the round table, each chain's position): it takes --pair and
+ * refuses --network; it plans and simulates on both chains before sending to either. With `oneChain`, `--chain eth`
+ * or `--chain base` restricts it to that chain of the pair.
  */
 export function onPair<const O extends Options>(spec: {
   names: readonly string[];
   usage: string;
   options: O;
+  oneChain?: boolean;
   run(ctx: PairRun<O>): Promise<void>;
 }): Command {
   return {
     names: spec.names,
     usage: spec.usage,
     async run(command, argv, env, out) {
-      const { values } = parse(argv, { ...COMMON, pair: { type: "string" }, ...spec.options });
+      const chainOption = spec.oneChain ? { chain: { type: "string" } } : {};
+      const { values } = parse(argv, { ...COMMON, pair: { type: "string" }, ...chainOption, ...spec.options });
       const common = commonValues(values);
       if (common.pair === undefined) {
         throw new UsageError(
-          `${command} moves the ladder both chains share: give --pair (${Object.keys(PAIRS).join(", ")}) so both chains change together${common.network ? ` (not --network ${common.network})` : ""}`,
+          `${command} works on both chains of a pair: give --pair (${Object.keys(PAIRS).join(", ")})${spec.oneChain ? " and --chain eth|base for one of them" : ""}${common.network ? ` (not --network ${common.network})` : ""}`,
         );
       }
-      if (common.network !== undefined) throw new UsageError(`${command}: --pair and --network exclude each other`);
+      if (common.network !== undefined)
+        throw new UsageError(
+          `${command}: --pair and --network exclude each other${spec.oneChain ? " (--chain eth|base picks one chain of the pair)" : ""}`,
+        );
+      const only = (values as { chain?: string }).chain;
+      if (only !== undefined && only !== "eth" && only !== "base")
+        throw new UsageError(`--chain ${only}: eth or base (one chain of the pair)`);
       const pair = pairNamed(common.pair);
       const signer = common["dry-run"] || common.safe !== undefined ? "none" : "deployer";
-      const chains: [ChainCtx, ChainCtx] = [
-        await openChain(pair.eth, env, signer),
-        await openChain(pair.base, env, signer),
-      ];
+      const names = only === undefined ? [pair.eth, pair.base] : [only === "eth" ? pair.eth : pair.base];
+      const chains: ChainCtx[] = [];
+      for (const name of names) chains.push(await openChain(name, env, signer));
       await spec.run({
         command,
         env,

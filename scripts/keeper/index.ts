@@ -1,17 +1,17 @@
 /**
- * npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 50]
+ * npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size N]
  *                   [--eth-block-tag finalized|safe|latest] [--resend-after 900] [--block-chunk 2000]
  *                   [--eth-url URL] [--base-url URL] [--deployments dir]
  *
- * --once: one tick, then exit 0 (done), 1 (refused: missing role, wrong chain...), 2 (a chain is unreachable).
+ * --once: one tick, then exit 0 (done), 1 (refused: presales not linked, wrong chain...), 2 (a chain is unreachable).
  * Otherwise runs until Ctrl-C, retrying with exponential backoff while a chain is down.
  * Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or `npx hardhat keystore set`), on
- * Ethereum only (the keeper holds no role on Base and only reads there).
+ * Ethereum only: it pays the relays' gas and holds no role anywhere (it only reads Base).
  */
 import path from "node:path";
 import { connect, parse, Refusal, runMain } from "../lib/cli.js";
 import { DEPLOYMENTS_DIR, readDeployment } from "../lib/deployments.js";
-import { networkInfo, PAIRS, ROOT } from "../lib/networks.js";
+import { LOCAL_KEEPER, networkInfo, PAIRS, ROOT } from "../lib/networks.js";
 import { Keeper, runLoop, type KeeperSide } from "./keeper.js";
 
 const log = (m: string) => console.log(`${new Date().toISOString()} keeper ${m}`);
@@ -28,10 +28,8 @@ export async function sideFor(
   const conn = await connect(network, info.role === "eth" ? "keeper" : "none", { url, check });
   if (info.role === "base") return { name: network, conn, record };
   let signer: string;
-  if (info.local) {
-    if (record.params.keeper === undefined) throw new Refusal(`the deployment record of ${network} names no keeper`);
-    signer = record.params.keeper;
-  } else {
+  if (info.local) signer = LOCAL_KEEPER;
+  else {
     const [s] = await conn.ethers.getSigners();
     if (s === undefined) throw new Refusal("no keeper key: set KEEPER_PRIVATE_KEY (env or hardhat keystore)");
     signer = s.address;
@@ -39,14 +37,16 @@ export async function sideFor(
   return { name: network, conn, record, signer };
 }
 
-const USAGE = `npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size 50]
+const USAGE = `npm run keeper -- [--pair local|testnet|mainnet] [--once] [--interval 15] [--state file] [--batch-size N]
                   [--eth-block-tag finalized|safe|latest] [--resend-after 900] [--block-chunk 2000]
                   [--eth-url URL] [--base-url URL] [--deployments dir]
 
---once: one tick, then exit 0 (done), 1 (refused: missing role, wrong chain...), 2 (a chain is unreachable).
+Relays Ethereum buyers' unrelayed tokens to Base (at most MAX_RELAY_BUYERS per call, the default batch size) and an
+empty report when Base has not booked a quota release or the close. No role: anyone may relay.
+--once: one tick, then exit 0 (done), 1 (refused: presales not linked, wrong chain...), 2 (a chain is unreachable).
 Otherwise runs until Ctrl-C, retrying with exponential backoff while a chain is down.
 Keys: local chains use Hardhat account #1; public chains KEEPER_PRIVATE_KEY (env or \`npx hardhat keystore set\`), on
-Ethereum only (the keeper holds no role on Base and only reads there).`;
+Ethereum only (it pays the relays' gas; it only reads Base).`;
 
 await runMain(async () => {
   if (process.argv.includes("--help")) {
@@ -58,7 +58,7 @@ await runMain(async () => {
     once: { type: "boolean", default: false },
     interval: { type: "string" },
     state: { type: "string" },
-    "batch-size": { type: "string", default: "50" },
+    "batch-size": { type: "string" },
     "block-chunk": { type: "string", default: "2000" },
     "eth-block-tag": { type: "string", default: "finalized" },
     "resend-after": { type: "string" },
@@ -79,7 +79,7 @@ await runMain(async () => {
     throw new Refusal(`--eth-block-tag ${tag}: finalized, safe or latest`);
   const keeper = new Keeper(eth, base, {
     stateFile: values.state ?? path.join(ROOT, ".local/keeper", `${eth.record.chainId}-${base.record.chainId}.json`),
-    batchSize: Number(values["batch-size"]),
+    batchSize: values["batch-size"] === undefined ? undefined : Number(values["batch-size"]),
     blockChunk: Number(values["block-chunk"]),
     ethBlockTag: tag,
     resendAfterMs: Number(values["resend-after"] ?? (local ? 60 : 900)) * 1000,
@@ -90,7 +90,7 @@ await runMain(async () => {
   if (values.once) {
     const r = await keeper.tick();
     log(
-      `once: Ethereum block ${r.ethBlock}, ${r.mirrors} mirror call(s), relayed ${r.relayed} buyer(s) in ${r.batches} batch(es), ${r.inFlight} in flight, ${r.pending} pending`,
+      `once: Ethereum block ${r.ethBlock}, relayed ${r.relayed} buyer(s) in ${r.batches} batch(es), ${r.reported ? "an empty report for a quota release or the close, " : ""}${r.inFlight} report(s) on their way, ${r.pending} pending`,
     );
     return 0;
   }

@@ -1,23 +1,30 @@
 /**
- * The keeper: a bot with one bounded power and one chore, neither of which touches anybody's money.
- *  1. Price (Base → Ethereum): mirrors Base's per-round sold counts and USD raised into Ethereum's ladder with
- *     `mirrorRemoteSales` (KEEPER_ROLE on the Ethereum presale; the contract bounds each call by `maxMirrorStep`
- *     tokens and the last cap, so a large gap takes several calls). Stops once the Ethereum sale is closed.
- *  2. Deposits (Ethereum → Base): pays the Ethereum gas of `relay(users)`, which anyone may call: the Ethereum presale
- *     reads the buyers' cumulative deposits from its own state and sends them through the OP Stack messenger. The
- *     keeper finds buyers from the TokensBought events and relays those whose deposit (at Ethereum's finalized block)
- *     is not yet imported on Base, in batches; a relayed batch is not sent again while its messages are in flight.
- * Ethereum is read at the `finalized` block tag. A local Hardhat chain has no finality and answers `finalized` with its
- * latest block; a local node that rejects the tag is read at `latest` instead (public chains never fall back).
- * Every call is harmless to repeat (the messenger's reports are cumulative and idempotent on Base; mirrors are
- * monotonic), and the state file records only what is certainly done, so a crash and a restart lose nothing.
+ * The keeper: a bot that pays the Ethereum gas of `relay`, which anyone may call. It holds no role on either chain
+ * and moves nobody's money: the Ethereum presale reads what it sends from its own state (docs/PRODUCT.md §8).
+ *  1. Purchases: it learns Ethereum's buyers from the presale's `TokensBought` and `RecipientChanged` events, reads
+ *     each one's record (`buyerInfo`) and relays those with unrelayed tokens, at most `MAX_RELAY_BUYERS` per call (the
+ *     contract's bound: one report must fit Base's deposit gas).
+ *  2. Quotas and the close: when Ethereum's quota of a round has shrunk (an owner release, a round Ethereum left, a
+ *     manual move) or the sale closed, and no report carrying it is on its way to Base, it relays an empty report so
+ *     Base can sell what Ethereum gave up, and learns of the close.
+ * Events are read up to Ethereum's `finalized` block (a local Hardhat chain has no finality and answers with its latest
+ * block; a local node that rejects the tag is read at `latest`; public chains never fall back); records are read at
+ * the latest block, so a relay already mined is never sent again. Exactly once across crashes comes from the contract
+ * itself: a relay marks what it sent, so after a kill -9 and a restart the keeper reads that and skips those buyers;
+ * the state file only spares rescanning events.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { formatUnits, getAddress, type ContractTransactionResponse } from "ethers";
-import { Presale__factory, type Presale } from "../../typechain-types/index.js";
+import { getAddress, type ContractTransactionResponse } from "ethers";
+import {
+  BasePresale__factory,
+  EthereumPresale__factory,
+  type BasePresale,
+  type EthereumPresale,
+} from "../../typechain-types/index.js";
 import type { Connection } from "../lib/deploy.js";
 import { assertReachable, ChainDownError, errorFields, Refusal, shortError } from "../lib/cli.js";
+import { buyersIn, deliveryOf, sentReports, unbookedOnBase, unrelayedOf, type SentReport } from "../lib/crosschain.js";
 import type { DeploymentRecord } from "../lib/deployments.js";
 import { decodeRevert } from "../lib/exec.js";
 import { runLoop as runLoopOf } from "../lib/loop.js";
@@ -27,69 +34,78 @@ export interface KeeperSide {
   name: string;
   conn: Connection;
   record: DeploymentRecord;
-  /** Ethereum: the account holding KEEPER_ROLE (it also pays for relays). Base: unused (the keeper only reads there). */
+  /** Ethereum: the account that pays for relays (no role). Base: unused (the keeper only reads there). */
   signer?: string;
 }
 
 export interface KeeperState {
-  version: 2;
+  version: 3;
   /** `origin`: hash of the presale's deploy block, so a restarted local chain (same addresses) is not taken for the old one. */
   eth: { chainId: number; presale: string; origin: string };
   base: { chainId: number; presale: string };
-  /** Last Ethereum block whose TokensBought events are in `pending` or already imported on Base. */
+  /** Last Ethereum block whose buyer events are in `pending` (or whose buyers have nothing left to relay). */
   scannedTo: number;
-  /** Ethereum buyers whose deposits may still need relaying. */
+  /** Ethereum buyers who may have unrelayed tokens. */
   pending: string[];
-  /** Buyers relayed and not yet seen on Base: the deposit sent and when (ms), so they are not relayed again at once. */
-  inFlight: Record<string, { deposit: string; at: number }>;
+  /** Last Ethereum block whose reports to Base were looked at, and those not delivered yet when last seen. */
+  reportsScannedTo: number;
+  inFlight: InFlightReport[];
   updatedAt: string;
+}
+
+/** A report on its way to Base: what it carries for the quotas and the close, and when the keeper first saw it. */
+export interface InFlightReport {
+  hash: string;
+  quotas: string[];
+  closed: boolean;
+  seenAt: number;
 }
 
 export interface KeeperOptions {
   stateFile: string;
-  /** Buyers per relay (the Ethereum presale sizes the message's gas limit from it). */
+  /** Buyers per relay; at most (and by default) the Ethereum presale's `MAX_RELAY_BUYERS`. */
   batchSize?: number;
   /** Blocks per eth_getLogs request. */
   blockChunk?: number;
-  /** Block tag Ethereum is read at (default finalized). */
+  /** Block tag Ethereum's events are read at (default finalized). */
   ethBlockTag?: "finalized" | "safe" | "latest";
-  /** A relayed buyer not seen on Base after this long is relayed again (the bridge takes minutes on Base). */
+  /** A report not delivered on Base after this long no longer counts as on its way (the bridge takes minutes). */
   resendAfterMs?: number;
   log?: (msg: string) => void;
-  /** Test hooks (e.g. crash after a relay is mined, before the state file is updated). */
-  hooks?: { afterRelayBatch?: (users: string[]) => void | Promise<void> };
+  /** Test hooks (e.g. crash after a relay is mined, before anything is recorded). */
+  hooks?: { afterRelayBatch?: (buyers: string[]) => void | Promise<void> };
 }
 
 export interface TickReport {
-  /** Ethereum block the tick read (the finalized one unless the fallback applied). */
+  /** Ethereum block the events were read to (the finalized one unless the fallback applied). */
   ethBlock: number;
-  mirrors: number;
-  /** Why the mirror failed this tick, if it did (the relays still ran). */
-  mirrorError?: string;
   scanned: [number, number] | null;
   relayed: number;
   batches: number;
-  /** Buyers relayed earlier whose messages are still on their way. */
+  /** Whether an empty report was sent for a quota release or the close. */
+  reported: boolean;
+  /** Reports on their way to Base (sent, not delivered yet). */
   inFlight: number;
+  /** Buyers that may still have tokens to relay. */
   pending: number;
 }
 
 export class Keeper {
   readonly eth: KeeperSide;
   readonly base: KeeperSide;
-  private readonly opts: Required<Omit<KeeperOptions, "hooks">> & Pick<KeeperOptions, "hooks">;
-  private ethPresale!: Presale;
-  private basePresale!: Presale;
+  private readonly opts: Required<Omit<KeeperOptions, "hooks" | "batchSize">> &
+    Pick<KeeperOptions, "hooks" | "batchSize">;
+  private ethPresale!: EthereumPresale;
+  private basePresale!: BasePresale;
   private tagFallbackLogged = false;
 
   constructor(eth: KeeperSide, base: KeeperSide, opts: KeeperOptions) {
     if (eth.record.chain !== "eth" || base.record.chain !== "base")
       throw new Refusal("keeper needs the Ethereum-side deployment first and the Base-side one second");
-    if (eth.signer === undefined) throw new Refusal("keeper needs the Ethereum account that holds KEEPER_ROLE");
+    if (eth.signer === undefined) throw new Refusal("keeper needs the Ethereum account that pays for the relays");
     this.eth = eth;
     this.base = base;
     this.opts = {
-      batchSize: 50,
       blockChunk: 2000,
       ethBlockTag: "finalized",
       resendAfterMs: 15 * 60_000,
@@ -102,13 +118,14 @@ export class Keeper {
     if (this.ethPresale === undefined) {
       const e = this.eth.record.contracts.Presale;
       const b = this.base.record.contracts.Presale;
-      this.ethPresale = Presale__factory.connect(e.address, await this.eth.conn.ethers.getSigner(this.eth.signer!));
-      this.basePresale = Presale__factory.connect(b.address, this.base.conn.ethers.provider);
+      const payer = await this.eth.conn.ethers.getSigner(this.eth.signer!);
+      this.ethPresale = EthereumPresale__factory.connect(e.address, payer);
+      this.basePresale = BasePresale__factory.connect(b.address, this.base.conn.ethers.provider);
     }
     return { ethP: this.ethPresale, baseP: this.basePresale };
   }
 
-  /** Fails with a clear message if a chain is unreachable or wrong, the presales are not linked, or the role is missing. */
+  /** Fails with a clear message if a chain is unreachable or wrong, or the presales are not linked. */
   async preflight(): Promise<void> {
     for (const s of [this.eth, this.base]) {
       const id = await assertReachable(s.conn);
@@ -117,8 +134,6 @@ export class Keeper {
     }
     const { ethP, baseP } = await this.presales();
     const [ethAddress, baseAddress] = [getAddress(await ethP.getAddress()), getAddress(await baseP.getAddress())];
-    if (!(await ethP.hasRole(await ethP.KEEPER_ROLE(), this.eth.signer!)))
-      throw new Refusal(`${this.eth.signer} does not hold KEEPER_ROLE on ${this.eth.name}'s presale ${ethAddress}`);
     const [ethRemote, baseRemote] = [getAddress(await ethP.remotePresale()), getAddress(await baseP.remotePresale())];
     if (ethRemote !== baseAddress || baseRemote !== ethAddress) {
       throw new Refusal(
@@ -127,19 +142,32 @@ export class Keeper {
     }
   }
 
+  /** The most buyers one relay may carry: the contract's bound, or the smaller batch size asked for. */
+  async batchSize(): Promise<number> {
+    const { ethP } = await this.presales();
+    const max = Number(await ethP.MAX_RELAY_BUYERS());
+    const asked = this.opts.batchSize ?? max;
+    if (!Number.isInteger(asked) || asked < 1 || asked > max)
+      throw new Refusal(
+        `batch size ${asked}: the Ethereum presale relays 1..${max} buyers per call (MAX_RELAY_BUYERS)`,
+      );
+    return asked;
+  }
+
   loadState(origin: string): KeeperState {
     const fresh: KeeperState = {
-      version: 2,
+      version: 3,
       eth: { chainId: this.eth.record.chainId, presale: this.eth.record.contracts.Presale.address, origin },
       base: { chainId: this.base.record.chainId, presale: this.base.record.contracts.Presale.address },
       scannedTo: this.eth.record.contracts.Presale.deployBlock - 1,
       pending: [],
-      inFlight: {},
+      reportsScannedTo: this.eth.record.contracts.Presale.deployBlock - 1,
+      inFlight: [],
       updatedAt: new Date().toISOString(),
     };
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
     const s = readStateFile(this.opts.stateFile);
-    if (s.version !== 2 || JSON.stringify([s.eth, s.base]) !== JSON.stringify([fresh.eth, fresh.base])) {
+    if (s.version !== 3 || JSON.stringify([s.eth, s.base]) !== JSON.stringify([fresh.eth, fresh.base])) {
       this.opts.log(
         `state file ${this.opts.stateFile} belongs to other deployments, an earlier local chain or an older keeper: starting over`,
       );
@@ -161,16 +189,19 @@ export class Keeper {
     fs.renameSync(tmp, this.opts.stateFile);
   }
 
-  /** Sends one keeper transaction to the Ethereum presale (`fn` names it in errors) and waits for it. */
-  private async send(fn: string, call: (presale: Presale) => Promise<ContractTransactionResponse>) {
+  /** Sends one relay from the paying account and waits for it; `what` names it in errors. */
+  private async relay(buyers: string[], what: string) {
     const { ethP } = await this.presales();
+    let tx: ContractTransactionResponse;
     try {
-      const tx = await call(ethP);
-      return (await tx.wait())!;
+      tx = await ethP.relay(buyers);
+      const receipt = await tx.wait();
+      if (receipt === null) throw new Error("the transaction was dropped or replaced");
+      return receipt;
     } catch (e) {
       if (isConnectionError(e))
-        throw new ChainDownError(`cannot reach ${this.eth.name} while sending ${fn}: ${shortError(e)}`);
-      throw new Error(`${this.eth.name}: ${fn} failed: ${decodeRevert(ethP, e)}`, { cause: e });
+        throw new ChainDownError(`cannot reach ${this.eth.name} while sending ${what}: ${shortError(e)}`);
+      throw new Error(`${this.eth.name}: ${what} failed: ${decodeRevert(ethP, e)}`, { cause: e });
     }
   }
 
@@ -195,65 +226,38 @@ export class Keeper {
 
   async tick(): Promise<TickReport> {
     await this.preflight();
+    const batchSize = await this.batchSize();
     const ethBlock = await this.ethBlock();
-    const report: TickReport = { ethBlock, mirrors: 0, scanned: null, relayed: 0, batches: 0, inFlight: 0, pending: 0 };
-    // The price mirror must never hold up the deposits: a failed mirror is logged and the relays go on.
-    try {
-      report.mirrors = await this.mirror();
-    } catch (e) {
-      if (e instanceof ChainDownError) throw e;
-      report.mirrorError = (e as Error).message;
-      this.opts.log(`mirror failed (relays go on): ${report.mirrorError}`);
-    }
     const origin =
       (await this.eth.conn.ethers.provider.getBlock(this.eth.record.contracts.Presale.deployBlock))?.hash ?? "none";
     const state = this.loadState(origin);
-    report.scanned = await this.scanBuyers(state, ethBlock);
-    await this.relayPending(state, ethBlock, report);
+    const report: TickReport = {
+      ethBlock,
+      scanned: await this.scanBuyers(state, ethBlock),
+      relayed: 0,
+      batches: 0,
+      reported: false,
+      inFlight: 0,
+      pending: 0,
+    };
+    await this.relayPending(state, batchSize, report);
+    await this.reportQuotas(state, report);
     report.pending = state.pending.length;
-    report.inFlight = Object.keys(state.inFlight).length;
+    report.inFlight = state.inFlight.length;
     return report;
   }
 
-  /** Base's per-round sales into Ethereum's ladder, in steps the contract accepts. Returns the number of calls. */
-  private async mirror(): Promise<number> {
-    const { ethP, baseP } = await this.presales();
-    if (await ethP.saleClosed()) return 0; // Ethereum sells no more: its price no longer matters
-    const baseSales = await baseP.roundSales();
-    const target = [...baseSales[0]];
-    const usdTarget = await localUsdRaised(baseP);
-    const ethSales = await ethP.roundSales();
-    const current = [...ethSales[1]];
-    const usdCurrent = await ethP.remoteUsdRaised();
-    const step = await ethP.maxMirrorStep();
-    const steps = mirrorSteps(current, target, usdCurrent, usdTarget, step);
-    for (const [i, s] of steps.entries()) {
-      const r = await this.send("mirrorRemoteSales", (p) => p.mirrorRemoteSales(s.roundSold, s.usdRaised));
-      const moved = s.roundSold.reduce((a, b) => a + b, 0n);
-      this.opts.log(
-        `mirror → ${this.eth.name}: Base sold ${moved} tokens / $${formatUnits(s.usdRaised, 6)} (step ${i + 1}/${steps.length}, per round [${s.roundSold.join(", ")}]) tx ${r.hash}`,
-      );
-    }
-    return steps.length;
-  }
-
-  /** Learns Ethereum's buyers from TokensBought up to `ethBlock` (cursor persisted per chunk). */
+  /** Learns Ethereum's buyers from their events up to `ethBlock` (cursor persisted per chunk). */
   private async scanBuyers(state: KeeperState, ethBlock: number): Promise<[number, number] | null> {
     if (state.scannedTo >= ethBlock) return null;
-    const { ethP } = await this.presales();
     const pending = new Set(state.pending);
     const from0 = state.scannedTo + 1;
     for (let from = from0; from <= ethBlock; from += this.opts.blockChunk) {
       const to = Math.min(from + this.opts.blockChunk - 1, ethBlock);
-      let logs;
-      try {
-        logs = await ethP.queryFilter(ethP.filters.TokensBought(), from, to);
-      } catch (e) {
-        if (isConnectionError(e))
-          throw new ChainDownError(`cannot reach ${this.eth.name} while scanning logs: ${shortError(e)}`);
-        throw e;
-      }
-      for (const l of logs) pending.add(getAddress(l.args.user));
+      const found = await this.read("scanning logs", () =>
+        buyersIn(this.eth.conn, this.eth.record.contracts.Presale.address, from, to),
+      );
+      for (const b of found) pending.add(b);
       state.scannedTo = to;
       state.pending = [...pending];
       this.saveState(state);
@@ -261,97 +265,99 @@ export class Keeper {
     return [from0, ethBlock];
   }
 
-  /** Relays, in batches, the buyers whose finalized Ethereum deposit is above what Base has imported. */
-  private async relayPending(state: KeeperState, ethBlock: number, report: TickReport): Promise<void> {
-    const { ethP, baseP } = await this.presales();
-    const todo: { user: string; deposit: bigint }[] = [];
-    const done = new Set<string>();
-    const users = [...state.pending];
-    for (let i = 0; i < users.length; i += 25) {
-      const chunk = users.slice(i, i + 25);
-      const reads = await Promise.all(
-        chunk.map((u) => Promise.all([ethP.userDeposits(u, { blockTag: ethBlock }), baseP.remoteDepositsImported(u)])),
-      );
-      chunk.forEach((u, j) => {
-        const [owed, imported] = reads[j];
-        const flight = state.inFlight[u];
-        if (imported >= owed) done.add(u);
-        else if (
-          flight === undefined ||
-          BigInt(flight.deposit) < owed ||
-          Date.now() - flight.at >= this.opts.resendAfterMs
-        )
-          todo.push({ user: u, deposit: owed });
-      });
-    }
-    state.pending = state.pending.filter((u) => !done.has(u));
-    for (const u of done) delete state.inFlight[u];
+  /** Relays, in batches, every pending buyer whose record (at the latest block) holds unrelayed tokens. */
+  private async relayPending(state: KeeperState, batchSize: number, report: TickReport): Promise<void> {
+    const { ethP } = await this.presales();
+    const { unrelayed, done } = await this.read("reading buyers", () => unrelayedOf(ethP, state.pending));
+    const finished = new Set(done);
+    state.pending = state.pending.filter((b) => !finished.has(b));
     this.saveState(state);
-    for (let i = 0; i < todo.length; i += this.opts.batchSize) {
-      const batch = todo.slice(i, i + this.opts.batchSize);
-      const r = await this.send("relay", (p) => p.relay(batch.map((b) => b.user)));
+    const batches = Math.ceil(unrelayed.length / batchSize);
+    for (let i = 0; i < unrelayed.length; i += batchSize) {
+      const batch = unrelayed.slice(i, i + batchSize);
+      const r = await this.relay(
+        batch.map((b) => b.buyer),
+        "relay",
+      );
       report.batches++;
       report.relayed += batch.length;
-      const total = batch.reduce((a, b) => a + b.deposit, 0n);
+      const total = batch.reduce((a, b) => a + b.tokens - b.relayed, 0n);
       this.opts.log(
-        `relay → ${this.base.name} via the bridge: ${batch.length} buyer(s), ${formatUnits(total, 18)} tokens in deposits, batch ${i / this.opts.batchSize + 1}/${Math.ceil(todo.length / this.opts.batchSize)} ` +
-          `[${batch.map((b) => `${b.user.slice(0, 8)}…=${formatUnits(b.deposit, 18)}`).join(", ")}] tx ${r.hash}`,
+        `relay → ${this.base.name} via the bridge: ${batch.length} buyer(s), ${total} tokens unrelayed, batch ${report.batches}/${batches} ` +
+          `[${batch.map((b) => `${b.buyer.slice(0, 8)}…=${b.tokens - b.relayed}→${b.recipient.slice(0, 8)}…#${b.leg}`).join(", ")}] tx ${r.hash}`,
       );
-      await this.opts.hooks?.afterRelayBatch?.(batch.map((b) => b.user));
-      for (const b of batch) state.inFlight[b.user] = { deposit: b.deposit.toString(), at: Date.now() };
-      this.saveState(state);
+      await this.opts.hooks?.afterRelayBatch?.(batch.map((b) => b.buyer));
     }
   }
-}
 
-export interface MirrorStep {
-  roundSold: bigint[];
-  usdRaised: bigint;
-}
-
-/**
- * The calls that bring Ethereum's mirrored per-round counts from `current` to `target` when one call may add at most
- * `maxStep` tokens: rounds are filled in ladder order, USD raised follows in proportion and lands on the target with
- * the last call. Rounds where the mirror is already at or above Base's count are left as they are (never lowered).
- */
-export function mirrorSteps(
-  current: bigint[],
-  target: bigint[],
-  usdCurrent: bigint,
-  usdTarget: bigint,
-  maxStep: bigint,
-): MirrorStep[] {
-  const n = Math.max(current.length, target.length);
-  const cur = Array.from({ length: n }, (_, i) => current[i] ?? 0n);
-  const goal = Array.from({ length: n }, (_, i) => ((target[i] ?? 0n) > cur[i] ? target[i] : cur[i]));
-  const missing = goal.reduce((a, g, i) => a + (g - cur[i]), 0n);
-  const usdGoal = usdTarget > usdCurrent ? usdTarget : usdCurrent;
-  if (missing === 0n) return usdGoal > usdCurrent ? [{ roundSold: cur, usdRaised: usdGoal }] : [];
-  if (maxStep <= 0n)
-    throw new Refusal("the Ethereum presale's maxMirrorStep is 0: the owner must set it before the keeper can mirror");
-  const steps: MirrorStep[] = [];
-  const next = [...cur];
-  let moved = 0n;
-  while (moved < missing) {
-    let budget = maxStep;
-    for (let i = 0; i < n && budget > 0n; i++) {
-      const add = goal[i] - next[i] < budget ? goal[i] - next[i] : budget;
-      next[i] += add;
-      budget -= add;
-      moved += add;
-    }
-    const usd = moved === missing ? usdGoal : usdCurrent + ((usdGoal - usdCurrent) * moved) / missing;
-    steps.push({ roundSold: [...next], usdRaised: usd });
+  /**
+   * Sends an empty report when Base has not booked Ethereum's current quotas or its close and no report carrying
+   * them is on its way (every relay above carried them too).
+   */
+  private async reportQuotas(state: KeeperState, report: TickReport): Promise<void> {
+    const { ethP, baseP } = await this.presales();
+    const { quotas, closed, released, closeUnbooked } = await this.read("reading the quotas", () =>
+      unbookedOnBase(ethP, baseP),
+    );
+    await this.trackReports(state);
+    if (released.length === 0 && !closeUnbooked) return;
+    const covered = state.inFlight.some(
+      (r) =>
+        (r.closed || !closed) && r.quotas.length === quotas.length && quotas.every((q, i) => BigInt(r.quotas[i]) <= q),
+    );
+    if (covered) return;
+    const r = await this.relay([], "relay (empty report)");
+    report.reported = true;
+    this.opts.log(
+      `report → ${this.base.name}: Base has not booked ${[closeUnbooked ? "the close" : "", released.length ? `Ethereum's released quota (${released.map((x) => `round ${x.round + 1}: ${x.tokens}`).join(", ")})` : ""].filter(Boolean).join(" and ")}; empty report sent, tx ${r.hash}`,
+    );
+    await this.trackReports(state);
   }
-  return steps;
-}
 
-/** USD (6 decimals) raised by a presale's own buyers. */
-async function localUsdRaised(p: Presale): Promise<bigint> {
-  try {
-    return await p.localUsdRaised();
-  } catch {
-    return (await p.usdRaised()) - (await p.remoteUsdRaised());
+  /** Adds the reports sent since the last look to `state.inFlight` and drops those delivered or too old. */
+  private async trackReports(state: KeeperState): Promise<void> {
+    const head = await this.eth.conn.ethers.provider.getBlockNumber();
+    const eth = {
+      conn: this.eth.conn,
+      l1Messenger: this.eth.record.contracts.Messenger.address,
+      presale: this.eth.record.contracts.Presale.address,
+    };
+    const fresh: SentReport[] =
+      head > state.reportsScannedTo
+        ? await this.read("scanning reports", () =>
+            sentReports(eth, this.base.record.contracts.Presale.address, state.reportsScannedTo + 1, head),
+          )
+        : [];
+    const now = Date.now();
+    const all = [
+      ...state.inFlight,
+      ...fresh.map((r) => ({
+        hash: r.hash,
+        quotas: r.report.quotas.map(String),
+        closed: r.report.closed,
+        seenAt: now,
+      })),
+    ];
+    const l2 = this.base.record.contracts.Messenger.address;
+    const kept: InFlightReport[] = [];
+    for (const r of all) {
+      if (now - r.seenAt >= this.opts.resendAfterMs) continue; // lost or failed on Base: no longer counted on
+      if ((await this.read("reading deliveries", () => deliveryOf(this.base.conn, l2, r.hash))) === "pending")
+        kept.push(r);
+    }
+    state.inFlight = kept;
+    state.reportsScannedTo = head;
+    this.saveState(state);
+  }
+
+  /** Runs a read, turning a lost connection into a ChainDownError. */
+  private async read<T>(what: string, f: () => Promise<T>): Promise<T> {
+    try {
+      return await f();
+    } catch (e) {
+      if (isConnectionError(e)) throw new ChainDownError(`cannot reach a chain while ${what}: ${shortError(e)}`);
+      throw e;
+    }
   }
 }
 
@@ -366,8 +372,8 @@ export function isConnectionError(e: unknown): boolean {
 /** Long-running mode (see scripts/lib/loop.ts), logging a line for every tick that did something. */
 export function runLoop(keeper: Keeper, intervalMs: number, log: (m: string) => void): { stop: () => Promise<void> } {
   return runLoopOf(keeper, intervalMs, log, (r) =>
-    r.mirrors > 0 || r.relayed > 0
-      ? `tick done (Ethereum block ${r.ethBlock}): ${r.mirrors} mirror call(s), ${r.relayed} buyer(s) relayed, ${r.inFlight} in flight, ${r.pending} pending`
+    r.relayed > 0 || r.reported
+      ? `tick done (Ethereum block ${r.ethBlock}): ${r.relayed} buyer(s) relayed in ${r.batches} batch(es)${r.reported ? ", quota/close report sent" : ""}, ${r.inFlight} report(s) on their way, ${r.pending} pending`
       : undefined,
   );
 }

@@ -10,6 +10,7 @@ import type { NetworkConnection } from "hardhat/types/network";
 import { ZeroAddress } from "ethers";
 import { Presale__factory } from "../../typechain-types/index.js";
 import { buildSystemModule, moduleId, type SystemShape } from "../../ignition/modules/System.js";
+import { assertPairAgrees } from "../../deploy/pair.js";
 import {
   L2_MESSENGER_PREDEPLOY,
   loadParams,
@@ -95,12 +96,9 @@ export function ignitionParameters(r: ResolvedParams): Record<string, ModulePara
     caps: r.rounds.map((x) => x.cap),
     prices: r.rounds.map((x) => x.price),
     endTimes: r.rounds.map((x) => x.endTime),
+    ethereumQuotas: r.ethereumQuotas,
     sanctionsEnabled: r.sanctionsEnabled,
   };
-  if (r.chain === "eth") {
-    if (r.keeper !== undefined) p.keeper = r.keeper;
-    p.maxMirrorStep = r.maxMirrorStep;
-  }
   for (const [k, v] of Object.entries(r.external))
     if (v !== null && v !== "mock" && !(k === "messenger" && r.chain === "base")) p[k] = v;
   if (r.external.ethUsdFeed === "mock") p.mockEthUsdAnswer = r.mockEthUsdAnswer;
@@ -171,14 +169,16 @@ export async function deploySystem(
 ): Promise<DeploymentRecord> {
   const log = opts.log ?? (() => {});
   await assertChain(conn, params.chainId, `deploy/params for ${params.network}`);
-  // Public chain ids: no placeholder, and every external address checked on the chain, before anything is sent.
+  const latest = await conn.ethers.provider.getBlock("latest");
+  const now = Number(latest!.timestamp);
+  // Both chains of a pair run one table; then, on public chain ids, no placeholder and every external address
+  // checked on the chain, before anything is sent.
+  assertPairParams(conn.networkName, params, now);
   await assertDeployable(conn, params, { allowUnverified: opts.allowUnverified, log });
   const [deployerSigner] = await conn.ethers.getSigners();
   if (deployerSigner === undefined)
     throw new ParamsError(`network ${conn.networkName} has no account to deploy from (set DEPLOYER_PRIVATE_KEY)`);
   const deployer = deployerSigner.address;
-  const latest = await conn.ethers.provider.getBlock("latest");
-  const now = Number(latest!.timestamp);
   const simulated = conn.networkConfig.type === "edr-simulated";
   const deploymentId = opts.deploymentId ?? `chain-${params.chainId}`;
   const journalDir = path.join(ROOT, "ignition/deployments", deploymentId);
@@ -223,7 +223,7 @@ export async function deploySystem(
   const contracts: Record<string, ContractRecord> = {};
   const addrOf = (name: string) => String(result[name].target);
   const artifactFor: Record<string, string> = {
-    Presale: "Presale",
+    Presale: resolved.chain === "base" ? "BasePresale" : "EthereumPresale",
     Staking: "Staking",
     SaleToken: "SaleToken",
     USDT: "MockUSDT",
@@ -234,36 +234,33 @@ export async function deploySystem(
     Multicall3: "Multicall3",
     Messenger: "MockL1CrossDomainMessenger",
   };
+  const init = {
+    owner: deployer,
+    adminDelay: resolved.adminDelay,
+    usdt: result.USDT ? addrOf("USDT") : (resolved.external.usdt ?? ZeroAddress),
+    usdc: result.USDC ? addrOf("USDC") : resolved.external.usdc,
+    priceFeed: result.EthUsdFeed ? addrOf("EthUsdFeed") : resolved.external.ethUsdFeed,
+    priceFeedHeartbeat: resolved.priceFeedHeartbeat,
+    sequencerFeed: result.SequencerFeed ? addrOf("SequencerFeed") : (resolved.external.sequencerFeed ?? ZeroAddress),
+    sequencerGracePeriod: resolved.sequencerGracePeriod,
+    paymentWallet: resolved.paymentWallet,
+    startTime: resolved.startTime,
+    endTime: resolved.endTime,
+    maxTokensToBuy: resolved.maxTokensToBuy,
+    caps: resolved.rounds.map((x) => x.cap),
+    prices: resolved.rounds.map((x) => x.price),
+    endTimes: resolved.rounds.map((x) => x.endTime),
+    ethereumQuotas: resolved.ethereumQuotas,
+    messenger:
+      resolved.chain === "base"
+        ? L2_MESSENGER_PREDEPLOY
+        : result.Messenger
+          ? addrOf("Messenger")
+          : resolved.external.messenger,
+  };
   const ctorArgs: Record<string, unknown[]> = {
-    Presale: [
-      {
-        owner: deployer,
-        adminDelay: resolved.adminDelay,
-        saleToken: result.SaleToken ? addrOf("SaleToken") : "0x0000000000000000000000000000000000000000",
-        usdt: result.USDT ? addrOf("USDT") : (resolved.external.usdt ?? "0x0000000000000000000000000000000000000000"),
-        usdc: result.USDC ? addrOf("USDC") : resolved.external.usdc,
-        priceFeed: result.EthUsdFeed ? addrOf("EthUsdFeed") : resolved.external.ethUsdFeed,
-        priceFeedHeartbeat: resolved.priceFeedHeartbeat,
-        sequencerFeed: result.SequencerFeed
-          ? addrOf("SequencerFeed")
-          : (resolved.external.sequencerFeed ?? "0x0000000000000000000000000000000000000000"),
-        sequencerGracePeriod: resolved.sequencerGracePeriod,
-        paymentWallet: resolved.paymentWallet,
-        startTime: resolved.startTime,
-        endTime: resolved.endTime,
-        maxTokensToBuy: resolved.maxTokensToBuy,
-        caps: resolved.rounds.map((x) => x.cap),
-        prices: resolved.rounds.map((x) => x.price),
-        endTimes: resolved.rounds.map((x) => x.endTime),
-        messenger:
-          resolved.chain === "base"
-            ? L2_MESSENGER_PREDEPLOY
-            : result.Messenger
-              ? addrOf("Messenger")
-              : resolved.external.messenger,
-        maxMirrorStep: resolved.maxMirrorStep,
-      },
-    ],
+    // EthereumPresale(InitParams) / BasePresale(InitParams, saleToken)
+    Presale: resolved.chain === "base" ? [init, addrOf("SaleToken")] : [init],
     Staking: resolved.staking
       ? [
           deployer,
@@ -432,6 +429,17 @@ function makeDeterministic(record: DeploymentRecord, params: DeployParams): void
   }
   const stakingArgs = record.contracts.Staking?.constructorArgs;
   if (stakingArgs && params.staking) stakingArgs[4] = params.staking.endTime;
+}
+
+/**
+ * Refuses `params` (for `network`) unless the other chain's parameter file of its pair describes the same ladder:
+ * caps, Ethereum quotas, prices, round end times, sale times (deploy/pair.ts).
+ */
+export function assertPairParams(network: string, params: DeployParams, now: number): void {
+  const pair = pairOf(network);
+  const other = loadNetworkParams(params.chain === "eth" ? pair.base : pair.eth);
+  if (params.chain === "eth") assertPairAgrees(params, other, now);
+  else assertPairAgrees(other, params, now);
 }
 
 export function loadNetworkParams(network: string): DeployParams {

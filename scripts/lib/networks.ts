@@ -18,6 +18,8 @@ export interface NetworkInfo {
 }
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Hardhat's default account #1: pays the keeper's relays on the local chains (it holds no role). */
+export const LOCAL_KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const p = (f: string) => path.join(ROOT, "deploy/params", f);
 
 export const NETWORKS: Record<string, NetworkInfo> = {

@@ -19,7 +19,7 @@ import { MockUSDC__factory, MockUSDT__factory, Presale__factory } from "../../ty
 import { connect } from "../lib/cli.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, type DeploymentRecord } from "../lib/deployments.js";
-import { ROOT } from "../lib/networks.js";
+import { LOCAL_KEEPER, ROOT } from "../lib/networks.js";
 import { Keeper, runLoop } from "../keeper/keeper.js";
 import { runLoop as runWorker } from "../lib/loop.js";
 import { L2_MESSENGER_PREDEPLOY, Relayer } from "../relayer/relayer.js";
@@ -153,8 +153,8 @@ async function killTree(child: ChildProcess, graceMs = 4000): Promise<void> {
 export function localAccounts(): LocalAccount[] {
   const roles = [
     "deployer / owner",
-    "keeper",
-    "card provider",
+    "keeper (pays the relays; no role)",
+    "card provider (Base)",
     "buyer (dapp's local test wallet)",
     "buyer",
     "buyer",
@@ -315,9 +315,9 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       const stateFile = path.join(ROOT, ".local/keeper", `local-${ethPort}-${basePort}.json`);
       fs.rmSync(stateFile, { force: true });
       const keeperLog = logTo("keeper.log");
-      // Local chains have no finality and nothing to wait for: relayed buyers are re-sent after a minute, not 15.
+      // Local chains have no finality and nothing to wait for: a report not delivered within a minute is not waited for.
       const keeper = new Keeper(
-        { name: "localEth", conn: ethConn, record: ethDep, signer: ethDep.params.keeper },
+        { name: "localEth", conn: ethConn, record: ethDep, signer: LOCAL_KEEPER },
         { name: "localBase", conn: baseConn, record: baseDep },
         { stateFile, log: keeperLog, resendAfterMs: 60_000 },
       );

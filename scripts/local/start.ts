@@ -64,7 +64,7 @@ await runMain(async () => {
     `  Base        ${stack.urls.base}  chain 31338  Presale ${stack.deployments.base.contracts.Presale.address}  Staking ${stack.deployments.base.contracts.Staking.address}`,
   );
   console.log(
-    `  keeper      ${values["no-keeper"] ? "not started" : "in-process"} (mirrors Base's sales into Ethereum's ladder, pays for relays)`,
+    `  keeper      ${values["no-keeper"] ? "not started" : "in-process"} (relays Ethereum's purchases, quota releases and close to Base; no role)`,
   );
   console.log(
     `  bridge      ${values["no-relayer"] ? "not started (npm run relayer)" : "in-process"} (delivers Ethereum's messages to Base a few blocks later); logs of everything in .local/logs/\n`,

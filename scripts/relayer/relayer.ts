@@ -12,25 +12,25 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { getAddress, keccak256, toBeHex } from "ethers";
+import { getAddress, toBeHex } from "ethers";
 import {
   decodeEventLog,
   decodeFunctionData,
   decodeFunctionResult,
   encodeEventTopics,
   encodeFunctionData,
-  getAddress as toAddress,
   type Hex,
 } from "viem";
 import {
+  BasePresale__factory,
   MockL1CrossDomainMessenger__factory,
   MockL2CrossDomainMessenger__factory,
-  Presale__factory,
 } from "../../typechain-types/index.js";
 import type { Connection } from "../lib/deploy.js";
 import { ChainDownError, Refusal, shortError } from "../lib/cli.js";
 import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 import { isConnectionError } from "../keeper/keeper.js";
+import { messageHash, relayMessageCall } from "../lib/crosschain.js";
 
 // OP's messengers, through the stand-ins' compiled ABIs: they have OP's signatures for everything read here.
 const L1_MESSENGER_ABI = MockL1CrossDomainMessenger__factory.abi;
@@ -58,19 +58,7 @@ export interface BridgeMessage {
   seenAt: number;
 }
 
-/** OP's message hash (Hashing.hashCrossDomainMessageV1): the key of successfulMessages / failedMessages. */
-export function messageHash(m: Pick<BridgeMessage, "nonce" | "sender" | "target" | "gasLimit" | "message">): string {
-  return keccak256(relayMessageCall(m));
-}
-
-/** Calldata of the L2 messenger's `relayMessage` for `m` (what a deposit transaction carries). */
-function relayMessageCall(m: Pick<BridgeMessage, "nonce" | "sender" | "target" | "gasLimit" | "message">): Hex {
-  return encodeFunctionData({
-    abi: L2_MESSENGER_ABI,
-    functionName: "relayMessage",
-    args: [BigInt(m.nonce), toAddress(m.sender), toAddress(m.target), 0n, BigInt(m.gasLimit), m.message as Hex],
-  });
-}
+export { messageHash };
 
 /**
  * Gas of the deposit transaction, as OP's L1 messenger buys it (`baseGas`): the intrinsic 21 000, its constant relay
@@ -288,13 +276,16 @@ interface RpcReceipt {
   logs: { topics: Hex[] }[];
 }
 
-/** A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort. */
+/**
+ * A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort: the relayer
+ * delivers any message as it is and never depends on what it carries.
+ */
 function describeMessage(data: string): string {
   try {
-    const call = decodeFunctionData({ abi: Presale__factory.abi, data: data as Hex });
+    const call = decodeFunctionData({ abi: BasePresale__factory.abi, data: data as Hex });
     if (call.functionName !== "receiveEthereumReport") return `call ${data.slice(0, 10)}`;
-    const [users, , , tokensSold, , closed] = call.args;
-    return `Ethereum report, ${users.length} buyer(s), ${tokensSold} tokens sold on Ethereum${closed ? ", sale CLOSED" : ""}`;
+    const [deposits, , , tokensSold, , closed] = call.args;
+    return `Ethereum report, ${deposits.length} buyer(s), ${tokensSold} tokens sold on Ethereum${closed ? ", sale CLOSED" : ""}`;
   } catch {
     return `call ${data.slice(0, 10)}`;
   }

@@ -1,20 +1,17 @@
 /** `close-sale` (Ethereum side): ends the sale there for good; the contract sends the final report to Base. */
 import { Refusal } from "../../lib/cli.js";
-import { fmtTime } from "../context.js";
+import { fmtTime, needEthereum } from "../context.js";
 import { call, onNetwork } from "../runner.js";
 
 export const closeSale = onNetwork({
   names: ["close-sale"],
   usage: [
-    "  close-sale      (Ethereum side; final: purchases there stop for good and the final report goes to Base through the bridge;",
+    "  close-sale      (Ethereum side; final: purchases there stop for good, unused quotas go to Base, the final report goes through the bridge;",
     "                  the owner at any time, anyone after the end time)",
   ].join("\n"),
   options: {},
   async run({ chain, out, header, execute }) {
-    if (chain.info.role !== "eth")
-      throw new Refusal(
-        `${chain.info.name} is the Base side: close-sale ends the Ethereum sale (Base's sale ends with start-claim)`,
-      );
+    const presale = needEthereum(chain, "close-sale ends the Ethereum sale (Base's sale ends with the claim start)");
     header("close the Ethereum sale");
     if (await chain.presale.saleClosed())
       throw new Refusal(
@@ -28,10 +25,10 @@ export const closeSale = onNetwork({
         : `  end time ${fmtTime(end)} not reached: only the owner may close now`,
     );
     out(
-      "  after this, every purchase on Ethereum reverts (SaleClosed) for good; Base learns the final total within minutes",
+      "  after this, every purchase on Ethereum reverts (SaleClosed) for good and every unused Ethereum quota goes to Base; Base learns both within minutes",
     );
     await execute(
-      [call(chain.presale, "Presale", "closeSale", [], "sale closed for good; final report sent to Base")],
+      [call(presale, "Presale", "closeSale", [], "sale closed for good; final report sent to Base")],
       "Close Ethereum sale",
     );
   },

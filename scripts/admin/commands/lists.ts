@@ -1,6 +1,7 @@
 /**
- * `whitelist add|remove` / `blacklist add|remove --csv list.csv`: batched list updates that resume after a crash
- * (a progress file per CSV, action and presale), skipping addresses already in the wanted state.
+ * `whitelist add|remove` (Base side: it gates claims) / `blacklist add|remove --csv list.csv` (either side): batched
+ * list updates that resume after a crash (a progress file per CSV, action and presale), skipping addresses already in
+ * the wanted state.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -9,7 +10,7 @@ import { getAddress, isAddress, ZeroAddress } from "ethers";
 import { Refusal, UsageError } from "../../lib/cli.js";
 import { execute, type PlannedCall } from "../../lib/exec.js";
 import { ROOT } from "../../lib/networks.js";
-import { addressOf, parseUint } from "../context.js";
+import { addressOf, needBase, parseUint } from "../context.js";
 import { call, onNetwork } from "../runner.js";
 
 /** Reads addresses from the first column of a CSV (header, blank and # lines skipped). Refuses on any bad line. */
@@ -56,7 +57,7 @@ interface Progress {
 export const lists = onNetwork({
   names: ["whitelist", "blacklist"],
   usage: [
-    "  whitelist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]",
+    "  whitelist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]   (Base side: claims)",
     "  blacklist add|remove  --csv list.csv [--batch 200] [--progress file] [--restart]",
   ].join("\n"),
   options: {
@@ -69,12 +70,12 @@ export const lists = onNetwork({
     const action = positionals[0];
     if (action !== "add" && action !== "remove") throw new UsageError(`${which} needs "add" or "remove"`);
     if (v.csv === undefined) throw new UsageError(`${which} ${action} needs --csv`);
+    const whitelist = which === "whitelist";
+    const base = whitelist ? needBase(chain, "the whitelist gates claims, which exist on Base only") : undefined;
     const batchSize = v.batch === undefined ? 200 : Number(parseUint(v.batch, "--batch"));
     if (batchSize < 1 || batchSize > 1000) throw new Refusal("--batch must be 1..1000");
     const addresses = readAddressCsv(v.csv);
     const want = action === "add";
-    const whitelist = which === "whitelist";
-    const fn = whitelist ? "setWhitelist" : "setBlacklist";
     const batches: string[][] = [];
     for (let i = 0; i < addresses.length; i += batchSize) batches.push(addresses.slice(i, i + batchSize));
     header(`${which} ${action} (${addresses.length} addresses, ${batches.length} batch(es) of ≤${batchSize})`);
@@ -108,7 +109,11 @@ export const lists = onNetwork({
           out(`resuming: ${progress.done}/${batches.length} batch(es) already done (${progressFile})`);
       }
     }
-    const listed = (a: string) => (whitelist ? chain.presale.isWhitelisted(a) : chain.presale.isBlacklisted(a));
+    const listed = (a: string) => (base ? base.isWhitelisted(a) : chain.presale.isBlacklisted(a));
+    const change = (p: string[]) =>
+      base
+        ? call(base, "Presale", "setWhitelist", [p, want], `${p.length} address(es) → ${want}`)
+        : call(chain.presale, "Presale", "setBlacklist", [p, want], `${p.length} address(es) → ${want}`);
     const pending = async (batch: string[]) => {
       const states = await Promise.all(batch.map(listed));
       return batch.filter((_, i) => states[i] !== want);
@@ -119,8 +124,7 @@ export const lists = onNetwork({
       for (const b of batches) {
         const p = await pending(b);
         changes += p.length;
-        if (p.length > 0)
-          calls.push(call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`));
+        if (p.length > 0) calls.push(change(p));
       }
       out(`${changes} of ${addresses.length} address(es) would change.`);
       await execute(exec, calls, `${which} ${action}`);
@@ -131,11 +135,7 @@ export const lists = onNetwork({
       const p = await pending(batch);
       out(`batch ${i + 1}/${batches.length}: ${p.length} of ${batch.length} need a change`);
       if (p.length > 0) {
-        const res = await execute(
-          exec,
-          [call(chain.presale, "Presale", fn, [p, want], `${p.length} address(es) → ${want}`)],
-          `${which} ${action}`,
-        );
+        const res = await execute(exec, [change(p)], `${which} ${action}`);
         progress.txs.push(...res.sent);
       }
       progress.done = i + 1;

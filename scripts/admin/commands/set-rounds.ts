@@ -1,4 +1,7 @@
-/** `set-rounds --pair P --file rounds.json`: one new round table on both chains of a pair. */
+/**
+ * `set-rounds --pair P --file rounds.json`: new prices and end times, the same on both chains of a pair. Caps and
+ * Ethereum's quotas are fixed at deployment: the file's caps must be the deployed ones.
+ */
 import fs from "node:fs";
 import { formatUnits } from "ethers";
 import {
@@ -11,7 +14,8 @@ import {
 } from "../../../deploy/schema.js";
 import { Refusal, UsageError } from "../../lib/cli.js";
 import type { PlannedCall } from "../../lib/exec.js";
-import { readLadder, sameRounds } from "../ladder.js";
+import { fmtTime } from "../context.js";
+import { readLadder, sameCaps } from "../ladder.js";
 import { call, onPair } from "../runner.js";
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null;
@@ -53,7 +57,7 @@ export function readRoundsFile(file: string, now: number): ResolvedRound[] {
 export const setRounds = onPair({
   names: ["set-rounds"],
   usage:
-    '  set-rounds      --pair P --file rounds.json   (both chains; array of {cap, price, endTime}, or a deploy/params file; times absolute or "+3d" from now)',
+    '  set-rounds      --pair P --file rounds.json   (both chains: prices and end times; array of {cap, price, endTime} with the deployed caps, or a deploy/params file; times absolute or "+3d" from now)',
   options: { file: { type: "string" } },
   async run({ v, chains, out, header, executePair }) {
     if (v.file === undefined) throw new UsageError("set-rounds needs --file");
@@ -63,43 +67,41 @@ export const setRounds = onPair({
     checkRounds(next);
     if (next[next.length - 1].endTime <= BigInt(now))
       throw new Refusal("every round of the new table has already ended");
+    const ladders = await Promise.all(chains.map(readLadder));
+    if (!sameCaps(ladders[0].rounds, ladders[1].rounds))
+      throw new Refusal(
+        `the caps of ${chains[0].info.name} and ${chains[1].info.name} differ (see admin status): the two chains were not deployed with one table, and caps cannot change; nothing sent`,
+      );
+    const current = ladders[0].rounds;
+    if (!sameCaps(current, next)) {
+      const i = next.findIndex((r, k) => current[k]?.cap !== r.cap);
+      throw new Refusal(
+        next.length !== current.length
+          ? `--file ${v.file}: ${next.length} rounds, but the presales have ${current.length} (caps and quotas are fixed at deployment)`
+          : `--file ${v.file}: round ${i + 1} cap ${next[i].cap} is not the deployed ${current[i].cap} (caps and quotas are fixed at deployment; only prices and end times change)`,
+      );
+    }
     const plans: PlannedCall[][] = [];
-    for (const chain of chains) {
+    for (const [c, chain] of chains.entries()) {
       header(chain, "set rounds");
-      const { rounds: current, step, checkPoint } = await readLadder(chain);
-      out(`  current step ${step + 1}, checkpoint ${checkPoint} tokens`);
-      out("  round | cap (current → new) | price USD (current → new) | end (current → new)");
-      for (let i = 0; i < Math.max(current.length, next.length); i++) {
-        const a = current[i];
-        const b = next[i];
-        const f = (x: ResolvedRound | undefined, k: "cap" | "price" | "endTime") =>
-          x === undefined
-            ? "-"
-            : k === "price"
-              ? formatUnits(x.price, 18)
-              : k === "endTime"
-                ? new Date(Number(x.endTime) * 1000).toISOString().slice(0, 16)
-                : x.cap.toString();
-        out(
-          `  ${String(i + 1).padStart(5)} | ${f(a, "cap")} → ${f(b, "cap")} | ${f(a, "price")} → ${f(b, "price")} | ${f(a, "endTime")} → ${f(b, "endTime")}`,
-        );
-      }
-      const same = sameRounds(current, next);
-      // The contract requires the current position to stay inside the current round of the new table.
-      if (
-        !same &&
-        (step >= next.length || checkPoint >= next[step].cap || (step > 0 && checkPoint < next[step - 1].cap))
-      ) {
+      const [rounds, saleEnd] = [ladders[c].rounds, await chain.presale.endTime()];
+      if (next[next.length - 1].endTime > saleEnd)
         throw new Refusal(
-          `${chain.info.name}: the new table does not keep checkpoint ${checkPoint} inside round ${step + 1}; adjust the caps (or set-step --pair first); nothing sent`,
+          `${chain.info.name}: the last round would end after the sale (${fmtTime(saleEnd)}); nothing sent`,
         );
-      }
-      const args: [bigint[], bigint[], bigint[]] = [
-        next.map((r) => r.cap),
-        next.map((r) => r.price),
-        next.map((r) => r.endTime),
-      ];
-      plans.push(same ? [] : [call(chain.presale, "Presale", "setRounds", args, `${next.length} rounds`)]);
+      out(`  round ${ladders[c].step + 1} is current here`);
+      out("  round | cap | price USD (current → new) | end (current → new)");
+      const day = (t: bigint) => new Date(Number(t) * 1000).toISOString().slice(0, 16);
+      next.forEach((r, i) =>
+        out(
+          `  ${String(i + 1).padStart(5)} | ${r.cap} | ${formatUnits(rounds[i].price, 18)} → ${formatUnits(r.price, 18)} | ${day(rounds[i].endTime)} → ${day(r.endTime)}`,
+        ),
+      );
+      const same = rounds.every((r, i) => r.price === next[i].price && r.endTime === next[i].endTime);
+      const args: [bigint[], bigint[]] = [next.map((r) => r.price), next.map((r) => r.endTime)];
+      plans.push(
+        same ? [] : [call(chain.presale, "Presale", "setRounds", args, `${next.length} rounds' prices and end times`)],
+      );
     }
     await executePair(plans, "Set presale rounds");
   },

@@ -1,31 +1,63 @@
-/** `start-claim --at now|+1h|UNIX` (Base side): opens the claim once the order on both chains allows it. */
-import { formatUnits } from "ethers";
+/**
+ * `start-claim --at now|+1h|UNIX` (Base side, owner) and `open-claim` (Base side, anyone from the claim deadline):
+ * open the claim once Ethereum's close has reached Base and the Base presale holds every token sold. Buyers still to
+ * relay do not hold it up: their tokens are funded already and credited whenever their report arrives.
+ */
 import { Refusal } from "../../lib/cli.js";
 import { pairOf } from "../../lib/networks.js";
-import { addressOf, fmtTime, openChain, parseTime } from "../context.js";
-import { claimReadiness } from "../crosschain.js";
-import { call, onNetwork } from "../runner.js";
+import { fmtTime, needBase, openChain, parseTime, type AdminEnv, type ChainCtx } from "../context.js";
+import { claimReadiness, describeUnrelayed, unrelayedBuyers } from "../crosschain.js";
+import { call, onNetwork, type Out } from "../runner.js";
+
+/** Refuses with every missing step unless the claim can start; prints the figures and the buyers still to relay. */
+async function checkReady(
+  base: ChainCtx,
+  v: { "eth-network"?: string; "skip-remote-check"?: boolean },
+  env: AdminEnv,
+  out: Out,
+): Promise<void> {
+  const eth = v["skip-remote-check"]
+    ? undefined
+    : await openChain(v["eth-network"] ?? pairOf(base.info.name).eth, env, "none");
+  const ready = await claimReadiness(base, eth);
+  out(
+    `  Ethereum's close on Base: ${ready.closeDelivered ? "yes" : "no"}; the presale holds ${ready.balance / 10n ** 18n} SHAFT of the ${ready.required / 10n ** 18n} it needs`,
+  );
+  if (eth !== undefined) {
+    const pending = await unrelayedBuyers(eth);
+    out(
+      pending.length === 0
+        ? "  every Ethereum buyer's tokens are relayed"
+        : `  still to relay (funded already; credited on Base when their report arrives): ${describeUnrelayed(pending)}`,
+    );
+  } else out("  (Ethereum side not read, on request)");
+  if (ready.missing.length > 0) throw new Refusal(`the claim cannot start yet:\n  - ${ready.missing.join("\n  - ")}`);
+}
+
+const REMOTE_OPTIONS = {
+  "eth-network": { type: "string" },
+  "skip-remote-check": { type: "boolean", default: false },
+} as const;
 
 export const startClaim = onNetwork({
   names: ["start-claim"],
   usage: [
     "  start-claim     --at now|+1h|UNIX [--eth-network X] [--skip-remote-check]   (again: moves a future start earlier)",
-    "                  (Base side; checks the order first: Ethereum closed, final report delivered, every deposit relayed, funding)",
+    "                  (Base side, owner; at most 30 days ahead; needs Ethereum's close on Base and the presale funded)",
   ].join("\n"),
-  options: {
-    at: { type: "string" },
-    "eth-network": { type: "string" },
-    "skip-remote-check": { type: "boolean", default: false },
-  },
+  options: { at: { type: "string" }, ...REMOTE_OPTIONS },
   async run({ v, chain, env, out, header, execute }) {
-    const token = chain.saleToken;
-    if (chain.info.role !== "base" || token === undefined)
-      throw new Refusal(`${chain.info.name} is not the claim chain: claims start on the Base side`);
+    const presale = needBase(chain, "claims start on the Base side");
     const at = await parseTime(v.at ?? "now", "--at", chain.conn);
-    const current = await chain.presale.claimStart();
+    const [current, horizon] = [await presale.claimStart(), await presale.CLAIM_START_HORIZON()];
+    const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+    if (at === 0n) throw new Refusal("--at 0 is not a time");
+    if (at > now + horizon)
+      throw new Refusal(
+        `--at ${fmtTime(at)} is more than ${horizon / 86_400n} days ahead (latest ${fmtTime(now + horizon)})`,
+      );
     if (current !== 0n) {
-      // Set already (every Ethereum deposit was on Base then): it can only move earlier, until it passes.
-      const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+      // Set already: it can only move earlier, until it passes.
       if (now >= current) throw new Refusal(`claim already started at ${fmtTime(current)}`);
       if (at >= current)
         throw new Refusal(
@@ -33,49 +65,38 @@ export const startClaim = onNetwork({
         );
       header(`move the claim start earlier: ${fmtTime(current)} → ${fmtTime(at)}`);
       await execute(
-        [
-          call(
-            chain.presale,
-            "Presale",
-            "startClaim",
-            [at],
-            `claims open at ${fmtTime(at)} instead of ${fmtTime(current)}`,
-          ),
-        ],
+        [call(presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)} instead of ${fmtTime(current)}`)],
         "Move claim start",
       );
       return;
     }
     header(`start claim at ${fmtTime(at)}`);
+    await checkReady(chain, v, env, out);
+    await execute([call(presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)}`)], "Start claim");
+  },
+});
 
-    // 1. The order on both chains: Ethereum closed, its final report on Base, every Ethereum deposit relayed.
-    //    (The contract refuses otherwise; this says what is missing and what to run.)
-    const imported = await chain.presale.totalRemoteDepositsImported();
-    if (!v["skip-remote-check"]) {
-      const eth = await openChain(v["eth-network"] ?? pairOf(chain.info.name).eth, env, "none");
-      const ready = await claimReadiness(eth, chain);
-      out(
-        `  Ethereum sale ${ready.ethClosed ? "closed" : "open"}; final report on Base: ${ready.finalReportDelivered ? "yes" : "no"}; ` +
-          `Ethereum deposits on Base ${formatUnits(imported, 18)} tokens, ${ready.pending.length} buyer(s) not relayed`,
-      );
-      if (ready.missing.length > 0)
-        throw new Refusal(`the claim cannot start yet:\n  - ${ready.missing.join("\n  - ")}`);
-    } else
-      out(
-        "  (cross-chain checks skipped on request; the contract still refuses a claim start before Ethereum is closed and relayed)",
-      );
-
-    // 2. Funding: the presale must hold every sold, undelivered token (the contract computes it; we show the figures).
-    const balance = await token.balanceOf(chain.presale.target);
-    const localSold = await chain.presale.localTokensSold();
-    const staked = await chain.presale.stakedDuringSale().catch(() => 0n);
-    const owed = localSold * 10n ** 18n + imported - staked;
-    out(`  presale holds ${formatUnits(balance, 18)} SHAFT; sold and not yet delivered ≈ ${formatUnits(owed, 18)}`);
-    if (balance < owed) {
+export const openClaim = onNetwork({
+  names: ["open-claim"],
+  usage: [
+    "  open-claim      [--eth-network X] [--skip-remote-check]   (Base side, anyone: opens the claim now, from the claim deadline,",
+    "                  the sale's end + 14 days, if the owner has not started it)",
+  ].join("\n"),
+  options: REMOTE_OPTIONS,
+  async run({ v, chain, env, out, header, execute }) {
+    const presale = needBase(chain, "claims open on the Base side");
+    const [current, deadline] = [await presale.claimStart(), await presale.claimDeadline()];
+    const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
+    if (current !== 0n)
       throw new Refusal(
-        `presale underfunded: holds ${formatUnits(balance, 18)}, needs ${formatUnits(owed, 18)} — transfer ${formatUnits(owed - balance, 18)} SHAFT to ${addressOf(chain.presale)} first`,
+        `the claim start is set already (${fmtTime(current)})${now >= current ? ": the claim is open" : ""}`,
       );
-    }
-    await execute([call(chain.presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)}`)], "Start claim");
+    if (now < deadline)
+      throw new Refusal(
+        `anyone may open the claim from ${fmtTime(deadline)} (the sale's end + 14 days); before that only the owner can start it (start-claim)`,
+      );
+    header("open the claim (claim deadline passed)");
+    await checkReady(chain, v, env, out);
+    await execute([call(presale, "Presale", "openClaim", [], `claims open now (${fmtTime(now)})`)], "Open claim");
   },
 });

@@ -3,11 +3,12 @@ import path from "node:path";
 import { expect } from "chai";
 import hre from "hardhat";
 import { parseUnits } from "ethers";
+import { assertPairAgrees, pairDifferences } from "../../../deploy/pair.js";
 import { loadParams, ParamsError, resolveParams, validateParams, type DeployParams } from "../../../deploy/schema.js";
 import { importContractMap, readDeployment, type DeploymentRecord } from "../../../scripts/lib/deployments.js";
 import { NETWORKS, ROOT } from "../../../scripts/lib/networks.js";
 import { spawnSync } from "node:child_process";
-import { contract, deployPair, type Pair } from "./helpers.js";
+import { basePresale, contract, deployPair, ethPresale, type Pair } from "./helpers.js";
 
 /** A parameter file as read (the tests then change fields to what the schema must refuse). */
 const readParams = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as DeployParams;
@@ -78,8 +79,8 @@ describe("tooling: parameter files and schema", function () {
         ]),
       /appears twice/,
     );
-    refuse((p) => (p.accounts.keeper = "0x1234"), /not a valid address/);
-    refuse((p) => (p.accounts.keeper = "0x70997970c51812dc3a010c7d01b50e0d17dc79C8"), /not a valid address/); // bad checksum
+    refuse((p) => (p.accounts.paymentWallet = "0x1234"), /not a valid address/);
+    refuse((p) => (p.accounts.cardProviders = ["0x70997970c51812dc3a010c7d01b50e0d17dc79C8"]), /not a valid address/); // bad checksum
     refuse((p) => (p.accounts.paymentWallet = "0x0000000000000000000000000000000000000000"), /zero address/);
   });
 
@@ -124,20 +125,81 @@ describe("tooling: parameter files and schema", function () {
     );
   });
 
-  it("the keeper and the mirror bound belong to the Ethereum side only", function () {
-    refuse((p) => (p.accounts.keeper = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"), /no keeper on Base/);
-    refuse((p) => (p.sale.maxMirrorStep = 1000), /Base's ladder is not mirrored/);
-    for (const mutate of [
-      (e: DeployParams) => delete e.sale.maxMirrorStep,
-      (e: DeployParams) => (e.sale.maxMirrorStep = 0),
-    ]) {
-      const e = eth();
-      mutate(e);
-      expect(() => validateParams(e, "test")).to.throw(ParamsError, /needs a positive maxMirrorStep/);
-    }
+  it("card providers belong to the Base side only; there is no keeper or mirror setting any more", function () {
     const e = eth();
-    delete e.accounts.keeper;
-    expect(() => validateParams(e, "test")).to.throw(ParamsError, /the Ethereum side needs the keeper/);
+    e.accounts.cardProviders = ["0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC"];
+    expect(() => validateParams(e, "test")).to.throw(ParamsError, /card purchases exist on Base only/);
+    for (const mutate of [
+      (p: DeployParams) => Object.assign(p.accounts, { keeper: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }),
+      (p: DeployParams) => Object.assign(p.sale, { maxMirrorStep: 1000 }),
+    ]) {
+      const x = eth();
+      mutate(x);
+      expect(() => validateParams(x, "test")).to.throw(ParamsError, /Unrecognized key/);
+    }
+  });
+
+  it("Ethereum's quota of each round: a share in basis points, rounded down, or a round's own quota within its size", function () {
+    const r = resolveParams(loadParams(NETWORKS.localEth.paramsFile), {
+      deployer: "0x000000000000000000000000000000000000dEaD",
+      now: 1_800_000_000,
+    });
+    // 40 % of 4.5M, 5.5M, 6.5M, 7M, 9M, 10.5M, 11M, 10M, 9M, 7M (docs/DECISIONS.md: the local default share).
+    expect(r.ethereumQuotas).to.deep.equal(
+      [
+        4_500_000n,
+        5_500_000n,
+        6_500_000n,
+        7_000_000n,
+        9_000_000n,
+        10_500_000n,
+        11_000_000n,
+        10_000_000n,
+        9_000_000n,
+        7_000_000n,
+      ].map((size) => (size * 4_000n) / 10_000n),
+    );
+    const odd = eth();
+    odd.sale.ethereumShareBps = 3_333;
+    odd.sale.rounds[1].ethereumQuota = 0;
+    const q = resolveParams(validateParams(odd, "odd"), {
+      deployer: "0x000000000000000000000000000000000000dEaD",
+      now: 1_800_000_000,
+    }).ethereumQuotas;
+    expect(q.slice(0, 2)).to.deep.equal([1_499_850n, 0n]); // 4.5M × 33.33 % rounded down; round 2 given explicitly
+    refuse((p) => delete p.sale.ethereumShareBps, /Ethereum's quota of each round is needed/);
+    refuse((p) => (p.sale.ethereumShareBps = 10_001), /ethereumShareBps/);
+    refuse(
+      (p) => (p.sale.rounds[0].ethereumQuota = 4_500_001),
+      /round 1: Ethereum's quota 4500001 is more than the round holds \(4500000\)/,
+    );
+  });
+
+  it("a pair's two files must describe one ladder: caps, quotas, prices, end times and sale times", function () {
+    const now = 1_800_000_000;
+    expect(pairDifferences(eth(), base(), now)).to.deep.equal([]);
+    const cases: [(p: DeployParams) => void, RegExp][] = [
+      [(p) => (p.sale.rounds[2].cap = 16_400_000), /round 3 cap: localEth 16500000, localBase 16400000/],
+      [(p) => (p.sale.ethereumShareBps = 5_000), /round 1 Ethereum quota: localEth 1800000, localBase 2250000/],
+      [(p) => (p.sale.rounds[0].ethereumQuota = 1), /round 1 Ethereum quota: localEth 1800000, localBase 1$/],
+      [
+        (p) => (p.sale.rounds[4].price = "0.0086"),
+        /round 5 price \(USD 1e18\): localEth 8500000000000000, localBase 8600000000000000/,
+      ],
+      [(p) => (p.sale.rounds[9].endTime = "+29d"), /round 10 end time/],
+      [(p) => (p.sale.endTime = "+31d"), /sale.endTime/],
+      [(p) => (p.sale.anchor = 1_800_000_100), /sale.anchor/],
+    ];
+    for (const [mutate, re] of cases) {
+      const b = base();
+      mutate(b);
+      const diffs = pairDifferences(eth(), validateParams(b, "b"), now);
+      expect(diffs.join("\n")).to.match(re);
+      expect(() => assertPairAgrees(eth(), validateParams(b, "b"), now)).to.throw(
+        ParamsError,
+        /localEth and localBase describe different ladders \(both chains must run the same table\), nothing sent/,
+      );
+    }
   });
 
   it("refuses maxTokensToBuy above the ladder and funding above the supply", function () {
@@ -152,7 +214,8 @@ describe("tooling: deploy CLI", function () {
     const tsx = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
     const ok = spawnSync(process.execPath, [tsx, "scripts/deploy.ts", "--check"], { cwd: ROOT, encoding: "utf8" });
     expect(ok.status).to.equal(0, ok.stderr);
-    expect(ok.stdout.match(/^ok /gm)).to.have.length(6);
+    expect(ok.stdout.match(/^ok {2}(?!pair)\w/gm)).to.have.length(6);
+    expect(ok.stdout.match(/^ok {2}pair .*: the same caps, quotas, prices and times$/gm)).to.have.length(3);
     const bad = spawnSync(
       process.execPath,
       [tsx, "scripts/deploy.ts", "--network", "mainnet", "--params", "deploy/params/base.json"],
@@ -233,31 +296,47 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(text).to.match(/export type DeployedContracts = typeof deployedContracts;/);
   });
 
-  it("records constructor parameters in deployments/<chainId>.json", function () {
+  it("records constructor parameters in deployments/<chainId>.json: the same quotas on both chains, the sale token on Base", function () {
     const rec = readDeployment(31338, pair.dir)!;
-    expect(presaleInit(rec).saleToken).to.equal(pair.baseDep.contracts.SaleToken.address);
+    const ethRec = readDeployment(31337, pair.dir)!;
+    expect(rec.contracts.Presale.artifact).to.equal("BasePresale");
+    expect(ethRec.contracts.Presale.artifact).to.equal("EthereumPresale");
+    expect(rec.contracts.Presale.constructorArgs![1]).to.equal(pair.baseDep.contracts.SaleToken.address);
+    expect(ethRec.contracts.Presale.constructorArgs).to.have.length(1);
+    expect(presaleInit(rec)).to.not.have.property("saleToken");
+    expect(presaleInit(rec)).to.not.have.property("maxMirrorStep");
     expect(presaleInit(rec).usdt).to.equal("0x0000000000000000000000000000000000000000");
     expect(presaleInit(rec).caps).to.have.length(10);
+    expect(presaleInit(rec).ethereumQuotas).to.deep.equal(presaleInit(ethRec).ethereumQuotas);
+    expect(presaleInit(rec).ethereumQuotas).to.have.property("0", "1800000");
     expect(presaleInit(rec).messenger).to.equal("0x4200000000000000000000000000000000000007");
-    expect(presaleInit(readDeployment(31337, pair.dir)!).messenger).to.equal(pair.ethDep.contracts.Messenger.address);
+    expect(presaleInit(ethRec).messenger).to.equal(pair.ethDep.contracts.Messenger.address);
     expect(rec.contracts.Staking.constructorArgs![1]).to.equal(pair.baseDep.contracts.SaleToken.address);
   });
 
-  it("wires the Ethereum side: no sale token, no sequencer feed, roles, splits, sanctions", async function () {
-    const p = await contract(pair.eth, pair.ethDep, "Presale");
-    expect(await p.saleToken()).to.equal("0x0000000000000000000000000000000000000000");
+  it("wires the Ethereum side: no sale token, no sequencer feed, no keeper or card role, the quotas, splits, sanctions", async function () {
+    const p = await ethPresale(pair.eth, pair.ethDep);
+    expect(p.interface.hasFunction("saleToken")).to.equal(false);
+    expect(p.interface.hasFunction("KEEPER_ROLE")).to.equal(false);
+    expect(p.interface.hasFunction("CARD_PROVIDER_ROLE")).to.equal(false);
     expect(await p.usdt()).to.equal(pair.ethDep.contracts.USDT.address);
-    expect(await p.hasRole(await p.KEEPER_ROLE(), "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")).to.equal(true);
-    expect(await p.maxMirrorStep()).to.equal(1_000_000n);
     expect(await p.messenger()).to.equal(pair.ethDep.contracts.Messenger.address);
-    expect(await p.hasRole(await p.CARD_PROVIDER_ROLE(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")).to.equal(true);
+    const rounds = await p.rounds();
+    expect(rounds.map((r) => r.ethereumQuota)).to.deep.equal(
+      (presaleInit(readDeployment(31337, pair.dir)!).ethereumQuotas as string[]).map(BigInt),
+    );
+    expect(rounds[0].baseQuota).to.equal(2_700_000n);
+    // Nobody but the owner holds a role: ADMIN_ROLE (pause) and the default admin.
+    const [owner, keeper] = await pair.eth.ethers.getSigners();
+    expect(await p.hasRole(await p.ADMIN_ROLE(), keeper.address)).to.equal(false);
+    expect(await p.hasRole(await p.ADMIN_ROLE(), owner.address)).to.equal(true);
     expect((await p.splits()).length).to.equal(1);
     expect(await p.sanctionsList()).to.equal(pair.ethDep.contracts.SanctionsList.address);
     expect(await p.paused()).to.equal(false);
   });
 
-  it("wires the Base side: token, presale ↔ staking links, presale and reward funding", async function () {
-    const p = await contract(pair.base, pair.baseDep, "Presale");
+  it("wires the Base side: token, presale ↔ staking links, presale and reward funding, card provider", async function () {
+    const p = await basePresale(pair.base, pair.baseDep);
     const s = await contract(pair.base, pair.baseDep, "Staking");
     const t = await contract(pair.base, pair.baseDep, "SaleToken");
     expect(await p.saleToken()).to.equal(pair.baseDep.contracts.SaleToken.address);
@@ -265,8 +344,9 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(await p.staking()).to.equal(pair.baseDep.contracts.Staking.address);
     expect(await s.presale()).to.equal(pair.baseDep.contracts.Presale.address);
     expect(await p.messenger()).to.equal("0x4200000000000000000000000000000000000007");
-    // No keeper on Base: Ethereum's deposits arrive through the messenger, from the Ethereum presale only.
-    expect(await p.hasRole(await p.KEEPER_ROLE(), "0x70997970C51812dc3A010C7d01b50e0d17dc79C8")).to.equal(false);
+    // Ethereum's purchases arrive through the messenger, from the Ethereum presale only; the card on-ramp buys here.
+    expect(await p.hasRole(await p.CARD_PROVIDER_ROLE(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")).to.equal(true);
+    expect((await p.rounds())[0].baseQuota).to.equal(2_700_000n);
     expect(await p.remotePresale()).to.equal(pair.ethDep.contracts.Presale.address);
     expect(await t.balanceOf(p.target)).to.equal(80_000_000n * 10n ** 18n);
     expect(await s.rewardReserve()).to.equal(20_000_000n * 10n ** 18n);
@@ -308,6 +388,27 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
         /the presale on chain 31337 already trusts 0x.*, not 0x.*: it can be set once/,
       );
     }
+  });
+
+  it("refuses to deploy one side of a pair whose other file describes another ladder, before anything is sent", async function () {
+    const { deploySystem } = await import("../../../scripts/lib/deploy.js");
+    const other = base();
+    other.sale.ethereumShareBps = 5_000;
+    const fresh = await (await import("hardhat")).network.create("hardhatBase");
+    const before = await fresh.ethers.provider.getBlockNumber();
+    // The Ethereum side against the repository's localBase.json: same table. This Base file differs.
+    try {
+      await deploySystem(fresh, validateParams(other, "other"), {
+        outDir: pair.dir,
+        l1Messenger: pair.ethDep.contracts.Messenger.address,
+      });
+      expect.fail("should refuse");
+    } catch (e) {
+      expect((e as Error).message).to.match(
+        /localEth and localBase describe different ladders[\s\S]*round 1 Ethereum quota: localEth 1800000, localBase 2250000/,
+      );
+    }
+    expect(await fresh.ethers.provider.getBlockNumber()).to.equal(before, "nothing sent");
   });
 
   it("refuses to deploy parameters of another chain (chain id mismatch)", async function () {

@@ -5,11 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import { network } from "hardhat";
 import {
+  BasePresale__factory,
+  EthereumPresale__factory,
   MockUSDC__factory,
   MockUSDT__factory,
   Presale__factory,
   SaleToken__factory,
   Staking__factory,
+  type BasePresale,
+  type EthereumPresale,
 } from "../../../typechain-types/index.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
@@ -67,11 +71,37 @@ export async function contract<K extends ContractKey>(
   >;
 }
 
-/** Buys `amount` whole tokens with ETH from account `buyer`. */
-export async function buyEth(conn: Connection, dep: DeploymentRecord, buyer: number, amount: bigint): Promise<void> {
-  const p = await contract(conn, dep, "Presale", buyer);
-  const cost = await p.ethBuyHelper(amount);
-  await (await p.buyWithEth(amount, false, { value: cost + cost / 100n })).wait();
+/** The Ethereum presale of a deployment, connected to account `signerIndex`. */
+export async function ethPresale(conn: Connection, dep: DeploymentRecord, signerIndex = 0): Promise<EthereumPresale> {
+  return EthereumPresale__factory.connect(dep.contracts.Presale.address, (await conn.ethers.getSigners())[signerIndex]);
+}
+
+/** The Base presale of a deployment, connected to account `signerIndex`. */
+export async function basePresale(conn: Connection, dep: DeploymentRecord, signerIndex = 0): Promise<BasePresale> {
+  return BasePresale__factory.connect(dep.contracts.Presale.address, (await conn.ethers.getSigners())[signerIndex]);
+}
+
+/**
+ * Buys `amount` whole tokens with ETH from account `buyer`: on Ethereum for `recipient` on Base (default: the buyer's
+ * own address), on Base for the buyer.
+ */
+export async function buyEth(
+  conn: Connection,
+  dep: DeploymentRecord,
+  buyer: number,
+  amount: bigint,
+  recipient?: string,
+): Promise<void> {
+  if (dep.chain === "eth") {
+    const p = await ethPresale(conn, dep, buyer);
+    const cost = await p.ethBuyHelper(amount);
+    const to = recipient ?? (await conn.ethers.getSigners())[buyer].address;
+    await (await p.buyWithEth(amount, to, { value: cost + cost / 100n })).wait();
+  } else {
+    const p = await basePresale(conn, dep, buyer);
+    const cost = await p.ethBuyHelper(amount);
+    await (await p.buyWithEth(amount, false, { value: cost + cost / 100n })).wait();
+  }
 }
 
 /** Collects the output lines of an admin command. */

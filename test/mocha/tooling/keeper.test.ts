@@ -1,24 +1,25 @@
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import type { BlockTag } from "ethers";
 import { network } from "hardhat";
-import { ChainDownError } from "../../../scripts/lib/cli.js";
+import { ChainDownError, exitCodeFor } from "../../../scripts/lib/cli.js";
 import type { Connection } from "../../../scripts/lib/deploy.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
-import { Keeper, mirrorSteps, runLoop, type KeeperOptions, type KeeperState } from "../../../scripts/keeper/keeper.js";
-import { buyEth, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
+import { Keeper, runLoop, type KeeperOptions } from "../../../scripts/keeper/keeper.js";
+import { basePresale, buyEth, deployPair, ethPresale, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const TOKEN = 10n ** 18n;
 const BUYERS = [3, 4, 5, 6, 7];
 
-describe("tooling: the keeper (relay bot and bounded price mirror)", function () {
+describe("tooling: the keeper (relays only, no role)", function () {
   let pair: Pair;
   let work: string;
-  const make = (opts: Partial<KeeperOptions> = {}, eth?: Connection) =>
+  let addr: string[];
+  const make = (opts: Partial<KeeperOptions> = {}, eth?: Connection, signer = KEEPER) =>
     new Keeper(
-      { name: "hardhatEth", conn: eth ?? pair.eth, record: pair.ethDep, signer: KEEPER },
+      { name: "hardhatEth", conn: eth ?? pair.eth, record: pair.ethDep, signer },
       { name: "hardhatBase", conn: pair.base, record: pair.baseDep },
       { stateFile: path.join(work, "keeper-state.json"), ...opts },
     );
@@ -27,66 +28,54 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
   before(async function () {
     pair = await deployPair();
     work = tmpDir("keeper");
+    addr = (await pair.eth.ethers.getSigners()).map((s) => s.address);
   });
 
-  it("Ethereum deposits reach Base through the bridge (keeper relays, relayer delivers) and Base's sales reach Ethereum's ladder", async function () {
-    const ethP = await contract(pair.eth, pair.ethDep, "Presale");
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
-    await buyEth(pair.eth, pair.ethDep, 3, 1_000_000n);
-    await buyEth(pair.eth, pair.ethDep, 4, 2_000_000n);
-    await buyEth(pair.base, pair.baseDep, 5, 3_000_000n);
+  it("relays Ethereum buyers' tokens to the Base address each named; the bridge delivers; nothing is relayed twice", async function () {
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
+    const baseP = await basePresale(pair.base, pair.baseDep);
+    await buyEth(pair.eth, pair.ethDep, 3, 1_000_000n); // for its own address
+    await buyEth(pair.eth, pair.ethDep, 4, 200_000n, addr[9]); // for another Base address
     const log: string[] = [];
     const r = await make({ log: (m) => log.push(m) }).tick();
-    expect(r).to.deep.include({ relayed: 2, batches: 1, inFlight: 2, pending: 2 });
-    expect(r.mirrors).to.be.greaterThan(0);
-    expect(log.join("\n")).to.match(/relay → hardhatBase via the bridge: 2 buyer\(s\), 3000000.0 tokens in deposits/);
-    expect(log.join("\n")).to.match(/mirror → hardhatEth: Base sold 3000000 tokens/);
-    // Nothing reaches Base before the bridge delivers.
-    const signers = await pair.eth.ethers.getSigners();
-    expect(await baseP.remoteDepositsImported(signers[3].address)).to.equal(0n);
-    const delivered = await bridge().tick();
-    expect(delivered).to.deep.include({ delivered: 1, failed: 0 });
-    for (const i of [3, 4]) {
-      const a = signers[i].address;
-      expect(await baseP.remoteDepositsImported(a)).to.equal(await ethP.userDeposits(a));
-      expect(await baseP.userDeposits(a)).to.equal(await ethP.userDeposits(a));
-    }
-    // One ladder: 6M sold in total crosses round 1's 4.5M cap on both chains.
-    for (const p of [ethP, baseP]) {
-      expect(await p.totalTokensSold()).to.equal(6_000_000n);
-      expect(await p.currentStep()).to.equal(1n);
-    }
-    const [ethLocal, ethRemote] = await ethP.roundSales();
-    const [baseLocal, baseRemote] = await baseP.roundSales();
-    expect([...ethRemote]).to.deep.equal([...baseLocal]);
-    expect([...baseRemote]).to.deep.equal([...ethLocal]);
-    // A second tick has nothing to do.
-    const again = await make().tick();
-    expect(again).to.deep.include({ mirrors: 0, relayed: 0, batches: 0, pending: 0, inFlight: 0 });
-  });
-
-  it("a relayed buyer is not relayed again while in flight, and a duplicate relay credits once", async function () {
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
-    const ethP = await contract(pair.eth, pair.ethDep, "Presale");
-    const a = (await pair.eth.ethers.getSigners())[6].address;
-    await buyEth(pair.eth, pair.ethDep, 6, 40_000n);
-    expect((await make().tick()).relayed).to.equal(1);
-    expect(await make().tick()).to.deep.include({ relayed: 0, inFlight: 1 });
-    // Past the resend delay (0 here) the keeper relays again; both messages are delivered, the second changes nothing.
-    expect((await make({ resendAfterMs: 0 }).tick()).relayed).to.equal(1);
-    const d = await bridge().tick();
-    expect(d.delivered).to.equal(2);
-    expect(await baseP.remoteDepositsImported(a)).to.equal(await ethP.userDeposits(a));
-    expect(await baseP.userDeposits(a)).to.equal(await ethP.userDeposits(a));
+    expect(r).to.deep.include({ relayed: 2, batches: 1, reported: false, inFlight: 1, pending: 2 });
+    expect(log.join("\n")).to.match(
+      /relay → hardhatBase via the bridge: 2 buyer\(s\), 1200000 tokens unrelayed, batch 1\/1/,
+    );
+    // Nothing reaches Base before the bridge delivers; the Ethereum records say relayed at once.
+    expect(await baseP.userDeposits(addr[3])).to.equal(0n);
+    expect((await ethP.buyerInfo(addr[4])).relayed).to.equal(200_000n);
+    expect(await make().tick()).to.deep.include({ relayed: 0, batches: 0, reported: false, inFlight: 1, pending: 0 });
+    expect(await bridge().tick()).to.deep.include({ delivered: 1, failed: 0 });
+    expect(await baseP.userDeposits(addr[3])).to.equal(1_000_000n * TOKEN);
+    expect(await baseP.userDeposits(addr[9])).to.equal(200_000n * TOKEN);
+    expect(await baseP.userDeposits(addr[4])).to.equal(0n, "the buyer's own Base address gets nothing it did not name");
     expect(await make().tick()).to.deep.include({ relayed: 0, inFlight: 0, pending: 0 });
   });
 
-  it("a crash after a relay is mined, before it is recorded, and a restart credit every buyer exactly once", async function () {
-    const ethP = await contract(pair.eth, pair.ethDep, "Presale");
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
-    const signers = await pair.eth.ethers.getSigners();
+  it("finds re-pointed tokens (RecipientChanged) and a later leg: each recipient gets exactly its leg", async function () {
+    const baseP = await basePresale(pair.base, pair.baseDep);
+    const buyer = await ethPresale(pair.eth, pair.ethDep, 6);
+    await buyEth(pair.eth, pair.ethDep, 6, 3_000n, addr[10]);
+    await (await buyer.setRecipient(addr[11])).wait(); // not relayed yet: the whole leg now goes to #11
+    expect((await make().tick()).relayed).to.equal(1);
+    await buyEth(pair.eth, pair.ethDep, 6, 4_000n, addr[12]); // the relayed leg stays #11's; a new leg for #12
+    expect((await make().tick()).relayed).to.equal(1);
+    await bridge().tick();
+    expect(await baseP.userDeposits(addr[10])).to.equal(0n);
+    expect(await baseP.userDeposits(addr[11])).to.equal(3_000n * TOKEN);
+    expect(await baseP.userDeposits(addr[12])).to.equal(4_000n * TOKEN);
+    expect([
+      await baseP.remoteDepositsImported(addr[6], 0n),
+      await baseP.remoteDepositsImported(addr[6], 1n),
+    ]).to.deep.equal([3_000n, 4_000n]);
+  });
+
+  it("a crash after a relay is mined, before anything is recorded, and a restart credit every buyer exactly once", async function () {
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
+    const baseP = await basePresale(pair.base, pair.baseDep);
     const before = new Map<number, bigint>();
-    for (const i of BUYERS) before.set(i, await baseP.userDeposits(signers[i].address));
+    for (const i of BUYERS) before.set(i, await baseP.userDeposits(addr[i]));
     for (const i of BUYERS) await buyEth(pair.eth, pair.ethDep, i, 10_000n);
     let batches = 0;
     const crashing = make({
@@ -103,63 +92,68 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
     } catch (e) {
       expect((e as Error).message).to.equal("killed mid-batch");
     }
-    const state = JSON.parse(fs.readFileSync(path.join(work, "keeper-state.json"), "utf8")) as KeeperState;
-    expect(Object.keys(state.inFlight)).to.have.length(1); // the first relay was recorded, the second (mined) was not
+    // Two relays were mined; the contract marked them, so the restart relays the three others only.
     const r = await make({ batchSize: 2 }).tick();
-    expect(r.relayed).to.equal(4); // the unrecorded one is relayed again
+    expect(r).to.deep.include({ relayed: 3, batches: 2 });
     await bridge().tick();
     for (const i of BUYERS) {
-      const a = signers[i].address;
-      const owed: bigint = await ethP.userDeposits(a);
-      expect(await baseP.remoteDepositsImported(a)).to.equal(owed, `buyer #${i}`);
-      // Base credit grew by exactly the new Ethereum purchase (buyer #5 also bought on Base itself).
-      expect((await baseP.userDeposits(a)) - before.get(i)!).to.equal(
-        10_000n * 10n ** 18n,
+      const info = await ethP.buyerInfo(addr[i]);
+      expect(info.relayed).to.equal(info.tokens, `buyer #${i}`);
+      expect((await baseP.userDeposits(addr[i])) - before.get(i)!).to.equal(
+        10_000n * TOKEN,
         `buyer #${i} credited once`,
       );
     }
-    expect(await baseP.totalRemoteDepositsImported()).to.equal((await ethP.localTokensSold()) * 10n ** 18n);
+    expect(await baseP.totalRemoteDepositsImported()).to.equal(await ethP.localTokensSold());
     expect(await make().tick()).to.deep.include({ relayed: 0, pending: 0, inFlight: 0 });
   });
 
-  it("the mirror never moves Ethereum's ladder by more than maxMirrorStep per call: a large Base sale takes several calls", async function () {
-    const ethOwner = await contract(pair.eth, pair.ethDep, "Presale");
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
-    await (await ethOwner.setMaxMirrorStep(100_000n)).wait();
-    try {
-      await buyEth(pair.base, pair.baseDep, 7, 250_000n);
-      const log: string[] = [];
-      const r = await make({ log: (m) => log.push(m) }).tick();
-      expect(r.mirrors).to.equal(3);
-      expect(log.filter((l) => /mirror → hardhatEth: .* \(step \d\/3/.test(l))).to.have.length(3);
-      expect([...(await ethOwner.roundSales())[1]]).to.deep.equal([...(await baseP.roundSales())[0]]);
-      expect(await ethOwner.totalTokensSold()).to.equal(await baseP.totalTokensSold());
-    } finally {
-      await (await ethOwner.setMaxMirrorStep(1_000_000n)).wait();
+  it("relays at most MAX_RELAY_BUYERS per call: the contract's constant is the default batch size and the bound", async function () {
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
+    const max = Number(await ethP.MAX_RELAY_BUYERS());
+    expect(await make().batchSize()).to.equal(max);
+    expect(await make({ batchSize: 7 }).batchSize()).to.equal(7);
+    for (const bad of [max + 1, 0]) {
+      try {
+        await make({ batchSize: bad }).tick();
+        expect.fail("not refused");
+      } catch (e) {
+        expect(exitCodeFor(e)).to.equal(1);
+        expect((e as Error).message).to.match(
+          new RegExp(`batch size ${bad}: the Ethereum presale relays 1\\.\\.${max} buyers per call`),
+        );
+      }
     }
   });
 
-  it("mirrorSteps: every step within the bound, rounds filled in order, never lowered, USD lands on the target", function () {
-    const steps = mirrorSteps([100n, 0n, 0n], [400n, 300n, 0n], 10n, 70n, 250n);
-    expect(steps.map((s) => s.roundSold)).to.deep.equal([
-      [350n, 0n, 0n],
-      [400n, 200n, 0n],
-      [400n, 300n, 0n],
-    ]);
-    let prev = [100n, 0n, 0n];
-    for (const s of steps) {
-      expect(s.roundSold.reduce((a, b) => a + b, 0n) - prev.reduce((a, b) => a + b, 0n)).to.be.at.most(250n);
-      prev = s.roundSold;
-    }
-    expect(steps.map((s) => s.usdRaised)).to.deep.equal([35n, 60n, 70n]); // 10 + 60 × (250, 500, 600) / 600
-    // A round already above Base's count (an owner correction) is never lowered; nothing to do gives no call.
-    expect(mirrorSteps([500n, 0n], [400n, 10n], 5n, 5n, 100n)).to.deep.equal([
-      { roundSold: [500n, 10n], usdRaised: 5n },
-    ]);
-    expect(mirrorSteps([1n, 2n], [1n, 2n], 3n, 3n, 100n)).to.deep.equal([]);
+  it("after an owner quota release, relays one empty report (not again while it is on its way); Base's share grows once delivered", async function () {
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
+    const baseP = await basePresale(pair.base, pair.baseDep);
+    const shareBefore = (await baseP.rounds())[3].baseQuota;
+    await (await ethP.releaseQuota(3n, 500_000n)).wait();
+    const log: string[] = [];
+    const r = await make({ log: (m) => log.push(m) }).tick();
+    expect(r).to.deep.include({ relayed: 0, reported: true, inFlight: 1 });
+    expect(log.join("\n")).to.match(
+      /report → hardhatBase: Base has not booked Ethereum's released quota \(round 4: 500000\); empty report sent/,
+    );
+    expect(await make().tick()).to.deep.include({ reported: false, inFlight: 1 });
+    await bridge().tick();
+    expect((await baseP.rounds())[3].baseQuota).to.equal(shareBefore + 500_000n);
+    expect(await make().tick()).to.deep.include({ reported: false, inFlight: 0 });
   });
 
-  it("reads Ethereum at the finalized block; a local node without that tag is read at latest (logged once)", async function () {
+  it("a report that never arrives (lost, or failed on Base) is not waited for past --resend-after: the keeper reports again", async function () {
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
+    await (await ethP.releaseQuota(4n, 1_000n)).wait();
+    expect((await make().tick()).reported).to.equal(true);
+    expect((await make().tick()).reported).to.equal(false);
+    expect((await make({ resendAfterMs: 0 }).tick()).reported).to.equal(true);
+    await bridge().tick(); // both delivered; the second changes nothing
+    expect((await make().tick()).reported).to.equal(false);
+  });
+
+  it("reads Ethereum's events at the finalized block; a local node without that tag is read at latest (logged once)", async function () {
     const r = await make().tick();
     expect(r.ethBlock).to.equal((await pair.eth.ethers.provider.getBlock("finalized"))!.number);
     const provider = pair.eth.ethers.provider;
@@ -186,20 +180,34 @@ describe("tooling: the keeper (relay bot and bounded price mirror)", function ()
     expect(log.filter((l) => /has no finalized block .* reading at latest/.test(l))).to.have.length(1);
   });
 
-  it("refuses to run without KEEPER_ROLE on Ethereum and holds no role on Base", async function () {
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
-    expect(await baseP.hasRole(await baseP.KEEPER_ROLE(), KEEPER)).to.equal(false);
-    const stranger = new Keeper(
-      { name: "hardhatEth", conn: pair.eth, record: pair.ethDep, signer: "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc" },
-      { name: "hardhatBase", conn: pair.base, record: pair.baseDep },
-      { stateFile: path.join(work, "other.json") },
-    );
-    try {
-      await stranger.tick();
-      expect.fail("not refused");
-    } catch (e) {
-      expect((e as Error).message).to.match(/does not hold KEEPER_ROLE on hardhatEth/);
+  it("holds no role on either chain: any funded account keeps Base up to date, and the roles do not exist", async function () {
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
+    const baseP = await basePresale(pair.base, pair.baseDep);
+    for (const p of [ethP, baseP]) {
+      expect(p.interface.hasFunction("KEEPER_ROLE")).to.equal(false);
+      expect(await p.hasRole(await p.ADMIN_ROLE(), KEEPER)).to.equal(false);
     }
+    await buyEth(pair.eth, pair.ethDep, 8, 1_234n);
+    const stranger = make({}, undefined, addr[14]);
+    expect((await stranger.tick()).relayed).to.equal(1);
+    await bridge().tick();
+    expect(await baseP.userDeposits(addr[8])).to.equal(1_234n * TOKEN);
+  });
+
+  it("after the close: buyers still unrelayed are relayed, the close's own report is not sent twice, Base learns both", async function () {
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
+    const baseP = await basePresale(pair.base, pair.baseDep);
+    await buyEth(pair.eth, pair.ethDep, 13, 2_000n);
+    await (await ethP.closeSale()).wait(); // the owner, before the end time; it sends its own report
+    const r = await make().tick();
+    expect(r).to.deep.include({ relayed: 1, reported: false, inFlight: 2 });
+    await bridge().tick();
+    expect(await baseP.remoteSaleClosed()).to.equal(true);
+    expect(await baseP.userDeposits(addr[13])).to.equal(2_000n * TOKEN);
+    // Every unused quota went to Base with the close: Base's share of each round is what Ethereum did not use.
+    const [e, b] = [await ethP.rounds(), await baseP.rounds()];
+    for (let i = 0; i < e.length; i++) expect(b[i].ethereumQuota).to.equal(e[i].used, `round ${i + 1}`);
+    expect(await make().tick()).to.deep.include({ relayed: 0, reported: false, inFlight: 0 });
   });
 
   it("one chain down: tick fails with a clear ChainDownError; the loop retries with backoff and logs", async function () {

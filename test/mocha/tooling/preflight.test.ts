@@ -18,7 +18,6 @@ const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 // Hardhat's well-known account #0 (a test key, public): the would-be deployer, whose nonce must stay 0.
 const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
 const DEPLOYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
-const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TREASURY = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
 function artifact(file: string, name: string) {
@@ -110,7 +109,6 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     env: Record<string, string> = { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY },
   ) => {
     const p = JSON.parse(fs.readFileSync(path.join(ROOT, "deploy/params/mainnet.json"), "utf8")) as DeployParams;
-    p.accounts.keeper = KEEPER;
     p.accounts.paymentWallet = TREASURY;
     over(p);
     const file = path.join(work, `mainnet-${Math.random().toString(36).slice(2)}.json`);
@@ -143,14 +141,12 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
     const block = await blockNumber();
     const r = deployCli((p) => {
       Object.assign(p.external, { usdt: "mock", usdc: "mock", ethUsdFeed: "mock", sanctionsList: "mock" });
-      p.accounts.keeper = "deployer";
       p.accounts.paymentWallet = "deployer";
     });
     expect(r.status).to.equal(1, r.stderr + r.stdout);
     for (const field of ["external.usdt", "external.usdc", "external.ethUsdFeed", "external.sanctionsList"]) {
       expect(r.stderr).to.match(new RegExp(`- ${field.replace(".", "\\.")}: "mock": a mock contract`));
     }
-    expect(r.stderr).to.match(/- accounts\.keeper: "deployer" placeholder/);
     expect(r.stderr).to.match(/- accounts\.paymentWallet: "deployer" placeholder/);
     expect(r.stderr).to.match(/refusing to deploy mainnet \(chain 1, a public chain id\)/);
     await nothingSent(block);
@@ -239,14 +235,12 @@ describe("tooling: deploy preflight on a public chain id (local node with chain 
         multicall3: c.multicall,
         messenger: c.multicall,
       });
-      p.accounts.keeper = "deployer";
       p.accounts.paymentWallet = "deployer";
     };
     // Placeholders are refused on a public chain even in a dry run (after the preview, which names the unknown deployer)...
     const withPlaceholders = deployCli(over, ["--dry-run"], {});
     expect(withPlaceholders.status).to.equal(1);
-    expect(withPlaceholders.stderr).to.match(/accounts\.keeper: "deployer" placeholder/);
-    expect(withPlaceholders.stdout).to.match(/"keeper": "\(deployer: no key given\)"/);
+    expect(withPlaceholders.stderr).to.match(/accounts\.paymentWallet: "deployer" placeholder/);
     expect(withPlaceholders.stdout).to.match(/"paymentWallet": "\(deployer: no key given\)"/);
     expect(withPlaceholders.stdout).to.not.match(/dead/i);
     // ...and with real accounts the dry run passes the preflight and names the unknown deployer plainly.
@@ -322,7 +316,7 @@ describe("tooling: preflight rules (in-process chain)", function () {
       ...loadParams(path.join(ROOT, "deploy/params/mainnet.json")),
       unverified: ["external.sanctionsList"],
     };
-    params.accounts = { ...params.accounts, keeper: KEEPER, paymentWallet: TREASURY };
+    params.accounts = { ...params.accounts, paymentWallet: TREASURY };
     expect(placeholderIssues(params)).to.deep.equal([
       {
         param: "external.sanctionsList",

@@ -11,13 +11,13 @@ import {
   MockL1CrossDomainMessenger__factory,
   MockL2CrossDomainMessenger__factory,
 } from "../../../typechain-types/index.js";
-import { buyEth, contract, deployPair, makeRelayer, tmpDir, type Pair } from "./helpers.js";
+import { basePresale, buyEth, contract, deployPair, ethPresale, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit derivation)", function () {
   let pair: Pair;
   let work: string;
   const relayFrom = async (buyer: number) => {
-    const p = await contract(pair.eth, pair.ethDep, "Presale", buyer);
+    const p = await ethPresale(pair.eth, pair.ethDep, buyer);
     await (await p.relay([(await pair.eth.ethers.getSigners())[buyer].address])).wait();
   };
 
@@ -38,14 +38,14 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
   });
 
   it("delivers a message only after a few L1 blocks, then exactly once, even across a crash between delivery and record", async function () {
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
+    const baseP = await basePresale(pair.base, pair.baseDep);
     const buyer = (await pair.eth.ethers.getSigners())[3].address;
     await buyEth(pair.eth, pair.ethDep, 3, 20_000n);
     await relayFrom(3); // the buyer relays their own deposit: no role needed
     const state = path.join(work, "a.json");
     const waiting = makeRelayer(pair, state, { delayBlocks: 2, delayMs: 3_600_000 });
     expect(await waiting.tick()).to.deep.include({ seen: 1, delivered: 0, queued: 1 });
-    expect(await baseP.remoteDepositsImported(buyer)).to.equal(0n);
+    expect(await baseP.remoteDepositsImported(buyer, 0n)).to.equal(0n);
     await pair.eth.provider.request({ method: "hardhat_mine", params: ["0x2"] });
     const crashing = makeRelayer(pair, state, {
       delayBlocks: 2,
@@ -62,7 +62,7 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     } catch (e) {
       expect((e as Error).message).to.equal("killed after delivery");
     }
-    expect(await baseP.remoteDepositsImported(buyer)).to.equal(20_000n * 10n ** 18n);
+    expect(await baseP.remoteDepositsImported(buyer, 0n)).to.equal(20_000n);
     // Restart: the message is still queued, the relayer sees it delivered and does not send it again.
     const log: string[] = [];
     const restarted = makeRelayer(pair, state, { log: (m) => log.push(m) });
@@ -73,11 +73,11 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
 
   it("a report sent by anything but the Ethereum presale fails on Base, is recorded as failed and credits nobody", async function () {
     const [, , , , , , , , attacker] = await pair.eth.ethers.getSigners();
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
+    const baseP = await basePresale(pair.base, pair.baseDep);
     const l1 = MockL1CrossDomainMessenger__factory.connect(pair.ethDep.contracts.Messenger.address, attacker);
     const data = baseP.interface.encodeFunctionData("receiveEthereumReport", [
-      [attacker.address],
-      [10n ** 24n],
+      [{ buyer: attacker.address, leg: 0n, recipient: attacker.address, tokens: 1_000_000n }],
+      [0n],
       [1_000_000n],
       1_000_000n,
       6_000_000_000n,
@@ -100,7 +100,8 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
       message: sent.args.message,
     });
     expect(await l2.failedMessages(hash)).to.equal(true);
-    expect(await baseP.remoteDepositsImported(attacker.address)).to.equal(0n);
+    expect(await baseP.remoteDepositsImported(attacker.address, 0n)).to.equal(0n);
+    expect(await baseP.userDeposits(attacker.address)).to.equal(0n);
     expect(await baseP.remoteSaleClosed()).to.equal(false);
   });
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect } from "chai";
 import hre from "hardhat";
 import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
-import { buyEth, contract, freePort, tmpDir } from "./helpers.js";
+import { basePresale, buyEth, contract, freePort, tmpDir } from "./helpers.js";
 
 const free = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -56,7 +56,7 @@ describe("tooling: the local two-chain stack (startLocalStack)", function () {
 
   it("the running keeper relays an Ethereum purchase and the running bridge relayer delivers it to Base", async function () {
     await buyEth(stack.connections.eth, stack.deployments.eth, 3, 50_000n);
-    const baseP = await contract(stack.connections.base, stack.deployments.base, "Presale");
+    const baseP = await basePresale(stack.connections.base, stack.deployments.base);
     const deadline = Date.now() + 20_000;
     while ((await baseP.userDeposits(stack.accounts[3].address)) === 0n && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
