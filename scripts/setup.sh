@@ -17,11 +17,11 @@ if ! node_ok; then
   node_ok || { echo "setup: could not bootstrap Node 24" >&2; exit 1; }
 fi
 echo "setup: using Node $(node --version), npm $(npm --version)"
-# One npm workspace (root, frontend, server): one install, one lockfile. Skipped when no manifest changed.
+# One npm workspace (root, frontend, server, indexer): one install, one lockfile. Skipped when no manifest changed.
 stamp="node_modules/.setup-stamp"
-want="$(cat package.json frontend/package.json server/package.json package-lock.json | sha256sum | cut -d' ' -f1)"
+want="$(cat package.json frontend/package.json server/package.json indexer/package.json package-lock.json | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  echo "setup: npm install (workspace: root, frontend, server)"
+  echo "setup: npm install (workspace: root, frontend, server, indexer)"
   npm install --no-audit --no-fund
   echo "$want" > "$stamp"
 fi
