@@ -192,16 +192,14 @@ async function onTokensBought(db: Db, b: Bought) {
       usd: known.usd + b.usd,
     });
   } else {
-    await db
-      .insert(buyer)
-      .values({
-        chainId: b.chainId,
-        address: recipient,
-        purchases: 1,
-        tokens: b.tokens,
-        usd: b.usd,
-        firstAt: b.timestamp,
-      });
+    await db.insert(buyer).values({
+      chainId: b.chainId,
+      address: recipient,
+      purchases: 1,
+      tokens: b.tokens,
+      usd: b.usd,
+      firstAt: b.timestamp,
+    });
   }
   await db
     .insert(dailySales)

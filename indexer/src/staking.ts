@@ -46,13 +46,11 @@ function row(
 
 ponder.on("Staking:Deposited", async ({ event, context }) => {
   const a = event.args;
-  await context.db
-    .insert(stakingEvent)
-    .values({
-      ...row("stake", context.chain.id, event, a.user, a.amount),
-      viaPresale: a.viaPresale,
-      unlockTime: a.unlockTime,
-    });
+  await context.db.insert(stakingEvent).values({
+    ...row("stake", context.chain.id, event, a.user, a.amount),
+    viaPresale: a.viaPresale,
+    unlockTime: a.unlockTime,
+  });
   // claimAndStake: the presale's TokensClaimed comes right before this deposit (log index - 2 or earlier in the tx).
   if (a.viaPresale) {
     for (let i = event.log.logIndex - 1; i >= 0 && i >= event.log.logIndex - 4; i--) {
