@@ -104,12 +104,12 @@ after(async () => {
   await chains?.stop();
 });
 
-describe("indexer on the local pair", () => {
-  it("splits purchases over the rounds exactly as each chain sold them, on both chains", async () => {
-    const quota0 = (await read<{ ethereumQuota: bigint }[]>(chains.eth, "rounds"))[0]!.ethereumQuota;
+void describe("indexer on the local pair", () => {
+  void it("splits purchases over the rounds exactly as each chain sold them, on both chains", async () => {
+    const quota0 = (await read<{ ethereumQuota: bigint }[]>(chains.eth, "rounds"))[0].ethereumQuota;
     await buy(chains.eth, A, 1000n, { recipient: B.address });
     await buy(chains.eth, A, quota0, { recipient: B.address }); // crosses into Ethereum's share of round 2
-    const base0 = (await read<{ baseQuota: bigint }[]>(chains.base, "rounds"))[0]!.baseQuota;
+    const base0 = (await read<{ baseQuota: bigint }[]>(chains.base, "rounds"))[0].baseQuota;
     await buy(chains.base, C, base0 + 5000n); // crosses on Base
     await buy(chains.base, C, 10_000n, { stake: true });
     await synced();
@@ -128,7 +128,7 @@ describe("indexer on the local pair", () => {
     );
   });
 
-  it("undoes a purchase removed by a reorg (snapshot/revert) and indexes the block that replaced it", async () => {
+  void it("undoes a purchase removed by a reorg (snapshot/revert) and indexes the block that replaced it", async () => {
     const snap = await rpc<string>(chains.eth, "evm_snapshot");
     await buy(chains.eth, A, 777n, { recipient: B.address });
     await synced();
@@ -150,7 +150,7 @@ describe("indexer on the local pair", () => {
     assert.deepEqual([s.backlog.buyers, s.backlog.tokens], [2, String(infoA.tokens + 888n)]);
   });
 
-  it("follows an Ethereum purchase from bought to sent to on Base, and a re-point to its new recipient", async () => {
+  void it("follows an Ethereum purchase from bought to sent to on Base, and a re-point to its new recipient", async () => {
     let a = await activity(A.address);
     assert.ok(a.purchases.every((p) => p.journey?.stage === "bought" && p.journey.owner === lc(B.address)));
     assert.ok(
@@ -186,7 +186,7 @@ describe("indexer on the local pair", () => {
     const fromA = d.purchases.filter((p) => p.buyer === lc(A.address));
     assert.equal(fromA.length, 2, "D sees the purchases pointed at it");
     assert.equal(
-      BigInt(d.credits[0]!.tokens),
+      BigInt(d.credits[0].tokens),
       await read<bigint>(chains.base, "remoteDepositsImported", [A.address, 0n]),
     );
     assert.ok(fromA.every((p) => p.journey?.relay && p.journey.credit && p.journey.expectedAt === null));
@@ -201,7 +201,7 @@ describe("indexer on the local pair", () => {
     assert.deepEqual([s.backlog.buyers, s.backlog.tokens], [2, String(500 + 888)]);
   });
 
-  it("records claims, claim-and-stake, buy-and-stake and owner actions", async () => {
+  void it("records claims, claim-and-stake, buy-and-stake and owner actions", async () => {
     await send(chains.eth, owner, chains.eth.presale, "pause", []);
     await send(chains.eth, owner, chains.eth.presale, "unpause", []);
     await send(chains.eth, owner, chains.eth.presale, "closeSale", []);
@@ -218,9 +218,9 @@ describe("indexer on the local pair", () => {
     await synced();
     const c = await activity(C.address);
     assert.equal(c.claims.length, 1);
-    assert.equal(c.claims[0]!.staked, false);
+    assert.equal(c.claims[0].staked, false);
     assert.equal(
-      BigInt(c.claims[0]!.amount),
+      BigInt(c.claims[0].amount),
       (await read<bigint>(chains.base, "localTokensSold")) * 10n ** 18n - 10_000n * 10n ** 18n,
     );
     assert.deepEqual(

@@ -36,10 +36,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000) {
+/** Polls `probe` until it returns a value; `fatal` (checked first) ends the wait at once with its message. */
+export async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 60_000,
+  fatal?: () => string | undefined,
+) {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
+    const dead = fatal?.();
+    if (dead) throw new Error(`${what}: ${dead}`);
     try {
       const v = await probe();
       if (v !== undefined && v !== false) return v;
@@ -49,7 +57,7 @@ export async function waitUntil<T>(what: string, probe: () => Promise<T | undefi
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(
-    `timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${String(last)})` : ""}`,
+    `timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${last instanceof Error ? last.message : JSON.stringify(last)})` : ""}`,
   );
 }
 
@@ -75,8 +83,8 @@ function side(stack: LocalStack, which: "eth" | "base"): Side {
   const dep = stack.deployments[which];
   const url = stack.urls[which];
   const c = (name: string) => ({
-    address: dep.contracts[name]!.address as Address,
-    abi: dep.contracts[name]!.abi as Abi,
+    address: dep.contracts[name].address as Address,
+    abi: dep.contracts[name].abi as Abi,
   });
   return {
     chainId: dep.chainId,
@@ -207,7 +215,6 @@ export async function waitIndexed(ix: IndexerProcess, blocks: { eth: bigint; bas
   await waitUntil(
     `the indexer at ${ix.url} to reach Ethereum block ${blocks.eth} and Base block ${blocks.base}`,
     async () => {
-      if (ix.child.exitCode !== null) throw new Error(`the indexer exited (${ix.child.exitCode}); log ${ix.logFile}`);
       const status = await getJson<Record<string, { id: number; block: { number: number } | null }>>(
         `${ix.url}/status`,
       );
@@ -215,8 +222,14 @@ export async function waitIndexed(ix: IndexerProcess, blocks: { eth: bigint; bas
       return at(31337) >= blocks.eth && at(31338) >= blocks.base;
     },
     timeoutMs,
+    () => exited(ix),
   );
 }
+
+export const exited = (ix: IndexerProcess) =>
+  ix.child.exitCode !== null || ix.child.signalCode !== null
+    ? `the indexer exited (${ix.child.exitCode ?? ix.child.signalCode}); log ${ix.logFile}`
+    : undefined;
 
 export async function heads(c: Chains) {
   const [eth, base] = await Promise.all([
@@ -231,7 +244,7 @@ export async function heads(c: Chains) {
 export const account = (index: number): HDAccount => mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: index });
 
 export async function rpc<T>(s: Side, method: string, params: unknown[] = []): Promise<T> {
-  return (await s.client.request({ method: method as never, params: params as never })) as T;
+  return await s.client.request({ method: method as never, params: params as never });
 }
 
 export async function fund(s: Side, addresses: Address[]) {
