@@ -62,6 +62,19 @@ export const purchaseRound = onchainTable(
   }),
 );
 
+/** What each chain sold in each round (the sum of `purchase_round`, kept as purchases arrive: the console reads it). */
+export const roundSales = onchainTable(
+  "round_sales",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    round: t.integer().notNull(),
+    purchases: t.integer().notNull(),
+    tokens: t.bigint().notNull(),
+    usd: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.round] }) }),
+);
+
 /** A report Ethereum sent to Base (`Relayed`; `closeSale` sends one too), with the messenger's copy of it. */
 export const relay = onchainTable(
   "relay",
@@ -208,6 +221,8 @@ export const ownerAction = onchainTable(
 export const chainState = onchainTable("chain_state", (t) => ({
   chainId: t.integer().primaryKey(),
   roundCount: t.integer().notNull(),
+  /** Each round's cap, price and Ethereum quota (decimal strings): what a purchase's walk needs, in the row it reads. */
+  terms: t.json().$type<{ cap: string; price: string; ethereumQuota: string }[]>().notNull(),
   step: t.integer().notNull(),
   /** This chain's use of its share of the current round. */
   used: t.bigint().notNull(),

@@ -5,7 +5,16 @@
  * rounds by replaying the walk (lib/ladder.ts) from the position before it.
  */
 import { ponder, type Context } from "ponder:registry";
-import { buyer, chainState, dailySales, ethBuyer, ladderRound, purchase, purchaseRound } from "ponder:schema";
+import {
+  buyer,
+  chainState,
+  dailySales,
+  ethBuyer,
+  ladderRound,
+  purchase,
+  purchaseRound,
+  roundSales,
+} from "ponder:schema";
 import { walkPurchase, type RoundTerms } from "../lib/ladder";
 import { recordOwnerAction } from "./owner";
 
@@ -17,15 +26,10 @@ type Db = Context["db"];
 /** `<chainId>:<txHash>:<logIndex>`: the id of every event row. */
 export const eventId = (chainId: number, txHash: string, logIndex: number) => `${chainId}:${txHash}:${logIndex}`;
 
-async function loadRounds(db: Db, chainId: number, count: number): Promise<RoundTerms[]> {
-  const rounds: RoundTerms[] = [];
-  for (let round = 0; round < count; round++) {
-    const r = await db.find(ladderRound, { chainId, round });
-    if (!r) throw new Error(`indexer: chain ${chainId} has no round ${round}`);
-    rounds.push({ cap: r.cap, price: r.price, ethereumQuota: r.ethereumQuota });
-  }
-  return rounds;
-}
+type Terms = (typeof chainState.$inferSelect)["terms"];
+
+const termsOf = (terms: Terms): RoundTerms[] =>
+  terms.map((t) => ({ cap: BigInt(t.cap), price: BigInt(t.price), ethereumQuota: BigInt(t.ethereumQuota) }));
 
 async function initLadder(
   db: Db,
@@ -55,6 +59,11 @@ async function initLadder(
     .values({
       chainId,
       roundCount: args.caps.length,
+      terms: args.caps.map((cap, i) => ({
+        cap: String(cap),
+        price: String(args.prices[i]),
+        ethereumQuota: String(args.ethereumQuotas[i]),
+      })),
       step: 0,
       used: 0n,
       tokensSold: 0n,
@@ -115,7 +124,7 @@ interface Bought {
 async function onTokensBought(db: Db, b: Bought) {
   const s = await state(db, b.chainId);
   const pending = pendingOf(s, b.txHash);
-  const rounds = await loadRounds(db, b.chainId, s.roundCount);
+  const rounds = termsOf(s.terms);
   let walk;
   try {
     walk = walkPurchase(rounds, b.ethereumSide, { step: s.step, used: s.used }, new Set(pending.expired), b.tokens);
@@ -183,6 +192,16 @@ async function onTokensBought(db: Db, b: Bought) {
       timestamp: b.timestamp,
     })),
   );
+  for (const t of takes) {
+    await db
+      .insert(roundSales)
+      .values({ chainId: b.chainId, round: t.round, purchases: 1, tokens: t.tokens, usd: t.usd })
+      .onConflictDoUpdate((row) => ({
+        purchases: row.purchases + 1,
+        tokens: row.tokens + t.tokens,
+        usd: row.usd + t.usd,
+      }));
+  }
   // One buyer row per (chain, owner of the tokens): a card purchase counts its customer, not the provider.
   const known = await db.find(buyer, { chainId: b.chainId, address: recipient });
   if (known) {
@@ -236,10 +255,11 @@ async function onStepSet(db: Db, chainId: number, step: bigint, used: bigint) {
 }
 
 async function onRoundsUpdated(db: Db, chainId: number, endTimes: readonly bigint[], prices: readonly bigint[]) {
-  const n = (await state(db, chainId)).roundCount;
-  for (let round = 0; round < n; round++) {
+  const s = await state(db, chainId);
+  for (let round = 0; round < s.roundCount; round++) {
     await db.update(ladderRound, { chainId, round }).set({ price: prices[round]!, endTime: endTimes[round]! });
   }
+  await db.update(chainState, { chainId }).set({ terms: s.terms.map((t, i) => ({ ...t, price: String(prices[i]) })) });
 }
 
 async function onRespaced(db: Db, chainId: number, fromStep: bigint, firstEnd: bigint, spacing: bigint) {
@@ -253,6 +273,10 @@ async function onRespaced(db: Db, chainId: number, fromStep: bigint, firstEnd: b
 
 async function onQuota(db: Db, chainId: number, round: bigint, quota: bigint) {
   await db.update(ladderRound, { chainId, round: Number(round) }).set({ ethereumQuota: quota });
+  const s = await state(db, chainId);
+  await db.update(chainState, { chainId }).set({
+    terms: s.terms.map((t, i) => (i === Number(round) ? { ...t, ethereumQuota: String(quota) } : t)),
+  });
 }
 
 // ---------------------------------------------------------------- registration, both chains

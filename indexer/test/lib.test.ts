@@ -49,7 +49,16 @@ const leg = (over: Partial<LegRow>): LegRow => ({
   timestamp: 1000n,
   ...over,
 });
-const purchase = { id: "p", chainId: 31337, txHash: "0xp", blockNumber: 9n, logIndex: 0, timestamp: 990n, buyer: "0xa", recipient: "0xa" };
+const purchase = {
+  id: "p",
+  chainId: 31337,
+  txHash: "0xp",
+  blockNumber: 9n,
+  logIndex: 0,
+  timestamp: 990n,
+  buyer: "0xa",
+  recipient: "0xa",
+};
 const credit: ImportRow = { buyer: "0xa", leg: 0, tokens: 100n, txHash: "0xc", timestamp: 1030n };
 
 void describe("journeyOf", () => {

@@ -13,10 +13,10 @@ import {
   ladderRound,
   ownerAction,
   purchase,
-  purchaseRound,
   relay,
   relayLeg,
   reportReceived,
+  roundSales,
   stakingEvent,
 } from "ponder:schema";
 import { and, asc, desc, eq, gt, inArray, or, replaceBigInts, sql } from "ponder";
@@ -127,15 +127,7 @@ export async function sales(db: Db, now: number) {
   const [states, rounds, perRound, perToken, daily, buyers, backlog, pace, lastRelay, lastReport] = await Promise.all([
     db.select().from(chainState),
     db.select().from(ladderRound).orderBy(asc(ladderRound.chainId), asc(ladderRound.round)),
-    db
-      .select({
-        chainId: purchaseRound.chainId,
-        round: purchaseRound.round,
-        tokens: sql<string>`sum(${purchaseRound.tokens})`,
-        usd: sql<string>`sum(${purchaseRound.usd})`,
-      })
-      .from(purchaseRound)
-      .groupBy(purchaseRound.chainId, purchaseRound.round),
+    db.select().from(roundSales).orderBy(asc(roundSales.chainId), asc(roundSales.round)),
     db
       .select({
         chainId: dailySales.chainId,
