@@ -5,6 +5,13 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { dappBoundaries } from "./frontend/eslint.boundaries.js";
+
+/** Paths no file imports (no-restricted-imports): repeated by every config object that sets the rule again. */
+const RESTRICTED_PATHS = [
+  // One zod package serves two APIs: Hardhat needs zod 3 at the root, our code uses Zod 4 from its subpath.
+  { name: "zod", message: 'Import Zod 4 from "zod/v4" (see docs/DECISIONS.md, "One zod").' },
+];
 
 export default tseslint.config(
   {
@@ -37,21 +44,15 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
-  {
-    // One zod package serves two APIs: Hardhat needs zod 3 at the root, our code uses Zod 4 from its subpath.
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { name: "zod", message: 'Import Zod 4 from "zod/v4" (see docs/DECISIONS.md, "One zod").' },
-      ],
-    },
-  },
+  { rules: { "no-restricted-imports": ["error", { paths: RESTRICTED_PATHS }] } },
   {
     files: ["frontend/src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The dapp's folders import each other through their index.ts; layers never import upwards.
+  ...dappBoundaries(RESTRICTED_PATHS),
   {
     files: ["**/*.{js,mjs,cjs}"],
     ...tseslint.configs.disableTypeChecked,

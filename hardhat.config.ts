@@ -1,6 +1,7 @@
 import path from "node:path";
 import { configVariable, defineConfig } from "hardhat/config";
 import hardhatToolboxMochaEthers from "@nomicfoundation/hardhat-toolbox-mocha-ethers";
+import type { HardhatPlugin } from "hardhat/types/plugins";
 
 // The compiler cannot be downloaded on our machines: use the pinned solc-js build from node_modules.
 const solcPath = path.resolve(import.meta.dirname, "node_modules/solc/soljson.js");
@@ -8,9 +9,13 @@ const solcPath = path.resolve(import.meta.dirname, "node_modules/solc/soljson.js
 // `npm run bench:mutation` compiles each mutant without viaIR (several times faster) into a build of its own, so the
 // real artifacts and their gas figures are never touched.
 const mutationBuild = process.env.MUTATION_BUILD === "1";
+// `--coverage` (Hardhat's global option, also HARDHAT_COVERAGE=true) compiles instrumented bytecode. That build, too,
+// has folders of its own and leaves typechain-types alone: a command that deploys without compiling (a benchmark, an
+// owner tool, `npm start --no-compile`) after `npm run coverage` still finds the normal artifacts.
+const coverageBuild = process.argv.includes("--coverage") || process.env.HARDHAT_COVERAGE === "true";
 // Presale's non-viaIR (mutation) and instrumented (coverage) builds are above the 24 KiB limit: only those builds may
 // deploy above it. Every other run keeps the real chains' limit, so a contract that grows past it fails the tests.
-const oversizeBuild = mutationBuild || process.env.COVERAGE_BUILD === "1";
+const oversizeBuild = mutationBuild || coverageBuild;
 
 /** Local pair of chains: "Ethereum" and an OP Stack "Base", each a `hardhat node` on loopback. */
 export const LOCAL_CHAINS = {
@@ -18,8 +23,14 @@ export const LOCAL_CHAINS = {
   localBase: { chainId: 31338, port: 8546 },
 } as const;
 
+/** TypeChain types of the official OP Stack contracts the local bridge deploys (scripts/lib/opstack-typechain.ts). */
+const opStackTypes: HardhatPlugin = {
+  id: "shaft-opstack-types",
+  hookHandlers: { solidity: () => import("./scripts/lib/opstack-typechain.js") },
+};
+
 export default defineConfig({
-  plugins: [hardhatToolboxMochaEthers],
+  plugins: [hardhatToolboxMochaEthers, opStackTypes],
   solidity: {
     version: "0.8.28",
     path: solcPath,
@@ -27,13 +38,16 @@ export default defineConfig({
       optimizer: { enabled: true, runs: 200 },
       evmVersion: "cancun",
       viaIR: !mutationBuild,
+      // NatSpec into Hardhat's build info, where `npm run docs:contracts` reads it (docs/contracts/).
+      outputSelection: { "*": { "*": ["devdoc", "userdoc"] } },
     },
   },
   paths: {
     tests: { mocha: "test/mocha", solidity: "test/solidity" },
     ...(mutationBuild ? { artifacts: ".mutation/artifacts", cache: ".mutation/cache" } : {}),
+    ...(coverageBuild ? { artifacts: "coverage/build/artifacts", cache: "coverage/build/cache" } : {}),
   },
-  typechain: { outDir: "typechain-types" },
+  typechain: { outDir: "typechain-types", dontOverrideCompile: coverageBuild },
   // `npm run verify`: the key only from the environment or `hardhat keystore set ETHERSCAN_API_KEY`.
   verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
   test: { solidity: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64 } } },

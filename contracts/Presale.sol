@@ -164,6 +164,11 @@ abstract contract Presale is
         return _isBlacklisted(account);
     }
 
+    /// @inheritdoc IPresale
+    function sanctionsEnabled() external view override returns (bool) {
+        return _config.flags & FLAG_SANCTIONS != 0;
+    }
+
     /// @notice The sanctions oracle screened against while screening is on.
     /// @return The oracle's address (zero if never set).
     function sanctionsList() external view returns (address) {
@@ -187,10 +192,13 @@ abstract contract Presale is
     // ---------------------------------------------------------------- owner
 
     /// @inheritdoc IPresale
-    /// @dev Once the end has passed the sale stays ended: the claim deadline counts from it.
+    /// @dev The end only ever comes earlier, so the deployment's end bounds when Ethereum can be closed and the claim
+    /// opened (the deadline counts from the end), whatever the owner does on either chain.
     function setSaleTimes(uint256 startTime_, uint256 endTime_) external override onlyRole(DEFAULT_ADMIN_ROLE) {
         if (saleClosed()) revert SaleClosed();
-        if (block.timestamp >= _config.endTime) revert SaleEnded();
+        uint256 end = _config.endTime;
+        if (block.timestamp >= end) revert SaleEnded();
+        if (endTime_ > end) revert SaleEndNotEarlier(endTime_, end);
         _setTimes(startTime_, endTime_);
     }
 
@@ -203,7 +211,9 @@ abstract contract Presale is
     }
 
     /// @inheritdoc IPresale
+    /// @dev Refused once the sale is closed: on Ethereum the close released every unused quota to Base.
     function setCurrentStep(uint256 step, uint256 used) external override onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (saleClosed()) revert SaleClosed();
         _setStep(step, used);
     }
 
@@ -337,6 +347,10 @@ abstract contract Presale is
     function _setFlag(uint8 flag, bool on) internal {
         uint8 current = _config.flags;
         _config.flags = on ? current | flag : current & ~flag;
+    }
+
+    function _ladderClosed() internal view override returns (bool) {
+        return saleClosed();
     }
 
     function _splitCount() internal view override returns (uint256) {

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM, CHROMIUM_ARGS, URLS } from "./support/config.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@shaft/chromium";
+import { URLS } from "./support/config.ts";
 
 export default defineConfig({
   testDir: "./specs",
@@ -22,7 +23,7 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     viewport: { width: 1440, height: 900 },
     locale: "en-US",
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     screenshot: "only-on-failure",

@@ -18,7 +18,6 @@ export default defineConfig(({ command, mode }) => {
       alias: {
         "@deployments": path.resolve(root, "../deployments/deployedContracts.ts"),
         "virtual:local-test-wallet": localWalletModule(appEnv, root),
-        "@": path.resolve(root, "src"),
       },
     },
     server: { host: "127.0.0.1", port: 5173, fs: { allow: [path.resolve(root, "..")] } },

@@ -2,7 +2,7 @@
 import path from "node:path";
 
 export type AppEnv = "local" | "testnet" | "production";
-export const APP_ENVS: readonly AppEnv[] = ["local", "testnet", "production"];
+const APP_ENVS: readonly AppEnv[] = ["local", "testnet", "production"];
 
 /** `VITE_APP_ENV` wins; otherwise the dev server runs against the local chains and a build targets production. */
 export function resolveAppEnv(value: string | undefined, command: "serve" | "build"): AppEnv {

@@ -10,6 +10,7 @@ run() { echo; echo "=== $1"; shift; "$@"; }
 run "TypeScript: lint" npm run lint
 run "format" npm run format:check
 run "contracts: lint" npm run lint:sol
+run "contracts: API reference current" npm run docs:contracts:check
 run "contract tests: types" npm run typecheck:tests
 run "contracts: tests" npm run test:contracts
 run "tooling: types" npm run typecheck:tooling

@@ -70,7 +70,8 @@ interface IEthereumPresale is IPresale {
         bytes32 s
     ) external;
 
-    /// @notice Points the caller's unrelayed tokens to `recipient` on Base (checked like a purchase's recipient).
+    /// @notice Points the caller's unrelayed tokens to `recipient` on Base (the caller and `recipient` are checked as
+    /// in a purchase).
     /// @param recipient The Base address that will own them.
     function setRecipient(address recipient) external;
 

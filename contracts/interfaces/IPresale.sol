@@ -41,6 +41,7 @@ interface IPresale {
     error SalePaused();
     error SaleClosed();
     error SaleEnded();
+    error SaleEndNotEarlier(uint256 endTime, uint256 current);
     error SoldOut();
     error MaxTokensExceeded(uint256 maxTokensToBuy, uint256 requested);
     error InsufficientPayment(uint256 required, uint256 sent);
@@ -169,6 +170,8 @@ interface IPresale {
     /// @notice Ethereum: closed for good by `closeSale`; Base: the claim start is set (purchases stopped).
     function saleClosed() external view returns (bool);
     function isBlacklisted(address account) external view returns (bool);
+    /// @notice Whether buyers, payers and recipients (and on Base claimants) are screened against the sanctions oracle.
+    function sanctionsEnabled() external view returns (bool);
     function remotePresale() external view returns (address);
     /// @notice The OP Stack cross-domain messenger of this chain (fixed at deployment).
     function messenger() external view returns (address);
@@ -181,12 +184,13 @@ interface IPresale {
     function pause() external;
     /// @notice ADMIN_ROLE: resumes purchases.
     function unpause() external;
-    /// @notice Owner: the sale's start and end; refused once the end has passed (an ended sale stays ended).
+    /// @notice Owner: the sale's start and end; the end only ever comes earlier, and nothing changes once it has
+    /// passed (an ended sale stays ended).
     function setSaleTimes(uint256 startTime, uint256 endTime) external;
     /// @notice Owner: every round's price and end time (caps and quotas are fixed at deployment).
     function setRounds(uint256[] calldata prices, uint256[] calldata endTimes) external;
     /// @notice Owner: moves this chain forward to round `step` with `used` tokens of its share there used (sold or
-    /// skipped); never back, never beyond this chain's share, never into the other chain's.
+    /// skipped); never back, never beyond this chain's share, never into the other chain's, never after the close.
     function setCurrentStep(uint256 step, uint256 used) external;
     function setMaxTokensToBuy(uint256 maxTokensToBuy) external;
     function setPaymentWallet(address wallet) external;

@@ -118,20 +118,23 @@ library LadderBook {
         }
     }
 
-    /// @dev Every round with both chains' quotas and use as this chain knows them.
-    function roundList(Ladder storage ladder) external view returns (IPresale.RoundInfo[] memory list) {
+    /// @dev Every round with both chains' quotas and use as this chain knows them; once Ethereum is `closed`, its
+    /// quota of every round is what it used (the close released the rest).
+    function roundList(Ladder storage ladder, bool closed) external view returns (IPresale.RoundInfo[] memory list) {
         LadderState memory s = ladder.state;
         list = new IPresale.RoundInfo[](s.roundCount);
         uint256 prevCap;
         for (uint256 i; i < s.roundCount; ++i) {
             PackedRound memory r = ladder.rounds[i];
+            uint256 used = i == s.step ? s.used : r.used;
+            uint256 ethereumQuota = closed && s.ethereumSide ? used : r.ethereumQuota;
             list[i] = IPresale.RoundInfo({
                 cap: r.cap,
                 price: r.price,
                 endTime: r.endTime,
-                ethereumQuota: r.ethereumQuota,
-                baseQuota: r.cap - prevCap - r.ethereumQuota,
-                used: i == s.step ? s.used : r.used,
+                ethereumQuota: ethereumQuota,
+                baseQuota: r.cap - prevCap - ethereumQuota,
+                used: used,
                 remoteUsed: ladder.remoteUsed[i]
             });
             prevCap = r.cap;

@@ -49,7 +49,7 @@ abstract contract PresaleLadder is IPresale {
 
     /// @inheritdoc IPresale
     function rounds() external view override returns (IPresale.RoundInfo[] memory list) {
-        return _ladder.roundList();
+        return _ladder.roundList(_ladderClosed());
     }
 
     /// @inheritdoc IPresale
@@ -150,6 +150,9 @@ abstract contract PresaleLadder is IPresale {
     }
 
     // ---------------------------------------------------------------- cross-chain and owner
+
+    /// @dev Whether this chain's sale is closed for good (on Ethereum: every unused quota went to Base).
+    function _ladderClosed() internal view virtual returns (bool);
 
     /// @dev Number of rounds in the table.
     function _roundCount() internal view returns (uint256) {

@@ -11,9 +11,7 @@ import { allowance, contract, WHOLE, write } from "../support/chain.ts";
 import { BUYERS, CHAIN_IDS, ROOT } from "../support/config.ts";
 import { enterTokens, expect, selectPayToken, test } from "../support/fixtures.ts";
 import { CONNECT_TEST_ID, type TestWallet, type WalletMode } from "../support/wallet.ts";
-
-const LANGS = ["en", "zh-hans", "zh-hant", "ru", "es"] as const;
-type Lang = (typeof LANGS)[number];
+import { LANG_CODES, type Lang } from "../../frontend/src/features/i18n/languages.ts";
 type Bundle = {
   swap: { payment_method: string };
   status: Record<"confirm" | "confirm_batch_desc" | "permit" | "permit_desc", string>;
@@ -84,7 +82,7 @@ const BUY_ROUTES: { mode: WalletMode; prompt: string; testId: string; title: "co
 for (const { mode, prompt, testId, title } of BUY_ROUTES) {
   test.describe(`USDC purchase, ${mode} wallet`, () => {
     test.use({ walletMode: mode, walletChain: CHAIN_IDS.eth });
-    for (const lang of LANGS) {
+    for (const lang of LANG_CODES) {
       for (const viewport of lang === "ru" ? [PHONE, DESKTOP] : [PHONE]) {
         test(`${lang} at ${viewport.width} px: the open prompt's status is translated and fits`, async ({
           page,
@@ -107,7 +105,7 @@ for (const { mode, prompt, testId, title } of BUY_ROUTES) {
 
 test.describe("stake from the wallet, batch wallet", () => {
   test.use({ walletMode: "batch", walletChain: CHAIN_IDS.base });
-  for (const lang of LANGS) {
+  for (const lang of LANG_CODES) {
     test(`${lang} at 390 px: the open batch's status is translated and fits`, async ({ page, wallet }, testInfo) => {
       await page.setViewportSize(PHONE);
       const staking = contract("base", "Staking").address;

@@ -6,7 +6,6 @@ import {
   erc20Abi,
   http,
   parseEther,
-  parseUnits,
   type Abi,
   type Address,
   type ContractFunctionArgs,
@@ -176,4 +175,3 @@ export async function until<T>(
 }
 
 export const WHOLE = 10n ** 18n;
-export const usd6 = (n: string) => parseUnits(n, 6);

@@ -10,6 +10,7 @@
 // Accounts (local only): #6 holds a stake, a claimable deposit and SHAFT (see the state it needs below); #7 is empty.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@shaft/chromium";
 import { chromium, type Page } from "playwright-core";
 import { encodeFunctionData } from "viem";
 import { preview } from "vite";
@@ -143,14 +144,8 @@ async function main() {
     baseUrl = server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? "http://127.0.0.1:4180";
   }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const slow = { on: false };
   try {

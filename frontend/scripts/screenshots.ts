@@ -2,6 +2,7 @@
 // Usage: npm run build && node scripts/screenshots.ts   (SCREENSHOT_URL=http://... to use a running server)
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@shaft/chromium";
 import { chromium, type Page } from "playwright-core";
 import { preview } from "vite";
 import { LANG_CODES } from "../src/features/i18n/languages.ts";
@@ -21,14 +22,8 @@ async function main() {
     base = server.resolvedUrls?.local[0]?.replace(/\/$/, "") ?? "http://127.0.0.1:4173";
   }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const only = process.env.ONLY?.split(",");
   try {

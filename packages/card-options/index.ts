@@ -2,7 +2,9 @@
  * The card widget's options on both sides of `POST /api/card/session` (server/README.md): what the dapp sends, what
  * the server signs, and what it answers. Types only, so the dapp's bundle gains nothing from importing them; the
  * server validates the request with its own zod schema (server/src/schemas.ts), which is checked against
- * `CardSessionRequest` there.
+ * `CardSessionRequest` there; the dapp builds the request and reads the answer with them
+ * (frontend/src/features/card/session.ts). A renamed field fails both type checks
+ * (test/mocha/tooling/card-options-types.test.ts shows the dapp's).
  */
 
 /** The request body: the buyer's wallet, whole tokens (number or digit string), and whether to stake them. */

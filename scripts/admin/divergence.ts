@@ -6,6 +6,7 @@
  * up, the close on): those differences are a lag. Anything else is a divergence: a table or quota mismatch between
  * the chains, a Base quota above what Ethereum leaves it, imports above what was relayed, a round sold beyond its size.
  */
+import { formatUnits } from "ethers";
 import type { EthereumReport } from "../lib/crosschain.js";
 
 export interface Round {
@@ -122,32 +123,18 @@ export function compareChains(eth: EthereumState, base: BaseState, messages: Mes
         `Ethereum used ${eth.used[i]} and Base ${base.used[i]}: ${eth.used[i] + base.used[i]} of a ${size}-token round`,
       );
   }
-  // Totals and the close.
-  const totals: [string, bigint, bigint, bigint][] = [
-    [
-      "tokens sold on Ethereum",
-      eth.sold,
-      last?.tokensSold ?? 0n,
-      maxOf(
-        inFlight.map((x) => x.tokensSold),
-        base.remoteSold,
-      ),
-    ],
-    [
-      "USD raised on Ethereum",
-      eth.usd,
-      last?.usdRaised ?? 0n,
-      maxOf(
-        inFlight.map((x) => x.usdRaised),
-        base.remoteUsd,
-      ),
-    ],
+  // Totals (whole tokens; USD with 6 decimals) and the close.
+  const booked = (f: (r: EthereumReport) => bigint, onBase: bigint) => maxOf(inFlight.map(f), onBase);
+  const usd = (x: bigint) => `$${formatUnits(x, 6)}`;
+  const totals: [string, bigint, bigint, bigint, (x: bigint) => string][] = [
+    ["tokens sold on Ethereum", eth.sold, last?.tokensSold ?? 0n, booked((r) => r.tokensSold, base.remoteSold), String],
+    ["USD raised on Ethereum", eth.usd, last?.usdRaised ?? 0n, booked((r) => r.usdRaised, base.remoteUsd), usd],
   ];
-  for (const [what, now, reported, booked] of totals) {
-    if (booked !== reported)
-      diff(`${what} on Base`, `Base will hold ${booked}, Ethereum's last report says ${reported}`);
-    if (now < reported) diff(what, `Ethereum has ${now}, less than the ${reported} it reported`);
-    else if (now > reported) lag(what, `${now - reported} more since Ethereum's last report`);
+  for (const [what, now, reported, onBase, f] of totals) {
+    if (onBase !== reported)
+      diff(`${what} on Base`, `Base will hold ${f(onBase)}, Ethereum's last report says ${f(reported)}`);
+    if (now < reported) diff(what, `Ethereum has ${f(now)}, less than the ${f(reported)} it reported`);
+    else if (now > reported) lag(what, `${f(now - reported)} more since Ethereum's last report`);
   }
   const reportedClosed = last?.closed ?? false;
   if ((base.remoteClosed || inFlight.some((x) => x.closed)) !== reportedClosed)

@@ -20,7 +20,8 @@ import { pathToFileURL } from "node:url";
 import { execFileSync } from "node:child_process";
 import { chromium, type Page } from "@playwright/test";
 import { buildDapp, viteCli } from "../../e2e/support/build-dapp.ts";
-import { CHAIN_IDS, CHROMIUM, CHROMIUM_ARGS, PORTS, ROOT, URLS } from "../../e2e/support/config.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@shaft/chromium";
+import { CHAIN_IDS, PORTS, ROOT, URLS } from "../../e2e/support/config.ts";
 import { serveStatic } from "../../e2e/support/static-server.ts";
 import { CONNECT_TEST_ID, TestWallet } from "../../e2e/support/wallet.ts";
 import { startLocalStack } from "../local/stack.ts";
@@ -99,7 +100,7 @@ async function countRpc(
 }
 
 async function idleRpc(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const ctx = await browser.newContext({ baseURL: URLS.dapp, viewport: { width: 1440, height: 900 } });
     const page = await ctx.newPage();
@@ -146,7 +147,7 @@ async function idleRpc(): Promise<void> {
 async function lighthouseRun(): Promise<void> {
   const { launch } = await import("chrome-launcher");
   const lighthouse = (await import("lighthouse")).default;
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   try {
     const runs: { score: number; lcp: number; report: string }[] = [];
     for (let i = 0; i < 5; i++) {
@@ -176,7 +177,7 @@ async function lighthouseRun(): Promise<void> {
       formFactor: "mobile",
       throttling: "simulated (Lighthouse default mobile)",
       url: "/",
-      chromium: CHROMIUM,
+      chromium: CHROMIUM_PATH,
       lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default.version,
     };
     log(`Lighthouse performance ${median.score} (runs ${runs.map((r) => r.score).join(", ")}), LCP ${median.lcp} ms`);
@@ -189,7 +190,7 @@ async function lighthouseRun(): Promise<void> {
 async function lighthouseCategories(): Promise<void> {
   const { launch } = await import("chrome-launcher");
   const lighthouse = (await import("lighthouse")).default;
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   try {
     const out: Record<string, { accessibility: number; bestPractices: number; seo: number; failing: string[] }> = {};
     for (const p of PAGES) {
@@ -224,7 +225,7 @@ async function lighthouseCategories(): Promise<void> {
 /** axe-core on each page and with each dialog and popup list open; records the violations (rule, impact, targets). */
 async function axeScan(): Promise<void> {
   const axeSource = fs.readFileSync(path.join(ROOT, "node_modules/axe-core/axe.min.js"), "utf8");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const results: Record<string, { violations: { id: string; impact: string | null; nodes: string[] }[] }> = {};
   const scan = async (page: Page, name: string) => {
     await page.evaluate(axeSource);

@@ -3,59 +3,30 @@
  * own): the buyers (from its `TokensBought` and `RecipientChanged` events), their unrelayed tokens (`buyerInfo`), and
  * its reports (the L1 messenger's `SentMessage` to the Base presale, decoded) with their delivery on Base (the L2
  * messenger's `successfulMessages` / `failedMessages`). Shared by the keeper, `admin status`, `admin relay` and the
- * claim commands; the local bridge relayer uses the message hash.
+ * claim commands; the local bridge relayer uses `decodeReport` for its log lines only.
  */
-import { getAddress, keccak256, type Log } from "ethers";
-import {
-  decodeEventLog,
-  decodeFunctionData,
-  decodeFunctionResult,
-  encodeEventTopics,
-  encodeFunctionData,
-  getAddress as toAddress,
-  type Hex,
-} from "viem";
+import { getAddress, type Log } from "ethers";
+import { decodeFunctionData, type Hex } from "viem";
 import {
   BasePresale__factory,
   EthereumPresale__factory,
-  MockL1CrossDomainMessenger__factory,
-  MockL2CrossDomainMessenger__factory,
   type BasePresale,
   type EthereumPresale,
 } from "../../typechain-types/index.js";
+import {
+  L1CrossDomainMessenger__factory,
+  L2CrossDomainMessenger__factory,
+} from "../../typechain-types/opstack/index.js";
 import type { Connection } from "./deploy.js";
+import { messageHash, type CrossDomainMessage } from "./opstack.js";
 
-// OP's messengers, through the stand-ins' compiled ABIs: they have OP's signatures for everything read here.
-const L1_MESSENGER_ABI = MockL1CrossDomainMessenger__factory.abi;
-const L2_MESSENGER_ABI = MockL2CrossDomainMessenger__factory.abi;
-const SENT_MESSAGE_TOPIC = encodeEventTopics({ abi: L1_MESSENGER_ABI, eventName: "SentMessage" })[0];
+// OP's messengers (the official contracts' ABIs; the local stand-ins have the same signatures for these members).
+const l1MessengerInterface = L1CrossDomainMessenger__factory.createInterface();
+const SENT_MESSAGE_TOPIC = l1MessengerInterface.getEvent("SentMessage").topicHash;
 const BUYER_EVENTS = new Set(["TokensBought", "RecipientChanged"]);
 const BUYER_TOPICS = EthereumPresale__factory.createInterface()
   .fragments.filter((f) => f.type === "event" && "name" in f && BUYER_EVENTS.has(f.name as string))
   .map((f) => (f as unknown as { topicHash: string }).topicHash);
-
-/** A message as OP's messengers identify it (the fields of `relayMessage` but the value, which is 0 here). */
-export interface MessageFields {
-  nonce: string | bigint;
-  sender: string;
-  target: string;
-  gasLimit: string | bigint;
-  message: string;
-}
-
-/** Calldata of the L2 messenger's `relayMessage` for `m` (what a deposit transaction carries). */
-export function relayMessageCall(m: MessageFields): Hex {
-  return encodeFunctionData({
-    abi: L2_MESSENGER_ABI,
-    functionName: "relayMessage",
-    args: [BigInt(m.nonce), toAddress(m.sender), toAddress(m.target), 0n, BigInt(m.gasLimit), m.message as Hex],
-  });
-}
-
-/** OP's message hash (Hashing.hashCrossDomainMessageV1): the key of successfulMessages / failedMessages. */
-export function messageHash(m: MessageFields): string {
-  return keccak256(relayMessageCall(m));
-}
 
 /** One Ethereum report as `receiveEthereumReport` takes it (whole tokens; USD with 6 decimals). */
 export interface EthereumReport {
@@ -94,9 +65,7 @@ export function decodeReport(message: string): EthereumReport | undefined {
 export type Delivery = "delivered" | "failed" | "pending";
 
 /** A report the Ethereum presale sent, where it was sent, and (once asked) whether Base has it. */
-export interface SentReport extends MessageFields {
-  nonce: bigint;
-  gasLimit: bigint;
+export interface SentReport extends CrossDomainMessage {
   block: number;
   tx: string;
   hash: string;
@@ -147,22 +116,18 @@ export async function sentReports(
   );
   const out: SentReport[] = [];
   for (const l of logs) {
-    const { args } = decodeEventLog({
-      abi: L1_MESSENGER_ABI,
-      eventName: "SentMessage",
-      data: l.data as Hex,
-      topics: l.topics as [Hex, ...Hex[]],
-    });
-    if (getAddress(args.sender) !== getAddress(eth.presale)) continue; // only the presale's own messages count
-    const report = decodeReport(args.message);
-    if (report === undefined) continue;
-    const fields = {
-      nonce: args.messageNonce,
-      sender: getAddress(args.sender),
-      target: getAddress(args.target),
-      gasLimit: args.gasLimit,
-      message: args.message,
+    const args = l1MessengerInterface.parseLog(l)!.args;
+    const fields: CrossDomainMessage = {
+      nonce: args.messageNonce as bigint,
+      sender: getAddress(args.sender as string),
+      target: getAddress(args.target as string),
+      value: 0n, // the presale sends no ETH with its reports
+      minGasLimit: args.gasLimit as bigint,
+      message: args.message as string,
     };
+    if (fields.sender !== getAddress(eth.presale)) continue; // only the presale's own messages count
+    const report = decodeReport(fields.message);
+    if (report === undefined) continue;
     out.push({ ...fields, block: l.blockNumber, tx: l.transactionHash, hash: messageHash(fields), report });
   }
   return out;
@@ -170,16 +135,9 @@ export async function sentReports(
 
 /** Whether Base has a message: relayed successfully, failed (anyone may replay it), or not arrived yet. */
 export async function deliveryOf(base: Connection, l2Messenger: string, hash: string): Promise<Delivery> {
-  const flag = async (fn: "successfulMessages" | "failedMessages") => {
-    const data = encodeFunctionData({ abi: L2_MESSENGER_ABI, functionName: fn, args: [hash as Hex] });
-    const out = (await base.provider.request({
-      method: "eth_call",
-      params: [{ to: l2Messenger, data }, "latest"],
-    })) as Hex;
-    return decodeFunctionResult({ abi: L2_MESSENGER_ABI, functionName: fn, data: out });
-  };
-  if (await flag("successfulMessages")) return "delivered";
-  return (await flag("failedMessages")) ? "failed" : "pending";
+  const messenger = L2CrossDomainMessenger__factory.connect(l2Messenger, base.ethers.provider);
+  if (await messenger.successfulMessages(hash)) return "delivered";
+  return (await messenger.failedMessages(hash)) ? "failed" : "pending";
 }
 
 /** Ethereum buyers named by the presale's purchase and re-pointing events in blocks [from, to]. */

@@ -83,10 +83,9 @@ type ModuleParameters = Extract<
   object
 >[string];
 
-/** Module parameters for Ignition, keyed by module id. */
-export function ignitionParameters(r: ResolvedParams): Record<string, ModuleParameters> {
-  const p: ModuleParameters = {
-    adminDelay: BigInt(r.adminDelay),
+/** The presale's sale settings as its InitParams takes them (the same in Ignition's parameters and the record). */
+function saleArgs(r: ResolvedParams) {
+  return {
     priceFeedHeartbeat: r.priceFeedHeartbeat,
     sequencerGracePeriod: r.sequencerGracePeriod,
     paymentWallet: r.paymentWallet,
@@ -97,6 +96,14 @@ export function ignitionParameters(r: ResolvedParams): Record<string, ModulePara
     prices: r.rounds.map((x) => x.price),
     endTimes: r.rounds.map((x) => x.endTime),
     ethereumQuotas: r.ethereumQuotas,
+  };
+}
+
+/** Module parameters for Ignition, keyed by module id. */
+export function ignitionParameters(r: ResolvedParams): Record<string, ModuleParameters> {
+  const p: ModuleParameters = {
+    adminDelay: BigInt(r.adminDelay),
+    ...saleArgs(r),
     sanctionsEnabled: r.sanctionsEnabled,
   };
   for (const [k, v] of Object.entries(r.external))
@@ -234,23 +241,18 @@ export async function deploySystem(
     Multicall3: "Multicall3",
     Messenger: "MockL1CrossDomainMessenger",
   };
+  // The InitParams struct in its field order (the record shows it as sent).
+  const { priceFeedHeartbeat, sequencerGracePeriod, ...sale } = saleArgs(resolved);
   const init = {
     owner: deployer,
     adminDelay: resolved.adminDelay,
     usdt: result.USDT ? addrOf("USDT") : (resolved.external.usdt ?? ZeroAddress),
     usdc: result.USDC ? addrOf("USDC") : resolved.external.usdc,
     priceFeed: result.EthUsdFeed ? addrOf("EthUsdFeed") : resolved.external.ethUsdFeed,
-    priceFeedHeartbeat: resolved.priceFeedHeartbeat,
+    priceFeedHeartbeat,
     sequencerFeed: result.SequencerFeed ? addrOf("SequencerFeed") : (resolved.external.sequencerFeed ?? ZeroAddress),
-    sequencerGracePeriod: resolved.sequencerGracePeriod,
-    paymentWallet: resolved.paymentWallet,
-    startTime: resolved.startTime,
-    endTime: resolved.endTime,
-    maxTokensToBuy: resolved.maxTokensToBuy,
-    caps: resolved.rounds.map((x) => x.cap),
-    prices: resolved.rounds.map((x) => x.price),
-    endTimes: resolved.rounds.map((x) => x.endTime),
-    ethereumQuotas: resolved.ethereumQuotas,
+    sequencerGracePeriod,
+    ...sale,
     messenger:
       resolved.chain === "base"
         ? L2_MESSENGER_PREDEPLOY

@@ -1,83 +1,94 @@
 /**
  * The local bridge: plays the OP Stack's deposit derivation between the local Ethereum and the local Base chain.
- * Each tick it reads `SentMessage` events of the L1 messenger stand-in, and once a message has a few L1 blocks on
- * top of it (or has waited long enough on a chain that only mines on demand) delivers it on Base by calling
- * `relayMessage` on the L2 messenger predeploy from the aliased L1 messenger address, as a deposit transaction does.
+ * Each tick it reads the `TransactionDeposited` events of the L1 messenger's OptimismPortal and, once a deposit has a
+ * few L1 blocks on top of it (or has waited long enough on a chain that only mines on demand), executes it on Base as
+ * the OP node does: from the deposit's (aliased) sender, impersonated, to its target, with its gas limit and value
+ * (scripts/lib/opstack.ts). A message of the L1 messenger is a `relayMessage` call on the L2 messenger predeploy.
  *
- * Exactly-once delivery across crashes: the scan cursor and the queue of seen, undelivered messages are persisted
- * together; before each delivery the L2 messenger's `successfulMessages` / `failedMessages` are read, so a message
- * delivered just before a crash is not sent again (the L2 stand-in's replay protection is the backstop). A message
- * whose call failed on Base stays recorded there (`failedMessages`) and can be replayed by anyone, as on Base.
+ * Exactly-once delivery across crashes: the scan cursor and the queue of seen, undelivered deposits are persisted
+ * together; before each message is delivered the L2 messenger's `successfulMessages` / `failedMessages` are read, so
+ * a message delivered just before a crash is not sent again (the L2 messenger's replay protection is the backstop).
+ * A message whose call failed on Base stays recorded there (`failedMessages`) and can be replayed by anyone, as on
+ * Base. A deposit that is not a message of the L1 messenger has no such record on Base: it is delivered once per state
+ * file (the product sends none).
+ *
+ * Until the local stack deploys the official contracts, its L1 messenger is a stand-in without a portal: its
+ * `SentMessage` events are turned into the deposit the real messenger would have made (standInDeposit below).
  * Local chains only: on a public network the real bridge does this.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { getAddress, toBeHex } from "ethers";
+import { decodeEventLog, decodeFunctionResult, encodeEventTopics, encodeFunctionData, type Hex } from "viem";
+import { MockL1CrossDomainMessenger__factory } from "../../typechain-types/index.js";
+import { decodeReport } from "../lib/crosschain.js";
 import {
-  decodeEventLog,
-  decodeFunctionData,
-  decodeFunctionResult,
-  encodeEventTopics,
-  encodeFunctionData,
-  type Hex,
-} from "viem";
-import {
-  BasePresale__factory,
-  MockL1CrossDomainMessenger__factory,
-  MockL2CrossDomainMessenger__factory,
-} from "../../typechain-types/index.js";
+  L1CrossDomainMessenger__factory,
+  L2CrossDomainMessenger__factory,
+} from "../../typechain-types/opstack/index.js";
 import type { Connection } from "../lib/deploy.js";
-import { ChainDownError, Refusal, shortError } from "../lib/cli.js";
+import { ChainDownError, shortError } from "../lib/cli.js";
+import {
+  applyL1ToL2Alias,
+  decodeDeposit,
+  executeDeposit,
+  messageFailed,
+  messageHash,
+  messageOf,
+  relayMessageCalldata,
+  TRANSACTION_DEPOSITED_TOPIC,
+  type Deposit,
+  type Rpc,
+  type RpcLog,
+} from "../lib/opstack.js";
 import { L2_MESSENGER_PREDEPLOY } from "../../deploy/schema.js";
 import { isConnectionError } from "../keeper/keeper.js";
-import { messageHash, relayMessageCall } from "../lib/crosschain.js";
 
-// OP's messengers, through the stand-ins' compiled ABIs: they have OP's signatures for everything read here.
-const L1_MESSENGER_ABI = MockL1CrossDomainMessenger__factory.abi;
-const L2_MESSENGER_ABI = MockL2CrossDomainMessenger__factory.abi;
-const SENT_MESSAGE_TOPIC = encodeEventTopics({ abi: L1_MESSENGER_ABI, eventName: "SentMessage" })[0];
-const FAILED_RELAY_TOPIC = encodeEventTopics({ abi: L2_MESSENGER_ABI, eventName: "FailedRelayedMessage" })[0];
-export { L2_MESSENGER_PREDEPLOY };
-const ALIAS_OFFSET = 0x1111000000000000000000000000000000001111n;
+export { applyL1ToL2Alias, L2_MESSENGER_PREDEPLOY };
 
-/** The address an L1 contract appears as on L2 (OP's AddressAliasHelper.applyL1ToL2Alias). */
-export function applyL1ToL2Alias(l1: string): string {
-  return getAddress(toBeHex((BigInt(l1) + ALIAS_OFFSET) % 2n ** 160n, 20));
-}
+const l1MessengerInterface = L1CrossDomainMessenger__factory.createInterface();
 
-export interface BridgeMessage {
-  nonce: string;
-  sender: string;
-  target: string;
-  message: string;
+/** A deposit waiting in the state file (bigints as decimal strings). */
+export interface QueuedDeposit {
+  from: string;
+  to: string | null;
+  mint: string;
+  value: string;
   gasLimit: string;
-  /** L1 block and transaction of the SentMessage event. */
-  block: number;
-  tx: string;
+  isCreation: boolean;
+  data: string;
+  l1Block: number;
+  l1Tx: string;
+  logIndex: number;
   /** When this relayer first saw it (ms since epoch): the wait on a chain that mines only on demand. */
   seenAt: number;
 }
 
-export { messageHash };
-
-/**
- * Gas of the deposit transaction, as OP's L1 messenger buys it (`baseGas`): the intrinsic 21 000, its constant relay
- * overhead (200 000), call overhead (40 000), reserved gas (40 000) and gas-check buffer (5 000), 16 per calldata byte
- * (the message plus relayMessage's other ~260 bytes), and the message's minimum gas limit grossed up by 64/63.
- */
-export function depositGas(m: Pick<BridgeMessage, "gasLimit" | "message">): bigint {
-  const calldata = BigInt((m.message.length - 2) / 2);
-  return 21_000n + 200_000n + 40_000n + 40_000n + 5_000n + 16n * (calldata + 260n) + (BigInt(m.gasLimit) * 64n) / 63n;
-}
+const toQueued = (d: Deposit, seenAt: number): QueuedDeposit => ({
+  ...d,
+  mint: d.mint.toString(),
+  value: d.value.toString(),
+  gasLimit: d.gasLimit.toString(),
+  seenAt,
+});
+const fromQueued = (q: QueuedDeposit): Deposit => ({
+  ...q,
+  mint: BigInt(q.mint),
+  value: BigInt(q.value),
+  gasLimit: BigInt(q.gasLimit),
+});
 
 export interface RelayerState {
-  version: 1;
-  /** `origin`: hash of the first scanned block, so a restarted local chain (same addresses) is not taken for the old one. */
-  l1: { chainId: number; messenger: string; origin: string };
+  version: 2;
+  /**
+   * `origin`: hash of the first scanned block, so a restarted local chain (same addresses) is not taken for the old
+   * one. `portal`: where deposits are read (null: the messenger stand-in's events).
+   */
+  l1: { chainId: number; messenger: string; portal: string | null; origin: string };
   l2: { chainId: number; messenger: string };
-  /** Last L1 block whose SentMessage events are in `queue` or delivered. */
+  /** Last L1 block whose deposits are in `queue` or delivered. */
   scannedTo: number;
-  queue: BridgeMessage[];
+  queue: QueuedDeposit[];
   delivered: number;
   updatedAt: string;
 }
@@ -85,7 +96,7 @@ export interface RelayerState {
 export interface RelayerEnd {
   name: string;
   conn: Connection;
-  /** L1: the messenger stand-in; L2: the predeploy. */
+  /** L1: the L1CrossDomainMessenger (or its stand-in); L2: the predeploy. */
   messenger: string;
 }
 
@@ -93,14 +104,14 @@ export interface RelayerOptions {
   stateFile: string;
   /** First L1 block to scan on a fresh state (the L1 messenger's deploy block). */
   fromBlock: number;
-  /** L1 blocks a message waits for (OP derives deposits from L1 blocks a few confirmations deep). */
+  /** L1 blocks a deposit waits for (OP derives deposits from L1 blocks a few confirmations deep). */
   delayBlocks?: number;
   /** ...or this long, on a chain that mines a block only per transaction. */
   delayMs?: number;
   blockChunk?: number;
   log?: (msg: string) => void;
   /** Test hook: after a delivery is mined, before it is recorded (a crash there must not deliver twice). */
-  hooks?: { afterDelivery?: (m: BridgeMessage) => void | Promise<void> };
+  hooks?: { afterDelivery?: (d: Deposit) => void | Promise<void> };
 }
 
 export interface RelayerTick {
@@ -113,6 +124,7 @@ export interface RelayerTick {
 
 export class Relayer {
   private readonly opts: Required<Omit<RelayerOptions, "hooks">> & Pick<RelayerOptions, "hooks">;
+  private portal: string | null | undefined;
 
   constructor(
     readonly l1: RelayerEnd,
@@ -122,22 +134,49 @@ export class Relayer {
     this.opts = { delayBlocks: 2, delayMs: 2000, blockChunk: 2000, log: () => {}, ...opts };
   }
 
+  /** The chain behind `end`, as an EIP-1193 provider whose connection failures are ChainDownErrors. */
+  private rpcOf(end: RelayerEnd): Rpc {
+    return {
+      request: async ({ method, params }) => {
+        try {
+          return (await end.conn.provider.request({ method, params })) as unknown;
+        } catch (e) {
+          if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${end.name}: ${shortError(e)}`);
+          throw e;
+        }
+      },
+    };
+  }
+
+  private rpc<T>(end: RelayerEnd, method: string, params: unknown[]): Promise<T> {
+    return this.rpcOf(end).request({ method, params }) as Promise<T>;
+  }
+
   private async chainIds(): Promise<[number, number]> {
     const ids: number[] = [];
-    for (const end of [this.l1, this.l2]) {
-      try {
-        ids.push(Number(await end.conn.provider.request({ method: "eth_chainId" })));
-      } catch (e) {
-        throw new ChainDownError(`cannot reach ${end.name}: ${shortError(e)}`);
-      }
-    }
+    for (const end of [this.l1, this.l2]) ids.push(Number(await this.rpc<string>(end, "eth_chainId", [])));
     return [ids[0], ids[1]];
   }
 
-  loadState(ids: [number, number], origin: string): RelayerState {
+  /** The L1 messenger's portal, or null for the stand-in (it has none). */
+  private async portalOf(): Promise<string | null> {
+    if (this.portal !== undefined) return this.portal;
+    const data = l1MessengerInterface.encodeFunctionData("portal");
+    try {
+      const out = await this.rpc<string>(this.l1, "eth_call", [{ to: this.l1.messenger, data }, "latest"]);
+      const [portal] = l1MessengerInterface.decodeFunctionResult("portal", out) as unknown as [string];
+      this.portal = getAddress(portal);
+    } catch (e) {
+      if (e instanceof ChainDownError) throw e;
+      this.portal = null;
+    }
+    return this.portal;
+  }
+
+  loadState(ids: [number, number], origin: string, portal: string | null): RelayerState {
     const fresh: RelayerState = {
-      version: 1,
-      l1: { chainId: ids[0], messenger: getAddress(this.l1.messenger), origin },
+      version: 2,
+      l1: { chainId: ids[0], messenger: getAddress(this.l1.messenger), portal, origin },
       l2: { chainId: ids[1], messenger: getAddress(this.l2.messenger) },
       scannedTo: this.opts.fromBlock - 1,
       queue: [],
@@ -146,7 +185,7 @@ export class Relayer {
     };
     if (!fs.existsSync(this.opts.stateFile)) return fresh;
     const s = JSON.parse(fs.readFileSync(this.opts.stateFile, "utf8")) as RelayerState;
-    if (JSON.stringify([s.l1, s.l2]) !== JSON.stringify([fresh.l1, fresh.l2])) {
+    if (s.version !== fresh.version || JSON.stringify([s.l1, s.l2]) !== JSON.stringify([fresh.l1, fresh.l2])) {
       this.opts.log(
         `state file ${this.opts.stateFile} belongs to other chains, messengers or an earlier local chain: starting over`,
       );
@@ -163,52 +202,42 @@ export class Relayer {
     fs.renameSync(tmp, this.opts.stateFile);
   }
 
-  private async rpc<T>(end: RelayerEnd, method: string, params: unknown[]): Promise<T> {
-    try {
-      return (await end.conn.provider.request({ method, params })) as T;
-    } catch (e) {
-      if (isConnectionError(e)) throw new ChainDownError(`cannot reach ${end.name}: ${shortError(e)}`);
-      throw e;
-    }
-  }
-
   private async l2Flag(fn: "successfulMessages" | "failedMessages", hash: string): Promise<boolean> {
-    const data = encodeFunctionData({ abi: L2_MESSENGER_ABI, functionName: fn, args: [hash as Hex] });
+    const abi = L2CrossDomainMessenger__factory.abi;
+    const data = encodeFunctionData({ abi, functionName: fn, args: [hash as Hex] });
     const out = await this.rpc<Hex>(this.l2, "eth_call", [{ to: this.l2.messenger, data }, "latest"]);
-    return decodeFunctionResult({ abi: L2_MESSENGER_ABI, functionName: fn, data: out });
+    return decodeFunctionResult({ abi, functionName: fn, data: out });
   }
 
-  /** Scans new SentMessage events into the queue, then delivers every message that has waited long enough. */
+  /** The deposits made in an L1 block range: the portal's events, or the stand-in's messages as deposits. */
+  private async depositsIn(portal: string | null, from: number, to: number): Promise<Deposit[]> {
+    const range = { fromBlock: toBeHex(from), toBlock: toBeHex(to) };
+    if (portal !== null) {
+      const logs = await this.rpc<RpcLog[]>(this.l1, "eth_getLogs", [
+        { address: portal, topics: [TRANSACTION_DEPOSITED_TOPIC], ...range },
+      ]);
+      return logs.map(decodeDeposit);
+    }
+    const logs = await this.rpc<RpcLog[]>(this.l1, "eth_getLogs", [
+      { address: this.l1.messenger, topics: [SENT_MESSAGE_TOPIC], ...range },
+    ]);
+    return logs.map((l) => standInDeposit(this.l1.messenger, l));
+  }
+
+  /** Scans new deposits into the queue, then delivers every one that has waited long enough. */
   async tick(): Promise<RelayerTick> {
     const ids = await this.chainIds();
     const origin =
       (await this.rpc<{ hash: string } | null>(this.l1, "eth_getBlockByNumber", [toBeHex(this.opts.fromBlock), false]))
         ?.hash ?? "none";
-    const state = this.loadState(ids, origin);
+    const portal = await this.portalOf();
+    const state = this.loadState(ids, origin, portal);
     const report: RelayerTick = { seen: 0, delivered: 0, failed: 0, skipped: 0, queued: 0 };
     const head = Number(await this.rpc<string>(this.l1, "eth_blockNumber", []));
     for (let from = state.scannedTo + 1; from <= head; from += this.opts.blockChunk) {
       const to = Math.min(from + this.opts.blockChunk - 1, head);
-      const logs = await this.rpc<RpcLog[]>(this.l1, "eth_getLogs", [
-        { address: this.l1.messenger, topics: [SENT_MESSAGE_TOPIC], fromBlock: toBeHex(from), toBlock: toBeHex(to) },
-      ]);
-      for (const l of logs) {
-        const { args } = decodeEventLog({
-          abi: L1_MESSENGER_ABI,
-          eventName: "SentMessage",
-          data: l.data,
-          topics: l.topics,
-        });
-        state.queue.push({
-          nonce: args.messageNonce.toString(),
-          sender: getAddress(args.sender),
-          target: getAddress(args.target),
-          message: args.message,
-          gasLimit: args.gasLimit.toString(),
-          block: Number(l.blockNumber),
-          tx: l.transactionHash,
-          seenAt: Date.now(),
-        });
+      for (const d of await this.depositsIn(portal, from, to)) {
+        state.queue.push(toQueued(d, Date.now()));
         report.seen++;
       }
       state.scannedTo = to;
@@ -217,19 +246,24 @@ export class Relayer {
 
     const aliased = applyL1ToL2Alias(this.l1.messenger);
     while (state.queue.length > 0) {
-      const m = state.queue[0];
-      if (head - m.block < this.opts.delayBlocks && Date.now() - m.seenAt < this.opts.delayMs) break; // keep the order
-      const hash = messageHash(m);
-      if ((await this.l2Flag("successfulMessages", hash)) || (await this.l2Flag("failedMessages", hash))) {
+      const q = state.queue[0];
+      if (head - q.l1Block < this.opts.delayBlocks && Date.now() - q.seenAt < this.opts.delayMs) break; // keep the order
+      const d = fromQueued(q);
+      const message = d.from === aliased ? messageOf(d) : null;
+      const hash = message === null ? undefined : messageHash(message);
+      if (
+        hash !== undefined &&
+        ((await this.l2Flag("successfulMessages", hash)) || (await this.l2Flag("failedMessages", hash)))
+      ) {
         this.opts.log(
-          `message ${m.nonce} (${hash.slice(0, 10)}…) already delivered on ${this.l2.name}: not sent again`,
+          `message ${message!.nonce} (${hash.slice(0, 10)}…) already delivered on ${this.l2.name}: not sent again`,
         );
         report.skipped++;
       } else {
-        const ok = await this.deliver(m, hash, aliased);
+        const ok = await this.deliver(d, hash);
         if (ok) report.delivered++;
         else report.failed++;
-        await this.opts.hooks?.afterDelivery?.(m);
+        await this.opts.hooks?.afterDelivery?.(d);
         state.delivered++;
       }
       state.queue.shift();
@@ -239,62 +273,76 @@ export class Relayer {
     return report;
   }
 
-  /** One deposit transaction: relayMessage from the aliased L1 messenger. Returns false when the target call failed. */
-  private async deliver(m: BridgeMessage, hash: string, aliased: string): Promise<boolean> {
-    await this.rpc(this.l2, "hardhat_impersonateAccount", [aliased]);
-    await this.rpc(this.l2, "hardhat_setBalance", [aliased, toBeHex(10n ** 20n)]);
-    const data = relayMessageCall(m);
-    const txHash = await this.rpc<string>(this.l2, "eth_sendTransaction", [
-      { from: aliased, to: this.l2.messenger, data, gas: toBeHex(depositGas(m)) },
-    ]);
-    let receipt: RpcReceipt | null = null;
-    for (let i = 0; receipt === null && i < 600; i++) {
-      receipt = await this.rpc<RpcReceipt | null>(this.l2, "eth_getTransactionReceipt", [txHash]);
-      if (receipt === null) await new Promise((r) => setTimeout(r, 100));
-    }
-    if (receipt === null) throw new Error(`deposit transaction ${txHash} for message ${m.nonce} was not mined`);
-    const failed = receipt.status !== "0x1" || receipt.logs.some((l) => l.topics[0] === FAILED_RELAY_TOPIC);
-    const what = describeMessage(m.message);
+  /** Executes one deposit on L2. Returns false when it reverted or the message's call failed. */
+  private async deliver(d: Deposit, hash: string | undefined): Promise<boolean> {
+    const receipt = await executeDeposit(this.rpcOf(this.l2), d);
+    const failed = messageFailed(receipt);
+    const message = messageOf(d);
+    const what =
+      message === null ? `deposit from ${d.from} to ${d.to ?? "a new contract"}` : describeMessage(message.message);
+    const id = message === null ? `deposit ${d.l1Tx}:${d.logIndex}` : `message ${message.nonce}`;
+    const key = hash === undefined ? "" : ` (${hash.slice(0, 10)}…)`;
     this.opts.log(
       failed
-        ? `message ${m.nonce} (${hash.slice(0, 10)}…) FAILED on ${this.l2.name}: ${what}; recorded in failedMessages, anyone can replay it (tx ${txHash})`
-        : `delivered message ${m.nonce} from L1 block ${m.block} to ${m.target} on ${this.l2.name}: ${what} (tx ${txHash})`,
+        ? `${id}${key} FAILED on ${this.l2.name}: ${what}; ${hash === undefined ? "reverted" : "recorded in failedMessages, anyone can replay it"} (tx ${receipt.hash})`
+        : `delivered ${id} from L1 block ${d.l1Block} to ${message?.target ?? d.to} on ${this.l2.name}: ${what} (tx ${receipt.hash})`,
     );
     return !failed;
   }
 }
 
-/** A log and a receipt as eth_getLogs / eth_getTransactionReceipt return them (the fields read here). */
-interface RpcLog {
-  data: Hex;
-  topics: [Hex, ...Hex[]];
-  blockNumber: Hex;
-  transactionHash: Hex;
+// ---------------------------------------------------------------------------------------------------------------
+// The L1 messenger stand-in (until the local stack deploys the official contracts): no portal, only SentMessage.
+
+const STAND_IN_ABI = MockL1CrossDomainMessenger__factory.abi;
+const SENT_MESSAGE_TOPIC = encodeEventTopics({ abi: STAND_IN_ABI, eventName: "SentMessage" })[0];
+
+/**
+ * Gas of the deposit a real L1 messenger makes for a message: the intrinsic 21 000, its constant relay overhead
+ * (200 000), call overhead (40 000), reserved gas (40 000) and gas-check buffer (5 000), 16 per calldata byte (the
+ * message plus relayMessage's other ~260 bytes), and the message's minimum gas limit grossed up by 64/63.
+ */
+function depositGas(m: { gasLimit: string | bigint; message: string }): bigint {
+  const calldata = BigInt((m.message.length - 2) / 2);
+  return 21_000n + 200_000n + 40_000n + 40_000n + 5_000n + 16n * (calldata + 260n) + (BigInt(m.gasLimit) * 64n) / 63n;
 }
-interface RpcReceipt {
-  status: Hex;
-  logs: { topics: Hex[] }[];
+
+/** The deposit the real L1 messenger would have made for the stand-in's SentMessage `log`. */
+function standInDeposit(l1Messenger: string, log: RpcLog): Deposit {
+  const { args } = decodeEventLog({
+    abi: STAND_IN_ABI,
+    eventName: "SentMessage",
+    data: log.data as Hex,
+    topics: log.topics as [Hex, ...Hex[]],
+  });
+  const message = {
+    nonce: args.messageNonce,
+    sender: getAddress(args.sender),
+    target: getAddress(args.target),
+    value: 0n,
+    minGasLimit: args.gasLimit,
+    message: args.message,
+  };
+  return {
+    from: applyL1ToL2Alias(l1Messenger),
+    to: getAddress(L2_MESSENGER_PREDEPLOY),
+    mint: 0n,
+    value: 0n,
+    gasLimit: depositGas({ gasLimit: args.gasLimit, message: args.message }),
+    isCreation: false,
+    data: relayMessageCalldata(message),
+    l1Block: Number(log.blockNumber),
+    l1Tx: log.transactionHash,
+    logIndex: Number(log.logIndex),
+  };
 }
 
 /**
  * A short description of a message for the log ("Ethereum report, 3 buyer(s), ..."), best effort: the relayer
- * delivers any message as it is and never depends on what it carries.
+ * delivers every message as it is and never depends on what it carries.
  */
 function describeMessage(data: string): string {
-  try {
-    const call = decodeFunctionData({ abi: BasePresale__factory.abi, data: data as Hex });
-    if (call.functionName !== "receiveEthereumReport") return `call ${data.slice(0, 10)}`;
-    const [deposits, , , tokensSold, , closed] = call.args;
-    return `Ethereum report, ${deposits.length} buyer(s), ${tokensSold} tokens sold on Ethereum${closed ? ", sale CLOSED" : ""}`;
-  } catch {
-    return `call ${data.slice(0, 10)}`;
-  }
-}
-
-/** Refuses anything but a local pair: on public networks the OP Stack itself relays. */
-export function assertLocal(names: string[], local: boolean): void {
-  if (!local)
-    throw new Refusal(
-      `the relayer stands in for the bridge on local chains only (${names.join(" + ")} is a public pair: the OP Stack relays there)`,
-    );
+  const r = decodeReport(data);
+  if (r === undefined) return `call ${data.slice(0, 10)}`;
+  return `Ethereum report, ${r.deposits.length} buyer(s), ${r.tokensSold} tokens sold on Ethereum${r.closed ? ", sale CLOSED" : ""}`;
 }

@@ -7,4 +7,3 @@ import { deployedContracts } from "../../deployments/deployedContracts.ts";
 
 /** The presale's ABI: one contract on both chains, so the local Base entry (always in the map) serves every chain. */
 export const presaleAbi = deployedContracts[31338].Presale.abi;
-export type PresaleAbi = typeof presaleAbi;

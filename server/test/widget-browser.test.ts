@@ -9,6 +9,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "@shaft/chromium";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { presaleAbi } from "../src/contracts.ts";
 import { createWidgetServer } from "../src/widget/server.ts";
@@ -18,9 +19,9 @@ import { ACCOUNTS, chainUnavailable, startChain, type TestChain } from "./helper
 import { freePort } from "./helpers/net.ts";
 
 const require = createRequire(import.meta.url);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const skip =
-  chainUnavailable() ?? (fs.existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  chainUnavailable() ??
+  (fs.existsSync(CHROMIUM_PATH) ? undefined : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
 const initializerJs = () => fs.readFileSync(require.resolve("@wert-io/widget-initializer/index.js"), "utf8");
 
 /** The dapp's part, reduced to the minimum: ask the API for options, open the widget, record every listener call. */
@@ -86,15 +87,8 @@ void describe("card flow in a browser", { skip }, () => {
     });
     await new Promise<void>((r) => host.listen(hostPort, "127.0.0.1", r));
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-dev-shm-usage",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     });
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.on("pageerror", (e) => console.error("page error:", e.message));

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { anyValue } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
+import type { Interface } from "ethers";
 import {
   DAY,
   LOCK,
@@ -8,6 +9,7 @@ import {
   closeEthereumStandIn,
   deliverReport,
   deploy,
+  leg,
   load,
   now,
   openClaim,
@@ -32,7 +34,7 @@ describe("Presale claim phase (hardhatBase)", function () {
         .to.be.revertedWithCustomError(d.presale, "PresaleUnderfunded")
         .withArgs(1_500n * TOKEN, 1_500n * TOKEN - 1n);
       await d.token!.transfer(presaleAddr, 1n);
-      await expect(d.presale.startClaim(ts)).to.emit(d.presale, "ClaimStartSet").withArgs(ts);
+      await expect(d.presale.startClaim(ts)).to.emit(d.presale, "ClaimStartSet").withArgs(ts, d.owner.address);
       expect(await d.presale.claimStart()).to.equal(ts);
     });
 
@@ -61,18 +63,22 @@ describe("Presale claim phase (hardhatBase)", function () {
       await d.presale.startClaim((await now(d.conn)) + 10n);
     });
 
-    it("refuses to open before every Ethereum deposit is imported (RemoteImportIncomplete)", async function () {
-      await closeEthereumStandIn(d, { roundSold: [2_000n], tokensSold: 2_000n, usdRaised: 12n * 10n ** 6n });
-      await d.token!.transfer(await d.presale.getAddress(), 2_000n * TOKEN);
+    it("opens before Ethereum's legs arrive (the funding covers everything Ethereum sold): legs arriving later are credited and claimable", async function () {
+      const [, , , dan, eve] = d.buyers;
+      await closeEthereumStandIn(d, { used: [2_000n], tokensSold: 2_000n, usdRaised: 12n * 10n ** 6n });
+      await d.token!.transfer(await d.presale.getAddress(), 2_000n * TOKEN - 1n);
       await expect(d.presale.startClaim((await now(d.conn)) + 10n))
-        .to.be.revertedWithCustomError(d.presale, "RemoteImportIncomplete")
-        .withArgs(2_000n * TOKEN, 0n);
-      await deliverReport(d, { users: [d.buyers[4].address], deposits: [1_500n * TOKEN], closed: true });
-      await expect(d.presale.startClaim((await now(d.conn)) + 10n))
-        .to.be.revertedWithCustomError(d.presale, "RemoteImportIncomplete")
-        .withArgs(2_000n * TOKEN, 1_500n * TOKEN);
-      await deliverReport(d, { users: [d.buyers[3].address], deposits: [500n * TOKEN], closed: true });
-      await d.presale.startClaim((await now(d.conn)) + 10n);
+        .to.be.revertedWithCustomError(d.presale, "PresaleUnderfunded")
+        .withArgs(2_000n * TOKEN, 2_000n * TOKEN - 1n);
+      await d.token!.transfer(await d.presale.getAddress(), 1n);
+      const ts = (await now(d.conn)) + 10n;
+      await d.presale.startClaim(ts);
+      await deliverReport(d, { deposits: [leg(eve.address, 1_500n)], tokensSold: 2_000n, closed: true });
+      await deliverReport(d, { deposits: [leg(dan.address, 500n)], tokensSold: 2_000n, closed: true });
+      await d.helpers.time.increaseTo(ts);
+      await d.presale.connect(eve).claim();
+      await d.presale.connect(dan).claim();
+      expect(await d.token!.balanceOf(await d.presale.getAddress())).to.equal(0n);
     });
 
     it("accepts a start up to the horizon, refuses one beyond it (ClaimStartTooLate): the year 36812 is not accepted", async function () {
@@ -93,7 +99,7 @@ describe("Presale claim phase (hardhatBase)", function () {
       await d.helpers.time.setNextBlockTimestamp(at);
       await expect(d.presale.startClaim(at + horizon, { gasLimit: 1_000_000n }))
         .to.emit(d.presale, "ClaimStartSet")
-        .withArgs(at + horizon);
+        .withArgs(at + horizon, d.owner.address);
     });
 
     it("moves the start earlier (ClaimStartSet) until it passes, never later (ClaimStartNotEarlier)", async function () {
@@ -101,12 +107,14 @@ describe("Presale claim phase (hardhatBase)", function () {
       await closeEthereumStandIn(d);
       await d.token!.transfer(await d.presale.getAddress(), 10n * TOKEN);
       const first = (await now(d.conn)) + 20n * DAY;
-      await expect(d.presale.startClaim(first)).to.emit(d.presale, "ClaimStartSet").withArgs(first);
+      await expect(d.presale.startClaim(first)).to.emit(d.presale, "ClaimStartSet").withArgs(first, d.owner.address);
       await expect(d.presale.startClaim(first + 1n))
         .to.be.revertedWithCustomError(d.presale, "ClaimStartNotEarlier")
         .withArgs(first + 1n, first);
       const earlier = (await now(d.conn)) + DAY;
-      await expect(d.presale.startClaim(earlier)).to.emit(d.presale, "ClaimStartSet").withArgs(earlier);
+      await expect(d.presale.startClaim(earlier))
+        .to.emit(d.presale, "ClaimStartSet")
+        .withArgs(earlier, d.owner.address);
       expect(await d.presale.claimStart()).to.equal(earlier);
       await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotStarted");
       // At the start time itself it can no longer move (mined exactly then, no estimate in an earlier block).
@@ -119,11 +127,25 @@ describe("Presale claim phase (hardhatBase)", function () {
       expect(await d.token!.balanceOf(d.buyers[0].address)).to.equal(10n * TOKEN);
     });
 
-    it("is admin-only", async function () {
-      await expect(d.presale.connect(d.buyers[0]).startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(
-        d.presale,
-        "AccessControlUnauthorizedAccount",
-      );
+    it("is the owner's alone (ADMIN_ROLE neither); anyone else must wait for the deadline (openClaim: ClaimNotDue)", async function () {
+      await closeEthereumStandIn(d);
+      const admin = d.buyers[2];
+      await d.presale.grantRole(await d.presale.ADMIN_ROLE(), admin.address);
+      for (const who of [d.buyers[0], admin]) {
+        await expect(d.presale.connect(who).startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(
+          d.presale,
+          "AccessControlUnauthorizedAccount",
+        );
+      }
+      const deadline = await d.presale.claimDeadline();
+      expect(deadline).to.equal(d.end + (await d.presale.CLAIM_DEADLINE()));
+      await expect(d.presale.connect(d.buyers[0]).openClaim())
+        .to.be.revertedWithCustomError(d.presale, "ClaimNotDue")
+        .withArgs(deadline);
+      await d.helpers.time.increaseTo(deadline);
+      await expect(d.presale.connect(d.buyers[0]).openClaim())
+        .to.emit(d.presale, "ClaimStartSet")
+        .withArgs(deadline + 1n, d.buyers[0].address);
     });
   });
 
@@ -153,7 +175,7 @@ describe("Presale claim phase (hardhatBase)", function () {
       const tx = d.presale.connect(alice).claim();
       await expect(tx)
         .to.emit(d.presale, "TokensClaimed")
-        .withArgs(alice.address, 1_234n * TOKEN, false);
+        .withArgs(alice.address, 1_234n * TOKEN);
       await expect(tx).to.changeTokenBalances(d.ethers, d.token, [alice, d.presale], [1_234n * TOKEN, -1_234n * TOKEN]);
       expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
       expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
@@ -219,28 +241,29 @@ describe("Presale claim phase (hardhatBase)", function () {
     it("a remote (Ethereum) buyer claims the imported deposit on Base", async function () {
       const eve = d.buyers[4];
       await deliverReport(d, {
-        users: [eve.address],
-        deposits: [700n * TOKEN],
-        roundSold: [700n],
+        deposits: [leg(d.buyers[0].address, 700n, eve.address)],
+        used: [700n],
         tokensSold: 700n,
         usdRaised: 4_200_000n,
       });
       await openClaim(d);
+      // The recipient claims; the Ethereum buyer's own address has nothing here.
+      await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "NothingToClaim");
       await expect(d.presale.connect(eve).claim())
         .to.emit(d.presale, "TokensClaimed")
-        .withArgs(eve.address, 700n * TOKEN, false);
+        .withArgs(eve.address, 700n * TOKEN);
     });
   });
 
   describe("claimAndStake", function () {
-    it("moves the whole deposit into staking for the caller (TokensClaimed staked, Deposited viaPresale)", async function () {
+    it("moves the whole deposit into staking for the caller (TokensClaimed, Deposited viaPresale)", async function () {
       const [alice] = d.buyers;
       await buyEth(d, alice, 2_000n);
       await openClaim(d);
       const tx = d.presale.connect(alice).claimAndStake();
       await expect(tx)
         .to.emit(d.presale, "TokensClaimed")
-        .withArgs(alice.address, 2_000n * TOKEN, true);
+        .withArgs(alice.address, 2_000n * TOKEN);
       await expect(tx)
         .to.emit(d.staking, "Deposited")
         .withArgs(alice.address, 2_000n * TOKEN, true, anyValue);
@@ -270,34 +293,39 @@ describe("Presale claim phase (hardhatBase)", function () {
   });
 
   describe("Ethereum reports after the claim opened", function () {
-    it("a late report credits nothing: the messenger records it as failed (ClaimAlreadyStarted inside)", async function () {
+    it("a late leg is accepted and credited once (its tokens were funded with everything Ethereum sold)", async function () {
+      const [alice] = d.buyers;
+      await closeEthereumStandIn(d, { used: [10n], tokensSold: 10n });
       await openClaim(d);
       const late = deliverReport(d, {
-        users: [d.buyers[0].address],
-        deposits: [TOKEN],
-        roundSold: [10n],
+        deposits: [leg(alice.address, 10n)],
+        used: [10n],
         tokensSold: 10n,
+        closed: true,
       });
-      await expect(late).to.emit(d.messenger, "FailedRelayedMessage");
-      expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(0n);
-      expect(await d.presale.remoteTokensSold()).to.equal(0n);
+      await expect(late)
+        .to.emit(d.presale, "RemoteDepositImported")
+        .withArgs(alice.address, alice.address, 0n, 10n, 10n);
+      await expect(late).to.emit(d.messenger, "RelayedMessage");
+      await d.presale.connect(alice).claim();
+      // The same leg again: nothing more.
+      await deliverReport(d, { deposits: [leg(alice.address, 10n)], used: [10n], tokensSold: 10n, closed: true });
+      expect(await d.presale.userDeposits(alice.address)).to.equal(0n);
+      expect(await d.token!.balanceOf(alice.address)).to.equal(10n * TOKEN);
     });
   });
 });
 
-describe("Presale claim on Ethereum (hardhatEth)", function () {
-  it("claim, claimAndStake and startClaim revert ClaimNotSupported (no sale token)", async function () {
+describe("No claim on Ethereum (hardhatEth)", function () {
+  it("the Ethereum presale has no sale token and no claim: nothing there pays out or opens a claim", async function () {
     const d = await load("hardhatEth");
-    await buyEth(d, d.buyers[0], 10n);
-    expect(await d.presale.saleToken()).to.equal(d.ethers.ZeroAddress);
-    await expect(d.presale.connect(d.buyers[0]).claim()).to.be.revertedWithCustomError(d.presale, "ClaimNotSupported");
-    await expect(d.presale.connect(d.buyers[0]).claimAndStake()).to.be.revertedWithCustomError(
-      d.presale,
-      "ClaimNotSupported",
-    );
-    await expect(d.presale.startClaim((await now(d.conn)) + 10n)).to.be.revertedWithCustomError(
-      d.presale,
-      "ClaimNotSupported",
-    );
+    const abi: Interface = d.presale.interface;
+    for (const name of ["claim", "claimAndStake", "startClaim", "openClaim", "saleToken", "userDeposits"]) {
+      expect(abi.getFunction(name), name).to.equal(null);
+    }
+    // A call with the Base presale's claim selector finds no function.
+    const base = await load("hardhatBase");
+    const data = base.presale.interface.encodeFunctionData("claim");
+    await expect(d.buyers[0].sendTransaction({ to: await d.presale.getAddress(), data })).to.be.revert(d.ethers);
   });
 });

@@ -1,27 +1,37 @@
 /**
- * The two chains kept in step: Ethereum's deposits, per-round sales and close reach Base only through the canonical
- * messenger (stand-ins that behave like OP's), the keeper's mirror of Base into Ethereum is bounded, the owner can
- * correct it until Ethereum closes, and both ladders stay one ladder.
+ * The two chains kept in step: Ethereum's relayed legs, its quota and use of every round, its totals and its close
+ * reach Base only through the canonical messenger (stand-ins that behave like OP's); nothing travels from Base to
+ * Ethereum, and each chain sells only its own share of each round (docs/PRODUCT.md §9).
  */
 import { expect } from "chai";
+import { anyUint } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
 import { AbiCoder, id, keccak256 } from "ethers";
 import {
   CAPS,
   DAY,
   L2_MESSENGER,
-  MAX_MIRROR_STEP,
   PRICES,
   TOKEN,
   aliased,
   buyEth,
   deployPair,
   impersonate,
+  leg,
   load,
   now,
   receiptOf,
   type Deployment,
   type Pair,
+  type RelayedDeposit,
 } from "./helpers/fixtures.js";
+import {
+  BASE_SHARES,
+  ETH_QUOTAS,
+  deliverWithOpGas,
+  expectSupplyBound,
+  lastMessage,
+  relayed,
+} from "./helpers/attack.js";
 
 const VERSION_1 = 1n << 240n;
 
@@ -109,8 +119,9 @@ describe("OP messenger stand-ins behave like the real ones", function () {
         "RelayedMessage",
       );
       expect(await d.presale.remoteTokensSold()).to.equal(7n);
-      // A call that reverts (here a malformed report): recorded, not reverted; a replay fails again, still harmlessly.
-      const bad = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[sender], [], [], 0n, 0n, false]);
+      // A call that reverts (here a report whose total does not fit its field): recorded, not reverted; a replay fails
+      // again, still harmlessly.
+      const bad = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [], 2n ** 40n, 0n, false]);
       const badArgs = [VERSION_1 + 102n, sender, target, 0n, 300_000n, bad] as const;
       await expect(d.messenger.connect(relayer).relayMessage(...badArgs, { gasLimit: 1_000_000n })).to.emit(
         d.messenger,
@@ -135,18 +146,19 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     p = await deployPair();
   });
 
-  it("anyone can relay: the report carries the buyers' deposits and Ethereum's own totals (Relayed, SentMessage)", async function () {
-    const [alice, bob] = p.eth.buyers;
+  it("anyone can relay: the report carries the buyers' legs for their recipients, Ethereum's quota and use of every round and its totals (Relayed, SentMessage)", async function () {
+    const [alice, bob, carol] = p.eth.buyers;
     await buyEth(p.eth, alice, 1_000n);
-    await p.eth.presale.connect(bob).buyWithUSDT(500n, 10n ** 12n, false);
+    await p.eth.presale.connect(bob).buyWithUSDT(500n, 10n ** 12n, carol.address);
     const stranger = p.eth.signers[15];
-    const users = [alice.address, bob.address];
-    const tx = p.eth.presale.connect(stranger).relay(users);
-    await expect(tx).to.emit(p.eth.presale, "Relayed").withArgs(2n, 1_500n, 9_000_000n, false);
+    const buyers = [alice.address, bob.address];
+    const tx = p.eth.presale.connect(stranger).relay(buyers);
+    await expect(tx).to.emit(p.eth.presale, "Relayed").withArgs(buyers, 1_500n, 9_000_000n, false);
+    const used = CAPS.map((_, i) => (i === 0 ? 1_500n : 0n));
     const expected = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
-      users,
-      [1_000n * TOKEN, 500n * TOKEN],
-      [1_500n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n, 0n],
+      [leg(alice.address, 1_000n), leg(bob.address, 500n, carol.address)],
+      ETH_QUOTAS,
+      used,
       1_500n,
       9_000_000n,
       false,
@@ -160,52 +172,49 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
         VERSION_1,
         await p.eth.presale.relayGasLimit(2),
       );
+    expect(await p.eth.presale.buyerInfo(bob.address)).to.deep.equal([carol.address, 0n, 500n, 500n]);
     const [receipt] = await p.deliverAll();
-    expect(receipt.status).to.equal(1);
+    await expect(receipt.hash)
+      .to.emit(p.base.presale, "RemoteDepositImported")
+      .withArgs(carol.address, bob.address, 0n, 500n, 500n);
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
-    expect(await p.base.presale.remoteDepositsImported(bob.address)).to.equal(500n * TOKEN);
-    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(1_500n * TOKEN);
+    expect(await p.base.presale.userDeposits(carol.address)).to.equal(500n * TOKEN);
+    expect(await p.base.presale.userDeposits(bob.address)).to.equal(0n);
+    expect(await p.base.presale.remoteDepositsImported(bob.address, 0n)).to.equal(500n);
+    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(1_500n);
     expect(await p.base.presale.remoteTokensSold()).to.equal(1_500n);
     expect(await p.base.presale.remoteUsdRaised()).to.equal(9_000_000n);
-    expect(await p.base.presale.checkPoint()).to.equal(await p.eth.presale.checkPoint());
+    expect(await p.base.presale.totalTokensSold()).to.equal(1_500n);
+    // Both chains' positions in round 1: Ethereum's use as each chain knows it (Ethereum never hears of Base).
+    expect(await p.base.presale.checkPoint()).to.equal(1_500n);
+    expect(await p.eth.presale.checkPoint()).to.equal(1_500n);
     const [, remote] = await p.base.presale.roundSales();
     expect(remote[0]).to.equal(1_500n);
   });
 
-  it("the relay's gas limit covers a report of 100 first-time buyers on Base", async function () {
-    const users = Array.from({ length: 100 }, (_, i) => "0x" + (0xb0b000n + BigInt(i)).toString(16).padStart(40, "0"));
-    // Each has a deposit on Ethereum (bought by card for them), so each report entry writes a new slot on Base.
-    const card = p.eth.presale.connect(p.eth.provider);
-    const cost: bigint = await p.eth.presale.ethBuyHelper(1n);
-    for (const u of users) await card.buyWithETHWert(u, 1n, false, { value: cost });
-    await p.eth.presale.relay(users);
-    const [m] = await p.pending();
-    expect(m.gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(100)));
-    await expect(deliverAtMinimumGas(p, m)).to.emit(p.base.messenger, "RelayedMessage");
-    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(100n * TOKEN);
-  });
-
-  it("the relay's gas limit grows with the round table: a report over 255 rounds is delivered", async function () {
-    const caps = Array.from({ length: 255 }, (_, i) => 1_000n * BigInt(i + 1));
-    const big = await deployPair();
-    // Set after deployment: 255 rounds as constructor arguments exceed the init code size limit.
-    const t = await now(big.eth.conn);
-    for (const c of [big.eth, big.base])
-      await c.presale.setRounds(
-        caps,
-        caps.map(() => 10n ** 15n),
-        caps.map((_, i) => t + DAY + BigInt(i)),
-      );
+  it("the relay's gas limit grows with the round table: reports over the largest table a deployment takes arrive with the gas OP's messenger buys", async function () {
+    // 190 rounds: Base's init code with four 190-entry arrays stays under the 49,152-byte limit.
+    const n = 190;
+    const caps = Array.from({ length: n }, (_, i) => 1_000n * BigInt(i + 1));
+    const big = await deployPair({
+      caps,
+      prices: caps.map(() => 10n ** 15n),
+      roundEnds: caps.map((_, i) => (1n << 32n) - 1n - BigInt(n - i)),
+    });
+    expect(await big.base.presale.roundDetails(0)).to.have.length(n);
     await big.eth.presale.relay([]);
-    const [m] = await big.pending();
+    const m = await lastMessage(big);
     expect(m.gasLimit).to.equal(BigInt(await big.eth.presale.relayGasLimit(0)));
-    await expect(deliverAtMinimumGas(big, m)).to.emit(big.base.messenger, "RelayedMessage");
+    expect(relayed(big, await deliverWithOpGas(big, m))).to.equal(true);
+    // The close lowers every round's quota on Base in one report.
+    await big.eth.presale.closeSale();
+    expect(relayed(big, await deliverWithOpGas(big, await lastMessage(big)))).to.equal(true);
+    expect((await big.base.presale.rounds())[n - 1].baseQuota).to.equal(1_000n);
   });
 
-  it("relay needs the remote presale set (RemotePresaleNotSet) and runs on Ethereum only (WrongChain)", async function () {
+  it("relay needs the remote presale set (RemotePresaleNotSet)", async function () {
     const e = await load("hardhatEth");
     await expect(e.presale.relay([])).to.be.revertedWithCustomError(e.presale, "RemotePresaleNotSet");
-    await expect(p.base.presale.relay([])).to.be.revertedWithCustomError(p.base.presale, "WrongChain");
   });
 
   it("setRemotePresale: once (RemotePresaleAlreadySet), never zero (ZeroAddress), owner only, RemotePresaleSet", async function () {
@@ -213,6 +222,10 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     await expect(e.presale.setRemotePresale(e.ethers.ZeroAddress)).to.be.revertedWithCustomError(
       e.presale,
       "ZeroAddress",
+    );
+    await expect(e.presale.connect(e.buyers[0]).setRemotePresale(e.buyers[0].address)).to.be.revertedWithCustomError(
+      e.presale,
+      "AccessControlUnauthorizedAccount",
     );
     await expect(e.presale.setRemotePresale(e.buyers[0].address))
       .to.emit(e.presale, "RemotePresaleSet")
@@ -226,9 +239,8 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
 
   it("a report forged by any account other than the messenger is refused (NotRemotePresale)", async function () {
     const attacker = p.base.signers[15];
-    await expect(
-      p.base.presale.connect(attacker).receiveEthereumReport([attacker.address], [10n ** 24n], [], 10n ** 6n, 0n, true),
-    )
+    const forged: RelayedDeposit[] = [leg(attacker.address, 10n ** 6n)];
+    await expect(p.base.presale.connect(attacker).receiveEthereumReport(forged, [0n], [], 10n ** 6n, 0n, true))
       .to.be.revertedWithCustomError(p.base.presale, "NotRemotePresale")
       .withArgs(attacker.address);
     // Even the keeper: it has no role in the money path on Base.
@@ -237,11 +249,11 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     ).to.be.revertedWithCustomError(p.base.presale, "NotRemotePresale");
   });
 
-  it("a message from anyone but the Ethereum presale (wrong xDomainMessageSender) credits nothing", async function () {
+  it("a message from anyone but the Ethereum presale (wrong xDomainMessageSender) credits and books nothing", async function () {
     const attacker = p.eth.signers[15];
     const forged = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
-      [attacker.address],
-      [10n ** 24n],
+      [leg(attacker.address, 10n ** 6n)],
+      CAPS.map(() => 0n),
       [10n ** 6n],
       10n ** 6n,
       0n,
@@ -256,29 +268,31 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     expect(await p.base.presale.userDeposits(attacker.address)).to.equal(0n);
     expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
     expect(await p.base.presale.remoteSaleClosed()).to.equal(false);
+    expect((await p.base.presale.rounds())[0].baseQuota).to.equal(BASE_SHARES[0]);
     expect(await p.base.messenger.failedMessages(messageHash(m))).to.equal(true);
   });
 
   it("replayed, duplicated and reordered reports change nothing", async function () {
     const [alice] = p.eth.buyers;
     await buyEth(p.eth, alice, 1_000n);
-    await p.eth.presale.relay([alice.address]); // report #0
+    await p.eth.presale.relay([alice.address]); // report #0: leg 0, 1,000
     await buyEth(p.eth, alice, 2_000n);
-    await p.eth.presale.relay([alice.address]); // report #1
-    await p.eth.presale.relay([alice.address]); // report #2 (a duplicate of #1's values)
+    await p.eth.presale.relay([alice.address]); // report #1: leg 0, 3,000
+    await expect(p.eth.presale.relay([alice.address])) // report #2: nothing new for alice, the same totals
+      .to.emit(p.eth.presale, "Relayed")
+      .withArgs([], 3_000n, await p.eth.presale.localUsdRaised(), false);
     const [r0, r1, r2] = await p.pending();
     await p.deliver(r1);
     await p.deliver(r2);
     await p.deliver(r0); // the oldest arrives last
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(3_000n * TOKEN);
-    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(3_000n * TOKEN);
+    expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(3_000n);
     expect(await p.base.presale.remoteTokensSold()).to.equal(3_000n);
     expect(await p.base.presale.remoteUsdRaised()).to.equal(await p.eth.presale.localUsdRaised());
     expect(await p.base.presale.checkPoint()).to.equal(3_000n);
-    // Only the report that raised the cumulative credited (and announced) anything: the duplicate and the older one
-    // are silent.
+    // Only the report that raised the leg's total credited (and announced) anything: the others are silent.
     const credits = await p.base.presale.queryFilter(p.base.presale.filters.RemoteDepositImported());
-    expect(credits.map((e) => [e.args.cumulative, e.args.credited])).to.deep.equal([[3_000n * TOKEN, 3_000n * TOKEN]]);
+    expect(credits.map((e) => [e.args.tokens, e.args.credited])).to.deep.equal([[3_000n, 3_000n]]);
     // The bridge itself refuses to deliver a message twice.
     const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
     await expect(
@@ -288,38 +302,13 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     ).to.be.revertedWith("message has already been relayed");
   });
 
-  it("a report whose buyers and deposits differ in length is refused (LengthMismatch): the message fails, nothing is booked", async function () {
-    const [alice] = p.eth.buyers;
-    const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
-      [alice.address],
-      [1_000n * TOKEN, 1_000n * TOKEN],
-      [1_000n],
-      1_000n,
-      0n,
-      false,
-    ]);
-    const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
-    const tx = p.base.messenger
-      .connect(relayer)
-      .relayMessage(
-        VERSION_1 + 7n,
-        await p.eth.presale.getAddress(),
-        await p.base.presale.getAddress(),
-        0n,
-        1_000_000n,
-        data,
-        { gasLimit: 3_000_000n },
-      );
-    await expect(tx).to.emit(p.base.messenger, "FailedRelayedMessage");
-    expect(await p.base.presale.userDeposits(alice.address)).to.equal(0n);
-    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
-  });
-
-  it("relaying an address credits that address with its own Ethereum deposit only", async function () {
+  it("relaying an address credits only that buyer's own legs, to their recipients; buyers with nothing new are skipped", async function () {
     const [alice] = p.eth.buyers;
     await buyEth(p.eth, alice, 1_000n);
-    // The keeper (or anyone) relays itself and the buyer: only the buyer's real deposit arrives, at the buyer.
-    await p.eth.presale.connect(p.eth.keeper).relay([p.eth.keeper.address, alice.address]);
+    // The keeper (or anyone) relays itself and the buyer: only the buyer's real leg arrives, at its recipient.
+    await expect(p.eth.presale.connect(p.eth.keeper).relay([p.eth.keeper.address, alice.address, alice.address]))
+      .to.emit(p.eth.presale, "Relayed")
+      .withArgs([alice.address], 1_000n, anyUint, false);
     await p.deliverAll();
     expect(await p.base.presale.userDeposits(p.eth.keeper.address)).to.equal(0n);
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
@@ -341,36 +330,42 @@ describe("closeSale on Ethereum", function () {
       .withArgs(end);
     const tx = p.eth.presale.closeSale();
     await expect(tx).to.emit(p.eth.presale, "SaleFinalized").withArgs(700n, 4_200_000n);
-    await expect(tx).to.emit(p.eth.presale, "Relayed").withArgs(0n, 700n, 4_200_000n, true);
+    await expect(tx).to.emit(p.eth.presale, "Relayed").withArgs([], 700n, 4_200_000n, true);
     expect(await p.eth.presale.saleClosed()).to.equal(true);
     await expect(buyEth(p.eth, alice, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
-    await expect(p.eth.presale.connect(alice).buyWithUSDC(1n, 10n ** 12n, false)).to.be.revertedWithCustomError(
+    await expect(p.eth.presale.connect(alice).buyWithUSDC(1n, 10n ** 12n, alice.address)).to.be.revertedWithCustomError(
       p.eth.presale,
       "SaleClosed",
     );
     await expect(p.eth.presale.closeSale()).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
-    // Unpausing or moving the sale times does not reopen it.
-    await p.eth.presale.setSaleTimes(await now(p.eth.conn), end + DAY);
-    await expect(buyEth(p.eth, alice, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
-    // Base learns of the close; the deposits follow with any relay.
+    // Neither new sale times nor a quota release reopen or change it.
+    await expect(p.eth.presale.setSaleTimes(await now(p.eth.conn), end + DAY)).to.be.revertedWithCustomError(
+      p.eth.presale,
+      "SaleClosed",
+    );
+    await expect(p.eth.presale.releaseQuota(1, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
+    // Base learns of the close and of every unused quota; the claim may open before the legs arrive.
     await p.deliverAll();
     expect(await p.base.presale.remoteSaleClosed()).to.equal(true);
     expect(await p.base.presale.remoteTokensSold()).to.equal(700n);
-    await expect(p.base.presale.startClaim((await now(p.base.conn)) + 10n))
-      .to.be.revertedWithCustomError(p.base.presale, "RemoteImportIncomplete")
-      .withArgs(700n * TOKEN, 0n);
-    await expect(p.eth.presale.connect(p.eth.signers[15]).relay([alice.address]))
-      .to.emit(p.eth.presale, "Relayed")
-      .withArgs(1n, 700n, 4_200_000n, true);
-    await p.deliverAll();
+    expect((await p.base.presale.rounds()).map((r) => r.ethereumQuota)).to.deep.equal(
+      CAPS.map((_, i) => (i === 0 ? 700n : 0n)),
+    );
     await p.base.token!.transfer(await p.base.presale.getAddress(), 700n * TOKEN);
     const ts = (await now(p.base.conn)) + 600n;
-    await expect(p.base.presale.startClaim(ts)).to.emit(p.base.presale, "ClaimStartSet").withArgs(ts);
+    await expect(p.base.presale.startClaim(ts))
+      .to.emit(p.base.presale, "ClaimStartSet")
+      .withArgs(ts, p.base.owner.address);
+    // The leg follows with any relay, after the close (anyone may relay).
+    await expect(p.eth.presale.connect(p.eth.signers[15]).relay([alice.address]))
+      .to.emit(p.eth.presale, "Relayed")
+      .withArgs([alice.address], 700n, 4_200_000n, true);
+    await p.deliverAll();
     await p.base.helpers.time.increaseTo(ts);
     // Same address on Base (same keys); a signer of the Base connection.
     await expect(p.base.presale.connect(p.base.buyers[0]).claim())
       .to.emit(p.base.presale, "TokensClaimed")
-      .withArgs(alice.address, 700n * TOKEN, false);
+      .withArgs(alice.address, 700n * TOKEN);
   });
 
   it("anyone may close from the end time itself on", async function () {
@@ -384,325 +379,124 @@ describe("closeSale on Ethereum", function () {
     expect(await p.eth.presale.saleClosed()).to.equal(true);
   });
 
-  it("runs on Ethereum only (WrongChain) and needs the remote presale (RemotePresaleNotSet)", async function () {
-    await expect(p.base.presale.closeSale()).to.be.revertedWithCustomError(p.base.presale, "WrongChain");
+  it("needs the remote presale (RemotePresaleNotSet)", async function () {
     const e = await load("hardhatEth");
     await expect(e.presale.closeSale()).to.be.revertedWithCustomError(e.presale, "RemotePresaleNotSet");
   });
-
-  it("after the close the keeper cannot mirror and the owner cannot correct (SaleClosed)", async function () {
-    await p.eth.presale.closeSale();
-    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
-      p.eth.presale,
-      "SaleClosed",
-    );
-    await expect(
-      p.eth.presale.correctRemoteSales(
-        CAPS.map(() => 0n),
-        0n,
-      ),
-    ).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
-  });
 });
 
-describe("Base → Ethereum: the keeper's bounded mirror and the owner's correction", function () {
+describe("One ladder split by per-round quotas (two chains)", function () {
   let p: Pair;
   beforeEach(async function () {
     p = await deployPair();
   });
 
-  it("books Base's per-round sales into Ethereum's ladder (RemoteSalesMirrored); a replay changes nothing", async function () {
-    await buyEth(p.base, p.base.buyers[0], 3_000n);
-    await expect(p.mirror()).to.emit(p.eth.presale, "RemoteSalesMirrored").withArgs(3_000n, 18_000_000n);
-    expect(await p.eth.presale.remoteTokensSold()).to.equal(3_000n);
-    expect(await p.eth.presale.checkPoint()).to.equal(3_000n);
-    expect(await p.eth.presale.usdQuote(1n)).to.equal(PRICES[0]);
-    await p.mirror();
-    await p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1_000n], 1n); // older values: nothing
-    expect(await p.eth.presale.remoteTokensSold()).to.equal(3_000n);
-    expect(await p.eth.presale.remoteUsdRaised()).to.equal(18_000_000n);
-    expect(await p.eth.presale.checkPoint()).to.equal(3_000n);
-  });
-
-  it("a mirror landing exactly on a round's cap closes the round (StepAdvanced) on both chains alike", async function () {
-    await p.base.presale.setDynamicTime(true, DAY);
-    await p.eth.presale.setDynamicTime(true, DAY);
-    await p.eth.presale.setMaxMirrorStep(CAPS[0]);
-    await buyEth(p.base, p.base.buyers[0], CAPS[0]);
+  it("both chains start from the same table split 40/60; each sells only its share of a round, then the next round at its price while the other still sells the earlier one", async function () {
+    const [ethRounds, baseRounds] = [await p.eth.presale.rounds(), await p.base.presale.rounds()];
+    expect(ethRounds.map((r) => [r.cap, r.price, r.endTime, r.ethereumQuota, r.baseQuota])).to.deep.equal(
+      baseRounds.map((r) => [r.cap, r.price, r.endTime, r.ethereumQuota, r.baseQuota]),
+    );
+    expect(baseRounds.map((r) => r.baseQuota)).to.deep.equal(BASE_SHARES);
+    await buyEth(p.base, p.base.buyers[0], BASE_SHARES[0]);
     expect(await p.base.presale.currentStep()).to.equal(1n);
-    await expect(p.mirror()).to.emit(p.eth.presale, "StepAdvanced").withArgs(1n, CAPS[0]);
-    expect(await p.eth.presale.currentStep()).to.equal(1n);
-    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[0]);
-    expect(await p.eth.presale.usdQuote(1n)).to.equal(PRICES[1]);
-    // A sell-out: dynamic time re-spaces the later rounds on Ethereum too.
-    const ts = await now(p.eth.conn);
-    expect((await p.eth.presale.roundDetails(2))[1]).to.equal(ts + DAY);
+    expect(await p.base.presale.usdQuote(1n)).to.equal(PRICES[1]);
+    // Ethereum still sells round 1 at its price: the buyers on each chain see their own chain's round.
+    expect(await p.eth.presale.currentStep()).to.equal(0n);
+    expect(await p.eth.presale.usdQuote(ETH_QUOTAS[0])).to.equal(ETH_QUOTAS[0] * PRICES[0]);
+    expect(await p.eth.presale.usdQuote(ETH_QUOTAS[0] + 1n)).to.equal(ETH_QUOTAS[0] * PRICES[0] + PRICES[1]);
+    await buyEth(p.eth, p.eth.buyers[0], ETH_QUOTAS[0]);
+    await p.eth.presale.relay([p.eth.buyers[0].address]);
+    await p.deliverAll();
+    const [baseUsed, ethUsedOnBase] = await p.base.presale.roundSales();
+    expect(baseUsed[0] + ethUsedOnBase[0]).to.equal(CAPS[0]);
+    await expectSupplyBound(p);
   });
 
-  it("a report landing exactly on a round's cap closes the round on Base", async function () {
-    await p.base.presale.setDynamicTime(true, DAY);
-    await buyEth(p.eth, p.eth.buyers[0], CAPS[0]);
+  it("a report books Ethereum's use on Base (roundSales, checkPoint) without taking anything from Base's share", async function () {
+    await buyEth(p.eth, p.eth.buyers[0], 1_000n);
     await p.eth.presale.relay([p.eth.buyers[0].address]);
-    const [receipt] = await p.deliverAll();
-    expect(receipt.status).to.equal(1);
+    await p.deliverAll();
+    expect(await p.base.presale.currentStep()).to.equal(0n);
+    expect(await p.base.presale.checkPoint()).to.equal(1_000n);
+    expect((await p.base.presale.roundSales())[1][0]).to.equal(1_000n);
+    expect(await p.base.presale.usdQuote(BASE_SHARES[0])).to.equal(BASE_SHARES[0] * PRICES[0]);
+  });
+
+  it("a report arriving at a round's end time: Base's views show the next round, its own sales stay in their rounds", async function () {
+    await buyEth(p.base, p.base.buyers[0], 2_000n);
+    await buyEth(p.eth, p.eth.buyers[0], 500n);
+    await p.eth.presale.relay([p.eth.buyers[0].address]);
+    const end0: bigint = (await p.base.presale.roundDetails(2))[0];
+    await p.base.helpers.time.setNextBlockTimestamp(end0);
+    const [m] = await p.pending();
+    expect(relayed(p, await p.deliver(m))).to.equal(true);
     expect(await p.base.presale.currentStep()).to.equal(1n);
     expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
-    expect((await p.base.presale.roundDetails(2))[1]).to.equal((await now(p.base.conn)) + DAY);
+    const [local, remote] = await p.base.presale.roundSales();
+    expect([local[0], remote[0]]).to.deep.equal([2_000n, 500n]);
+    expect((await p.base.presale.trackRemainingTokens())[0]).to.equal(CAPS[0] - 2_500n);
   });
 
-  it("cannot add more than maxMirrorStep per call (MirrorStepExceeded) nor more than a round holds (MirrorExceedsRound)", async function () {
-    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([MAX_MIRROR_STEP + 1n], 0n))
-      .to.be.revertedWithCustomError(p.eth.presale, "MirrorStepExceeded")
-      .withArgs(MAX_MIRROR_STEP + 1n, MAX_MIRROR_STEP);
-    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([600_000n, 500_000n], 0n))
-      .to.be.revertedWithCustomError(p.eth.presale, "MirrorStepExceeded")
-      .withArgs(1_100_000n, MAX_MIRROR_STEP);
-    await p.eth.presale.setMaxMirrorStep(10n ** 9n);
-    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([CAPS[0] + 1n], 0n))
-      .to.be.revertedWithCustomError(p.eth.presale, "MirrorExceedsRound")
-      .withArgs(0n, CAPS[0] + 1n, CAPS[0]);
-  });
-
-  it("setMaxMirrorStep: owner only, MaxMirrorStepUpdated; zero stops the mirror", async function () {
-    await expect(p.eth.presale.setMaxMirrorStep(0n)).to.emit(p.eth.presale, "MaxMirrorStepUpdated").withArgs(0n);
-    expect(await p.eth.presale.maxMirrorStep()).to.equal(0n);
-    await expect(p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
-      p.eth.presale,
-      "MirrorStepExceeded",
-    );
-    await expect(p.eth.presale.connect(p.eth.keeper).setMaxMirrorStep(1n)).to.be.revertedWithCustomError(
-      p.eth.presale,
-      "AccessControlUnauthorizedAccount",
-    );
-  });
-
-  it("mirrorRemoteSales: keeper only, and not on Base (WrongChain)", async function () {
-    await expect(p.eth.presale.connect(p.eth.buyers[0]).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
-      p.eth.presale,
-      "AccessControlUnauthorizedAccount",
-    );
-    await expect(p.base.presale.connect(p.base.keeper).mirrorRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
-      p.base.presale,
-      "WrongChain",
-    );
-  });
-
-  it("the owner corrects a wrong mirror, lower too (RemoteSalesCorrected): the position moves back and rounds reopen", async function () {
-    const k = p.eth.presale.connect(p.eth.keeper);
-    await p.eth.presale.setMaxMirrorStep(CAPS[1]);
-    await buyEth(p.eth, p.eth.buyers[0], 1_000n);
-    // A bad mirror fills rounds 1 and 2; Ethereum then sells in round 3 at its price.
-    await k.mirrorRemoteSales([CAPS[0] - 1_000n, CAPS[1] - CAPS[0]], 1n);
-    expect(await p.eth.presale.currentStep()).to.equal(2n);
-    await buyEth(p.eth, p.eth.buyers[1], 10n);
-    const truth = CAPS.map(() => 0n);
-    truth[0] = 2_000n;
-    const correction = p.eth.presale.correctRemoteSales(truth, 12_000_000n);
-    await expect(correction).to.emit(p.eth.presale, "RemoteSalesCorrected").withArgs(2_000n, 12_000_000n);
-    // The move back is announced like an admin move.
-    await expect(correction).to.emit(p.eth.presale, "StepSet").withArgs(0n, 3_000n);
-    expect(await p.eth.presale.currentStep()).to.equal(0n);
-    expect(await p.eth.presale.checkPoint()).to.equal(3_000n);
-    expect(await p.eth.presale.remoteTokensSold()).to.equal(2_000n);
-    expect(await p.eth.presale.remoteUsdRaised()).to.equal(12_000_000n);
-    expect(await p.eth.presale.usdQuote(1n)).to.equal(PRICES[0]);
-    // The 10 tokens really sold in round 3 stay booked there.
-    const [local] = await p.eth.presale.roundSales();
-    expect(local[2]).to.equal(10n);
-    await expect(p.eth.presale.correctRemoteSales([1n], 0n)).to.be.revertedWithCustomError(
-      p.eth.presale,
-      "LengthMismatch",
-    );
-    await expect(p.eth.presale.connect(p.eth.keeper).correctRemoteSales(truth, 0n)).to.be.revertedWithCustomError(
-      p.eth.presale,
-      "AccessControlUnauthorizedAccount",
-    );
-  });
-});
-
-describe("One ladder at every round boundary (two chains)", function () {
-  it("a keeper filling every round moves Ethereum to the last cap, never past it; the owner's correction reopens the sale", async function () {
-    const p = await deployPair();
-    await p.eth.presale.setMaxMirrorStep(10n ** 12n);
-    const sizes = CAPS.map((c, i) => c - (i === 0 ? 0n : CAPS[i - 1]));
-    await p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales(sizes, 0n);
-    expect(await p.eth.presale.currentStep()).to.equal(BigInt(CAPS.length));
-    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[CAPS.length - 1]);
-    await expect(buyEth(p.eth, p.eth.buyers[0], 1n)).to.be.revertedWithCustomError(p.eth.presale, "SoldOut");
-    await p.eth.presale.correctRemoteSales(
-      CAPS.map(() => 0n),
-      0n,
-    );
-    expect(await p.eth.presale.currentStep()).to.equal(0n);
-    expect(await p.eth.presale.checkPoint()).to.equal(0n);
-    await buyEth(p.eth, p.eth.buyers[0], 1n);
-  });
-
-  it("a purchase entering a round already full (booked while the position was behind) skips it: not a sell-out", async function () {
-    const p = await deployPair();
-    await p.eth.presale.setMaxMirrorStep(10n ** 12n);
-    await p.eth.presale.setDynamicTime(true, DAY);
-    const k = p.eth.presale.connect(p.eth.keeper);
-    await k.mirrorRemoteSales([CAPS[0], CAPS[1] - CAPS[0]], 0n);
-    const truth = CAPS.map(() => 0n);
-    truth[0] = CAPS[0] - 100n;
-    truth[1] = CAPS[1] - CAPS[0];
-    await p.eth.presale.correctRemoteSales(truth, 0n);
-    expect(await p.eth.presale.currentStep()).to.equal(0n);
-    const ends: bigint[] = [...(await p.eth.presale.roundDetails(2))];
-    const usd = 100n * PRICES[0] + 100n * PRICES[2];
-    expect(await p.eth.presale.usdQuote(200n)).to.equal(usd);
-    await buyEth(p.eth, p.eth.buyers[0], 200n);
-    expect(await p.eth.presale.currentStep()).to.equal(2n);
-    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[1] + 100n);
-    // The purchase sold the first round out (dynamic time re-spaces from the new current round); the full second
-    // round it skipped was not a sell-out of its own.
-    const after: bigint[] = [...(await p.eth.presale.roundDetails(2))];
-    expect(after[0]).to.equal(ends[0]);
-    expect(after[2]).to.equal((await now(p.eth.conn)) + DAY);
-  });
-
-  it("a purchase after an expiry entering a round filled exactly by the other chain skips it: no sell-out, no re-spacing", async function () {
-    const p = await deployPair();
-    await p.eth.presale.setMaxMirrorStep(10n ** 12n);
-    await p.eth.presale.setDynamicTime(true, DAY);
-    await p.eth.presale.connect(p.eth.keeper).mirrorRemoteSales([0n, CAPS[1] - CAPS[0]], 0n);
-    expect(await p.eth.presale.currentStep()).to.equal(0n);
-    const ends: bigint[] = [...(await p.eth.presale.roundDetails(2))];
-    await p.advanceBothTo(ends[0]);
-    await buyEth(p.eth, p.eth.buyers[0], 10n);
-    expect(await p.eth.presale.currentStep()).to.equal(2n);
-    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[1] + 10n);
-    // Round 1 closed by time, round 2 by the other chain: neither is a sell-out of this purchase.
-    expect([...(await p.eth.presale.roundDetails(2))]).to.deep.equal(ends);
-  });
-
-  it("neither an admin move nor a new table puts the position below what the other chain sold in its round", async function () {
-    const p = await deployPair();
-    await deliverFromEthPresale(p, [0n, 500n], false); // Ethereum sold 500 in round 2 (Base is still in round 1)
-    expect(await p.base.presale.currentStep()).to.equal(0n);
-    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 499n)).to.be.revertedWithCustomError(
-      p.base.presale,
-      "InvalidStep",
-    );
-    await expect(p.base.presale.setCurrentStep(1n, CAPS[0] + 500n))
-      .to.emit(p.base.presale, "StepSet")
-      .withArgs(1n, CAPS[0] + 500n);
-    // A table starting round 2 one token later would leave only 499 below the position for Ethereum's 500.
-    const ends: bigint[] = [...(await p.base.presale.roundDetails(2))];
-    const caps = [...CAPS];
-    caps[0] = CAPS[0] + 1n;
-    await expect(p.base.presale.setRounds(caps, PRICES, ends)).to.be.revertedWithCustomError(
-      p.base.presale,
-      "InvalidRounds",
-    );
-    caps[0] = CAPS[0];
-    await expect(p.base.presale.setRounds(caps, PRICES, ends)).to.emit(p.base.presale, "RoundsUpdated");
-  });
-
-  it("an admin move inside a round counts on the ladder of both chains (not as deposits)", async function () {
-    const p = await deployPair();
-    await p.eth.presale.setCurrentStep(0n, 2_000n);
-    await p.eth.presale.relay([]);
-    await p.deliverAll();
-    expect(await p.base.presale.checkPoint()).to.equal(2_000n);
-    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
-    const [, remote] = await p.base.presale.roundSales();
-    expect(remote[0]).to.equal(2_000n);
-  });
-
-  it("counts for rounds beyond the receiving table are ignored; Ethereum's close is sticky", async function () {
-    const p = await deployPair();
+  it("quotas and uses for rounds beyond the receiving table are ignored; Ethereum's close is sticky", async function () {
     const d = p.base;
-    const counts = [...CAPS.map(() => 0n), 5n, 6n];
-    counts[0] = 7n;
-    const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], counts, 7n, 0n, true]);
+    const used = [...CAPS.map(() => 0n), 5n, 6n];
+    used[0] = 7n;
+    const quotas = [...ETH_QUOTAS, 0n, 0n];
+    // Sent by an account, not the presale: refused.
+    const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], quotas, used, 7n, 0n, true]);
     await p.eth.messenger.connect(p.eth.buyers[0]).sendMessage(await d.presale.getAddress(), data, 1_000_000n);
-    // Sent by an account, not the presale: refused. The same counts from the presale itself come with a relay.
     await p.deliverAll();
     expect(await d.presale.remoteSaleClosed()).to.equal(false);
-    const local = await deliverFromEthPresale(p, counts, true);
-    expect(local.status).to.equal(1);
+    // The same from the presale's address: booked within the table.
+    expect(relayed(p, await deliverFromEthPresale(p, quotas, used, true))).to.equal(true);
     expect(await d.presale.checkPoint()).to.equal(7n);
     expect(await d.presale.remoteSaleClosed()).to.equal(true);
-    await deliverFromEthPresale(p, [8n], false);
+    expect((await d.presale.roundSales())[1]).to.have.length(CAPS.length);
+    expect(relayed(p, await deliverFromEthPresale(p, ETH_QUOTAS, [8n], false))).to.equal(true);
     expect(await d.presale.remoteSaleClosed()).to.equal(true);
     expect(await d.presale.checkPoint()).to.equal(8n);
   });
 
-  it("a report crossing a cap by expiry is not a sell-out: no re-spacing with dynamic time", async function () {
-    const p = await deployPair();
-    await p.base.presale.setDynamicTime(true, DAY);
-    await buyEth(p.eth, p.eth.buyers[0], 1_000n);
-    await p.eth.presale.relay([p.eth.buyers[0].address]);
+  it("dynamic time re-spaces only the chain that filled its share; a report never re-spaces Base", async function () {
+    for (const c of [p.eth, p.base]) await c.presale.setDynamicTime(true, DAY);
     const ends: bigint[] = [...(await p.base.presale.roundDetails(2))];
-    await p.advanceBothTo(ends[0]);
-    const [receipt] = await p.deliverAll();
-    expect(receipt.status).to.equal(1);
-    expect(await p.base.presale.currentStep()).to.equal(1n);
-    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
-    expect([...(await p.base.presale.roundDetails(2))]).to.deep.equal(ends);
-    expect((await p.base.presale.trackRemainingTokens())[0]).to.equal(CAPS[0] - 1_000n);
-  });
-
-  it("the remote position counts in the walk: a purchase entering a round starts after what the other chain sold in it", async function () {
-    const p = await deployPair();
-    await p.eth.presale.setMaxMirrorStep(CAPS[1]);
-    // Base sells round 1 out and 500 into round 2; Ethereum sold 1,000 in round 1 meanwhile (in flight).
-    await buyEth(p.base, p.base.buyers[0], CAPS[0] + 500n);
-    await buyEth(p.eth, p.eth.buyers[0], 1_000n);
-    await p.mirror();
-    expect(await p.eth.presale.currentStep()).to.equal(1n);
-    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[0] + 500n);
+    await expect(buyEth(p.eth, p.eth.buyers[0], ETH_QUOTAS[0])).to.emit(p.eth.presale, "RoundsRespaced");
+    expect((await p.eth.presale.roundDetails(2))[1]).to.equal((await now(p.eth.conn)) + DAY);
     await p.eth.presale.relay([p.eth.buyers[0].address]);
     await p.deliverAll();
-    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0] + 500n);
-    const [, remote] = await p.base.presale.roundSales();
-    expect(remote[0]).to.equal(1_000n); // booked in round 1, where it was sold (round 1 oversold by the in-flight 1,000)
-    expect(await p.base.presale.usdQuote(1n)).to.equal(await p.eth.presale.usdQuote(1n));
+    expect([...(await p.base.presale.roundDetails(2))]).to.deep.equal(ends);
+    expect(await p.base.presale.currentStep()).to.equal(0n);
+    // Base's own fill re-spaces Base.
+    await expect(buyEth(p.base, p.base.buyers[0], BASE_SHARES[0])).to.emit(p.base.presale, "RoundsRespaced");
+    expect((await p.base.presale.roundDetails(2))[1]).to.equal((await now(p.base.conn)) + DAY);
   });
 
-  it("a report arriving at a round's end time itself closes that round by time first", async function () {
-    const p = await deployPair();
-    const end0: bigint = (await p.base.presale.roundDetails(2))[0];
-    await p.base.helpers.time.setNextBlockTimestamp(end0);
-    const receipt = await deliverFromEthPresale(p, [500n], false);
-    expect(receipt.status).to.equal(1);
-    expect(await p.base.presale.currentStep()).to.equal(1n);
-    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
-    expect((await p.base.presale.roundSales())[1][0]).to.equal(500n);
-  });
-
-  it("a report is booked even where it exceeds the receiving round (tables changed on one side): deposits are never held back", async function () {
-    const p = await deployPair();
-    const [alice] = p.eth.buyers;
-    await buyEth(p.eth, alice, 2_000n);
-    // The owner shrinks Base's first round below what Ethereum already sold in it.
-    const caps = [...CAPS];
-    caps[0] = 1_000n;
-    await p.base.presale.setRounds(caps, PRICES, [...(await p.base.presale.roundDetails(2))]);
-    await p.eth.presale.relay([alice.address]);
-    const [receipt] = await p.deliverAll();
-    expect(receipt.status).to.equal(1);
-    expect(await p.base.presale.userDeposits(alice.address)).to.equal(2_000n * TOKEN);
-    expect((await p.base.presale.roundSales())[1][0]).to.equal(2_000n);
-    expect(await p.base.presale.currentStep()).to.equal(1n);
+  it("sales on both sides of an expiry are booked in their own rounds; after the relay Base knows both chains' use", async function () {
+    const ends: bigint[] = [...(await p.eth.presale.roundDetails(2))];
+    await buyEth(p.eth, p.eth.buyers[0], 1_000n); // round 1, Ethereum
+    await buyEth(p.base, p.base.buyers[1], 2_000n); // round 1, Base
+    await p.advanceBothTo(ends[0]); // round 1 expires on both chains; no report has arrived yet
+    await buyEth(p.eth, p.eth.buyers[0], 300n); // round 2, Ethereum
+    await buyEth(p.base, p.base.buyers[1], 400n); // round 2, Base
+    await p.eth.presale.relay([p.eth.buyers[0].address]);
+    await p.deliverAll();
+    for (const c of [p.eth, p.base]) expect(await c.presale.currentStep()).to.equal(1n);
+    expect(await p.base.presale.checkPoint()).to.equal(CAPS[0] + 700n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[0] + 300n);
+    expect(await p.base.presale.totalTokensSold()).to.equal(3_700n);
+    expect(await p.eth.presale.totalTokensSold()).to.equal(1_300n);
+    expect((await p.base.presale.trackRemainingTokens())[0]).to.equal(CAPS[0] - 3_000n);
+    const [ethLocal, ethRemote] = await p.eth.presale.roundSales();
+    const [baseLocal, baseRemote] = await p.base.presale.roundSales();
+    expect([ethLocal[0], ethLocal[1], ethRemote[0], ethRemote[1]]).to.deep.equal([1_000n, 300n, 0n, 0n]);
+    expect([baseLocal[0], baseLocal[1], baseRemote[0], baseRemote[1]]).to.deep.equal([2_000n, 400n, 1_000n, 300n]);
+    // Both still sell round 2 at its price.
+    expect(await p.eth.presale.usdQuote(10n)).to.equal(await p.base.presale.usdQuote(10n));
+    expect(await p.base.presale.usdQuote(10n)).to.equal(10n * PRICES[1]);
   });
 });
 
-/** Delivers `m` on Base with just what OP's messenger guarantees the call: its minimum gas limit (plus overhead). */
-async function deliverAtMinimumGas(
-  pair: Pair,
-  m: { messageNonce: bigint; sender: string; target: string; gasLimit: bigint; message: string },
-) {
-  const relayer = await impersonate(pair.base, aliased(await pair.eth.messenger.getAddress()));
-  return pair.base.messenger
-    .connect(relayer)
-    .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, {
-      gasLimit: (m.gasLimit * 64n) / 63n + 200_000n,
-    });
-}
-
+/** The hash OP's messenger records a message under (successfulMessages, failedMessages). */
 function messageHash(m: {
   messageNonce: bigint;
   sender: string;
@@ -718,24 +512,31 @@ function messageHash(m: {
   return keccak256(selector + body.slice(2));
 }
 
+let forgedNonce = 1_000n;
+
 /** Delivers a report as if the Ethereum presale had sent it (the aliased L1 messenger relays it with that sender). */
-async function deliverFromEthPresale(p: Pair, roundSold: bigint[], closed: boolean) {
-  const sold = roundSold.slice(0, CAPS.length).reduce((a, b) => a + b, 0n);
+async function deliverFromEthPresale(p: Pair, quotas: bigint[], used: bigint[], closed: boolean) {
+  const sold = used.slice(0, CAPS.length).reduce((a, b) => a + b, 0n);
   const data = p.base.presale.interface.encodeFunctionData("receiveEthereumReport", [
     [],
-    [],
-    roundSold,
+    quotas,
+    used,
     sold,
     0n,
     closed,
   ]);
   const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
-  const nonce = VERSION_1 + 1_000n + sold;
   return receiptOf(
     p.base.messenger
       .connect(relayer)
-      .relayMessage(nonce, await p.eth.presale.getAddress(), await p.base.presale.getAddress(), 0n, 1_000_000n, data, {
-        gasLimit: 3_000_000n,
-      }),
+      .relayMessage(
+        VERSION_1 + forgedNonce++,
+        await p.eth.presale.getAddress(),
+        await p.base.presale.getAddress(),
+        0n,
+        1_000_000n,
+        data,
+        { gasLimit: 3_000_000n },
+      ),
   );
 }

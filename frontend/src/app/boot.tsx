@@ -3,7 +3,7 @@
 // translations, then the app itself, which renders time-sliced.
 import { yieldToMain } from "../shared/schedule.ts";
 import { env } from "../config/env.ts";
-import { detectLanguage, langFromPath, localizePath, readSavedLang } from "../features/i18n/detect.ts";
+import { detectLanguage, langFromPath, localizePath, readSavedLang } from "../features/i18n/index.ts";
 import { captureTracking } from "../shared/tracking.ts";
 
 export async function boot(): Promise<void> {

@@ -9,7 +9,7 @@ import { AppShell } from "./AppShell.tsx";
 const StakingPage = lazy(loadStakingPage);
 
 /** A language segment is only valid for non-English codes; /en/... goes to the root equivalent. */
-export function LangGate({ page }: { page: "home" | "staking" }) {
+function LangGate({ page }: { page: "home" | "staking" }) {
   const { lang } = useParams();
   if (lang === "en") return <Navigate to={page === "home" ? "/" : "/staking"} replace />;
   if (!isLang(lang)) return <Navigate to="/" replace />;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MethodNotSupportedRpcError, UserRejectedRequestError } from "viem";
-import { atomicSupport, isUnsupportedMethod } from "./capabilityRules.ts";
+import { atomicSupport } from "./capabilityRules.ts";
 
 describe("atomic batch support (EIP-5792 capabilities)", () => {
   it("supported and ready (EIP-7702 upgrade in the same prompt) both batch; the chain must be listed", () => {
@@ -22,17 +21,5 @@ describe("atomic batch support (EIP-5792 capabilities)", () => {
     ).toBe("none");
     expect(atomicSupport({ 8453: { atomicBatch: { supported: true } } }, 8453)).toBe("supported");
     expect(atomicSupport({ 8453: { paymasterService: { supported: true } } }, 8453)).toBe("none");
-  });
-});
-
-describe("unsupported method", () => {
-  it("4200, -32601 and viem's wrappers are 'unsupported'; a refusal (4001) or a generic error is not", () => {
-    expect(isUnsupportedMethod({ code: 4200 })).toBe(true);
-    expect(isUnsupportedMethod({ code: -32601 })).toBe(true);
-    expect(isUnsupportedMethod(new Error("wrapped", { cause: { code: 4200 } }))).toBe(true);
-    expect(isUnsupportedMethod(new MethodNotSupportedRpcError(new Error("no")))).toBe(true);
-    expect(isUnsupportedMethod(new UserRejectedRequestError(new Error("no")))).toBe(false);
-    expect(isUnsupportedMethod({ code: 4001 })).toBe(false);
-    expect(isUnsupportedMethod(new Error("network down"))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// Pure rules about what a wallet announced or answered (no wagmi here: unit-tested as is).
+// Pure rules about what a wallet announced (no wagmi here: unit-tested as is). What it answered: errors.ts.
 
 /** EIP-5792 `atomic.status`: "ready" means the wallet upgrades the account (EIP-7702) in the same prompt. */
 export type AtomicSupport = "supported" | "ready" | "none";
@@ -16,18 +16,4 @@ export function atomicSupport(caps: CapabilityMap, chainId: number): AtomicSuppo
   // Wallets on the pre-release draft of EIP-5792 announced `atomicBatch: { supported: true }`.
   if (c.atomicBatch?.supported === true) return "supported";
   return "none";
-}
-
-type ErrLike = { code?: unknown; name?: string; cause?: unknown };
-const UNSUPPORTED_CODES = [4200, -32601];
-const UNSUPPORTED_NAMES = ["MethodNotSupportedRpcError", "MethodNotFoundRpcError", "UnsupportedProviderMethodError"];
-
-/** The wallet does not implement the method (EIP-1193 4200, JSON-RPC -32601): not a refusal, not a failure. */
-export function isUnsupportedMethod(err: unknown): boolean {
-  let cur = err as ErrLike | undefined;
-  for (let i = 0; cur && i < 10; i++) {
-    if (UNSUPPORTED_CODES.includes(cur.code as number) || UNSUPPORTED_NAMES.includes(cur.name ?? "")) return true;
-    cur = cur.cause as ErrLike | undefined;
-  }
-  return false;
 }

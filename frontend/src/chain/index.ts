@@ -9,16 +9,9 @@
  *   batches, EIP-712 signatures), the seams the purchase, staking and card flows are written against.
  * - Lazily loaded parts: `loadWagmiIO()` / `loadWagmiWalletIO()` (the real adapters), `loadCapabilities()`.
  */
-export {
-  loadWeb3,
-  sameWalletState,
-  useWallet,
-  walletState,
-  type WalletState,
-  type WalletStatus,
-} from "./walletState.ts";
-export { errorCode, isContractRevert, isUserRejection, KNOWN_REVERTS, revertMessageKey, revertName } from "./errors.ts";
-export { ChainNotConfiguredError, switchOrAddChain, type Eip1193 } from "./switchChain.ts";
+export { loadWeb3, sameWalletState, useWallet, walletState, type WalletState } from "./walletState.ts";
+export { classifyError, isKnownRevert, revertMessageKey } from "./errors.ts";
+export { switchOrAddChain, type Eip1193 } from "./switchChain.ts";
 export {
   erase,
   type ChainIO,
@@ -29,7 +22,7 @@ export {
   type WriteCall,
   type WriteMutability,
 } from "./chainIO.ts";
-export type { Call, CallsReceipt, CallsResult, PermitTypedData, WalletIO } from "./walletIO.ts";
+export type { Call, CallsResult, PermitTypedData, WalletIO } from "./walletIO.ts";
 export type { LazyKind } from "./lazyConnectors.ts";
 
 /** The real ChainIO over the connected wallet (wagmi actions). */

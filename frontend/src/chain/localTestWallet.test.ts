@@ -6,4 +6,9 @@ describe("local test wallet", () => {
   it("announces the address its key derives to (the derivation itself waits for the first signature)", () => {
     expect(mnemonicToAccount(HARDHAT_TEST_MNEMONIC, { addressIndex: ACCOUNT_INDEX }).address).toBe(ACCOUNT_ADDRESS);
   });
+  it("the stub exports no connector", async () => {
+    const stub = await import("./localTestWallet.stub.ts");
+    expect(stub.localTestWallet).toBeNull();
+    expect(stub.LOCAL_TEST_WALLET_ID).toBeNull();
+  });
 });

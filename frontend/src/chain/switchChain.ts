@@ -1,6 +1,6 @@
 // Switch chain with wallet_switchEthereumChain; on 4902 (chain unknown to the wallet) add it, then retry.
 import type { ChainBlock } from "../config/env.ts";
-import { errorCode } from "./errors.ts";
+import { ERROR_CODES, errorCode } from "./errors.ts";
 
 export type Eip1193 = { request: (a: { method: string; params?: unknown[] }) => Promise<unknown> };
 
@@ -21,7 +21,7 @@ export async function switchOrAddChain(
   try {
     await sw();
   } catch (err) {
-    if (errorCode(err) !== 4902) throw err;
+    if (errorCode(err) !== ERROR_CODES.unknownChain) throw err;
     await provider.request({ method: "wallet_addEthereumChain", params: [target.chainInfo] });
     await sw();
   }

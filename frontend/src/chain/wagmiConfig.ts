@@ -5,7 +5,7 @@ import { localTestWallet } from "virtual:local-test-wallet";
 import { RPC } from "../config/constants.ts";
 import { env } from "../config/env.ts";
 import { lazyConnector } from "./lazyConnectors.ts";
-import { baseChain, ethChain, transportFor } from "./viemChains.ts";
+import { baseChain, ethChain, transportFor } from "../config/viemChains.ts";
 
 const connectors: CreateConnectorFn[] = [lazyConnector("walletConnect"), lazyConnector("baseAccount")];
 if (localTestWallet) connectors.unshift(localTestWallet());

@@ -2,7 +2,7 @@
 import { getBlock, sendCalls, signTypedData, waitForCallsStatus } from "wagmi/actions";
 import type { Address } from "viem";
 import { TIMINGS } from "../config/constants.ts";
-import { canBatch, canSignTypedData, noteTypedDataError } from "./capabilities.ts";
+import { canBatch, canSignTypedData, noteUnavailable } from "./capabilities.ts";
 import { wagmiConfig } from "./wagmiConfig.ts";
 import type { WalletIO } from "./walletIO.ts";
 
@@ -23,7 +23,7 @@ export function wagmiWalletIO(chainId: number, account: Address): WalletIO {
       return { status: r.status, receipts: r.receipts ?? [] };
     },
     signTypedData: (data) => signTypedData(wagmiConfig, { account, ...data }),
-    noteTypedDataError: (err) => noteTypedDataError(account, err),
+    noteUnavailable: (what) => noteUnavailable(account, what),
     chainTime: async () => (await getBlock(wagmiConfig, { chainId })).timestamp,
   };
 }

@@ -5,7 +5,7 @@ import type { Address, Hash, Hex } from "viem";
 /** One call of a batch: already encoded. */
 export type Call = { to: Address; data: Hex; value?: bigint };
 /** A batch's receipts: one per call, or a single one when the wallet ran the calls as one transaction. */
-export type CallsReceipt = { transactionHash: Hash; status: "success" | "reverted"; gasUsed?: bigint };
+type CallsReceipt = { transactionHash: Hash; status: "success" | "reverted"; gasUsed?: bigint };
 export type CallsResult = { status: "pending" | "success" | "failure" | undefined; receipts: CallsReceipt[] };
 
 /** EIP-2612 typed data as eth_signTypedData_v4 takes it (EIP712Domain is derived from the domain). */
@@ -19,15 +19,16 @@ export type PermitTypedData = {
 export type WalletIO = {
   /** The wallet runs a batch on this chain atomically (its EIP-5792 capabilities said so). */
   canBatch: () => Promise<boolean>;
-  /** False once the wallet answered a typed-data request with "unsupported method". */
+  /** False once the wallet answered a typed-data request as unavailable (noteUnavailable). */
   canSignTypedData: () => boolean;
   /** wallet_sendCalls: resolves to the batch id once the user confirmed (one prompt). */
   sendCalls: (calls: Call[]) => Promise<string>;
   /** Waits for the batch to be final; its receipts decide complete or failed. */
   waitForCalls: (id: string) => Promise<CallsResult>;
   signTypedData: (data: PermitTypedData) => Promise<Hex>;
-  /** Remembers a typed-data failure that means "unsupported method"; true when `err` was one. */
-  noteTypedDataError: (err: unknown) => boolean;
+  /** Remembers for the session that the wallet answered a batch or a typed-data request as unavailable
+   * (classifyError): canBatch / canSignTypedData say no from then on, as if the wallet had never offered it. */
+  noteUnavailable: (what: "batch" | "typedData") => void;
   /** The chain's latest block time in seconds (a permit's deadline follows the chain's clock, not the browser's). */
   chainTime: () => Promise<bigint>;
 };

@@ -4,7 +4,7 @@
 import type { Address } from "viem";
 import { createStore, useStore } from "../shared/store.ts";
 
-export type WalletStatus = "disconnected" | "connecting" | "connected" | "reconnecting";
+type WalletStatus = "disconnected" | "connecting" | "connected" | "reconnecting";
 export type WalletState = {
   status: WalletStatus;
   address?: Address;

@@ -12,7 +12,7 @@ export type ContractName = DeployedChainContracts extends infer C
     ? keyof C & string
     : never
   : never;
-export type AddressEntry = { address: Address; deployBlock?: number };
+type AddressEntry = { address: Address; deployBlock?: number };
 export type ChainAddresses = Partial<Record<ContractName, AddressEntry>>;
 
 const map: Partial<Record<number, ChainAddresses>> = deployedAddresses;

@@ -5,7 +5,7 @@ import { deployedContracts } from "@deployments";
 import type { Abi } from "viem";
 import type { ContractName, DeployedChainContracts } from "./addresses.ts";
 
-export { ZERO_ADDRESS, isDeployed, type ContractName } from "./addresses.ts";
+export { isDeployed, type ContractName } from "./addresses.ts";
 
 /** The entry of a contract in the blocks of the chains that carry it. */
 type ContractEntry<N extends ContractName> = DeployedChainContracts extends infer C

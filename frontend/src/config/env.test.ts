@@ -26,9 +26,8 @@ describe("environment configuration (PRODUCT.md §3)", () => {
       gasFees: 0.005,
       purchaseToken: "ETH",
       hasStaking: false,
-      nativeFunction: "buyWithEth",
     });
-    expect(c.base).toMatchObject({ gasFees: 0.00001, purchaseToken: "BASE", hasStaking: true, usdTAddress: "" });
+    expect(c.base).toMatchObject({ gasFees: 0.00001, purchaseToken: "BASE", hasStaking: true, contracts: {} });
     expect(c.base.chainInfo).toMatchObject({ chainId: "0x2105", nativeCurrency: { symbol: "ETH", decimals: 18 } });
     expect(c.minToken).toBe(10);
     expect(c.notificationTimeout).toBe(7000);
@@ -46,7 +45,8 @@ describe("environment configuration (PRODUCT.md §3)", () => {
   it("addresses come from the generated map only (local chains are in it)", () => {
     const c = buildEnvConfig("local", {});
     expect(c.eth.presaleAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    expect(c.base.usdcAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(c.base.contracts.USDC?.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(c.base.contracts.USDT).toBeUndefined();
   });
 });
 
@@ -61,10 +61,5 @@ describe("build environment and the local test wallet", () => {
     expect(path.basename(localWalletModule("local", "/r"))).toBe("localTestWallet.ts");
     expect(path.basename(localWalletModule("testnet", "/r"))).toBe("localTestWallet.stub.ts");
     expect(path.basename(localWalletModule("production", "/r"))).toBe("localTestWallet.stub.ts");
-  });
-  it("the stub exports no connector", async () => {
-    const stub = await import("../chain/localTestWallet.stub.ts");
-    expect(stub.localTestWallet).toBeNull();
-    expect(stub.LOCAL_TEST_WALLET_ID).toBeNull();
   });
 });

@@ -1,16 +1,15 @@
 // Build-time environment configuration, one block per chain, mirroring PRODUCT.md §3 "Environment configuration".
 // Secrets never live here: only public URLs and ids, overridable through VITE_ variables.
 // Deliberately free of viem: this module is in the first-paint bundle; viem chain objects are built from these
-// blocks in the lazily loaded read and wallet layers (chain/viemChains.ts).
+// blocks in the lazily loaded read and wallet layers (config/viemChains.ts).
 import type { Address } from "viem";
 import type { AppEnv } from "../../vite.env.ts";
-import { addressesFor, ZERO_ADDRESS } from "./addresses.ts";
+import { addressesFor, ZERO_ADDRESS, type ChainAddresses } from "./addresses.ts";
 
 export type ChainKey = "eth" | "base";
-export const CHAIN_KEYS: readonly ChainKey[] = ["eth", "base"];
 
 /** Chain ids, names and explorers per environment (PRODUCT.md §1 and §3). */
-export const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: string; explorer: string }>> = {
+const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: string; explorer: string }>> = {
   local: {
     eth: { id: 31337, name: "Local Ethereum", explorer: "" },
     base: { id: 31338, name: "Local Base", explorer: "" },
@@ -27,7 +26,7 @@ export const NETWORKS: Record<AppEnv, Record<ChainKey, { id: number; name: strin
 
 const toHex = (n: number) => `0x${n.toString(16)}` as const;
 
-export type ChainInfo = {
+type ChainInfo = {
   chainId: `0x${string}`;
   chainName: string;
   nativeCurrency: { name: string; symbol: string; decimals: number };
@@ -43,11 +42,10 @@ export type ChainBlock = {
   gasFees: number;
   purchaseToken: "ETH" | "BASE";
   hasStaking: boolean;
-  nativeFunction: "buyWithEth";
   presaleAddress: Address;
   multicall: Address;
-  usdTAddress: Address | "";
-  usdcAddress: Address;
+  /** The generated map's contracts on this chain (addresses only; the payment tokens' are looked up by their row). */
+  contracts: ChainAddresses;
   stakingAddress: Address | "";
   saleTokenAddress: Address | "";
   rpcURL: string;
@@ -120,13 +118,11 @@ function block(env: AppEnv, key: ChainKey, rpc: string, backup: string, explorer
     gasFees: key === "eth" ? 0.005 : 0.00001,
     purchaseToken: key === "eth" ? "ETH" : "BASE",
     hasStaking: key === "base",
-    nativeFunction: "buyWithEth",
     presaleAddress: c.Presale?.address ?? ZERO_ADDRESS,
     // Public chains without a generated entry use the canonical deployment that viem's chain objects carry
     // (resolved in viemChains.ts); the map wins whenever it has one.
     multicall: c.Multicall3?.address ?? ZERO_ADDRESS,
-    usdTAddress: key === "base" ? "" : (c.USDT?.address ?? ZERO_ADDRESS),
-    usdcAddress: c.USDC?.address ?? ZERO_ADDRESS,
+    contracts: c,
     stakingAddress: c.Staking?.address ?? "",
     saleTokenAddress: c.SaleToken?.address ?? "",
     rpcURL: rpc,
@@ -195,6 +191,6 @@ export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
 }
 
 export const env: EnvConfig = buildEnvConfig(import.meta.env.VITE_APP_ENV, import.meta.env);
-export const chainBlocks = (): ChainBlock[] => [env.eth, env.base];
+const chainBlocks = (): ChainBlock[] => [env.eth, env.base];
 export const blockById = (id: number | undefined): ChainBlock | undefined =>
   chainBlocks().find((b) => b.chainIdInt === id);

@@ -5,10 +5,10 @@ import { createClient, type Address, type Client } from "viem";
 import { getBlock, readContract } from "viem/actions";
 import { abiOf } from "../config/contracts.ts";
 import type { ChainBlock } from "../config/env.ts";
-import { multicallOf, transportFor, viemChain } from "../chain/viemChains.ts";
+import { multicallOf, transportFor, viemChain } from "../config/viemChains.ts";
 import { yieldToMain } from "../shared/schedule.ts";
 import { readChain, readStage, type ChainData, type Stage } from "./reads.ts";
-import { QUOTE_FN, type PayKind } from "./tokens.ts";
+import { payRow, type PayKind } from "./payTokens.ts";
 
 // A bare client: the reads need one action (multicall), not the eighty that createPublicClient attaches.
 const clients = new Map<number, Client>();
@@ -34,12 +34,12 @@ export async function readStageData(b: ChainBlock): Promise<Stage> {
   return readStage(clientFor(b), b, multicallOf(b));
 }
 
-/** The contract's quote for `tokens` whole tokens paid with `kind`, from the latest block (see quote.ts). */
+/** The contract's quote for `tokens` whole tokens paid with `kind` (its row's quote view), from the latest block. */
 export async function readQuote(b: ChainBlock, kind: PayKind, tokens: bigint): Promise<bigint> {
   return readContract(clientFor(b), {
     address: b.presaleAddress,
     abi: abiOf("Presale"),
-    functionName: QUOTE_FN[kind],
+    functionName: payRow(kind).quote,
     args: [tokens],
   });
 }

@@ -3,21 +3,23 @@
  * stage, whether a sale takes purchases, the countdown, and the payment tokens. Public surface; the reads themselves
  * (viem, one Multicall3 request per chain) are the read layer, loaded lazily: `loadPresaleReads()`.
  */
-export { pollInterval, useChainData, usePresale, useStage, type PresaleView } from "./usePresale.ts";
-export type { ChainData, Round, SaleState, Stage, StakeData, UserData } from "./reads.ts";
-export { cumulativeUsdCaps, effectiveRounds, raisedPercent, stageMaxUsd } from "./stage.ts";
-export { chainNow, saleBlock, type SaleBlock } from "./saleState.ts";
-export { computeCountdown, PRESALE_END_EVENT, targetStage, type Countdown } from "./countdown.ts";
+export { useChainData, usePresale, type PresaleView } from "./usePresale.ts";
+export { QUOTE_TOKENS, type ChainData, type Round } from "./reads.ts";
+export { cumulativeUsdCaps } from "./stage.ts";
+export { chainNow, saleBlock } from "./saleState.ts";
+export { computeCountdown, PRESALE_END_EVENT } from "./countdown.ts";
 export {
-  inputDecimals,
   nativeOf,
   PAY_TOKENS,
-  QUOTE_FN,
+  payRow,
+  payTokenAddress,
   stableOf,
   tokenById,
+  type BuyOrder,
   type PayKind,
   type PayToken,
-} from "./tokens.ts";
+  type PresaleBuy,
+} from "./payTokens.ts";
 
 /** The read layer (viem clients, the multicall reads, quotes, the chain's time): a chunk of its own. */
 export const loadPresaleReads = () => import("./chainReads.ts");

@@ -13,14 +13,14 @@ describe("chain reads", () => {
       ...c.base,
       presaleAddress: MC,
       stakingAddress: MC,
-      usdcAddress: MC,
+      contracts: { ...c.base.contracts, USDC: { address: MC } },
       saleTokenAddress: MC,
     } as typeof c.base;
     const keys = buildCalls(b, MC, USER).map((x) => x.key);
     for (const k of [
       "totalTokensSold",
-      "ethBuyHelper",
-      "usdcBuyHelper",
+      "quote:native",
+      "quote:usdc",
       "usdRaised",
       "maxTokensToBuy",
       "currentStep",
@@ -30,9 +30,9 @@ describe("chain reads", () => {
       "trackRemainingTokens",
       "saleToken",
       "userDeposits",
-      "nativeBal",
-      "usdcBal",
-      "usdcAllowance",
+      "balance:native",
+      "balance:usdc",
+      "allowance:usdc",
       "apy",
       "lockTime",
       "totalStaked",
@@ -43,7 +43,8 @@ describe("chain reads", () => {
     ]) {
       expect(keys).toContain(k);
     }
-    expect(keys).not.toContain("usdtBal");
+    // USDT is paid on Ethereum only (its row of payTokens.ts): nothing of it is read on Base.
+    expect(keys.filter((k) => k.endsWith(":usdt"))).toEqual([]);
   });
   it("an undeployed presale means no calls", () => {
     expect(buildCalls(buildEnvConfig("production", {}).eth, MC, USER)).toEqual([]);
@@ -59,10 +60,10 @@ describe("chain reads", () => {
         caps: [4_500_000n, 10_000_000n],
         prices: [6n * 10n ** 15n, 65n * 10n ** 14n],
         endTimes: [100n, 200n],
-        ethBuyHelper: 2n * 10n ** 15n,
-        usdcBuyHelper: 6_000_000n,
+        "quote:native": 2n * 10n ** 15n,
+        "quote:usdc": 6_000_000n,
         userDeposits: 5n * 10n ** 18n,
-        nativeBal: 10n ** 18n,
+        "balance:native": 10n ** 18n,
         apy: 1500n,
       },
       undefined,
@@ -73,11 +74,10 @@ describe("chain reads", () => {
       totalTokensSold: 1234,
       usdRaised: 7.4,
       currentStep: 1,
-      nativePerToken: 0.000002,
-      usdcPerToken: 0.006,
+      quotePer1000: { native: 2n * 10n ** 15n, usdc: 6_000_000n },
     });
     expect(d.rounds[1]).toEqual({ cap: 10_000_000, price: 0.0065, endTime: 200 });
-    expect(d.user).toMatchObject({ deposits: 5, nativeBal: 1 });
+    expect(d.user).toMatchObject({ deposits: 5, balances: { native: 10n ** 18n }, allowances: {} });
     expect(d.staking?.apy).toBe(15);
   });
   it("Base: Ethereum deposits count as delivered by what Base imported, and all of them once the claim start is set", () => {
@@ -105,5 +105,61 @@ describe("chain reads", () => {
     const next = decode(1, { totalTokensSold: 11n }, prev, true, 2);
     expect(next).toMatchObject({ totalTokensSold: 11, usdRaised: 1 });
     expect(next.user?.deposits).toBe(1);
+  });
+});
+
+describe("staking reads ride in the Base presale multicall", () => {
+  const local = buildEnvConfig("local", {});
+  it("one call list for Base holds the presale and the staking reads of PRODUCT.md §7", () => {
+    const calls = buildCalls(local.base, MC, USER);
+    const staking = calls.filter((c) => c.address === local.base.stakingAddress).map((c) => c.functionName);
+    expect(staking).toEqual(
+      expect.arrayContaining([
+        "poolStakers",
+        "getRewards",
+        "lockTime",
+        "apy",
+        "totalStaked",
+        "claimsLocked",
+        "depositsLocked",
+        "withdrawalsLocked",
+      ]),
+    );
+    expect(calls.some((c) => c.functionName === "totalTokensSold")).toBe(true);
+    expect(calls.some((c) => c.functionName === "claimStart")).toBe(true);
+    expect(calls.some((c) => c.key === "saleTokenBal")).toBe(true);
+  });
+  it("Ethereum has no staking calls", () => {
+    expect(buildCalls(local.eth, MC, USER).some((c) => ["apy", "poolStakers"].includes(c.functionName))).toBe(false);
+  });
+  it("decodes the stake data: APY basis points -> percent, wei -> tokens, unlock time, locks", () => {
+    const d = decode(
+      local.base.chainIdInt,
+      {
+        apy: 1250n,
+        totalStaked: 5n * 10n ** 21n,
+        lockTime: 2_592_000n,
+        claimsLocked: true,
+        depositsLocked: false,
+        withdrawalsLocked: true,
+        poolStakers: { amount: 10n ** 21n, unlockTime: 1_900_000_000n, pendingRewards: 0n },
+        getRewards: 15n * 10n ** 17n,
+        claimStart: 1_800_000_000n,
+      },
+      undefined,
+      true,
+      1,
+    );
+    expect(d.staking).toMatchObject({
+      apy: 12.5,
+      totalStaked: 5000,
+      lockTime: 2_592_000,
+      claimsLocked: true,
+      userStaked: 1000,
+      unlockTime: 1_900_000_000,
+      rewards: 1.5,
+      withdrawalsLocked: true,
+    });
+    expect(d.claimStart).toBe(1_800_000_000);
   });
 });

@@ -11,29 +11,28 @@ import {
   type ContractFunctionName,
 } from "viem";
 import { multicall as aggregate } from "viem/actions";
-import { abiOf, isDeployed } from "../config/contracts.ts";
+import { abiOf, isDeployed, type ContractAbi } from "../config/contracts.ts";
 import type { ChainBlock } from "../config/env.ts";
+import { PAY_KINDS, payRow, payTokenAddress, type PayKind } from "./payTokens.ts";
 import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "../chain/index.ts";
 
 export type Round = { cap: number; price: number; endTime: number };
-export type UserData = {
-  nativeBal: number;
-  usdtBal: number;
-  usdcBal: number;
-  usdtAllowance: bigint;
-  usdcAllowance: bigint;
+/** A figure per payment token (presale/payTokens.ts), in its base units; a token missing here was not read. */
+type PerPayToken = Partial<Record<PayKind, bigint>>;
+type UserData = {
+  /** Balances (ETH: the native balance) and allowances to the presale: exact, so purchase checks never use floats. */
+  balances: PerPayToken;
+  allowances: PerPayToken;
   /** Base only: the user's Ethereum deposits already on Base (delivered through the bridge); Infinity once the claim
    * start is set, since every Ethereum deposit is on Base by then (the presale insists) and a claim clears the
    * per-user figure. The claimable line counts Ethereum deposits above it, i.e. not yet delivered, once. */
   deposits: number;
   remoteImported: number;
   saleTokenBal: number;
-  /** Exact balances in base units (wei; 6-decimal stablecoins): the purchase checks compare these, never floats. */
-  units: { native: bigint; usdt: bigint; usdc: bigint };
 };
 /** Whether the sale takes purchases on this chain, from the contract's own state. */
-export type SaleState = { paused: boolean; startTime: number; endTime: number; closed: boolean };
-export type StakeData = {
+type SaleState = { paused: boolean; startTime: number; endTime: number; closed: boolean };
+type StakeData = {
   apy: number;
   totalStaked: number;
   lockTime: number;
@@ -54,12 +53,8 @@ export type ChainData = {
   currentStep: number;
   rounds: Round[];
   remaining: number[];
-  /** Cost of one whole token: ETH for native, USD for the stablecoins. */
-  nativePerToken: number;
-  usdtPerToken: number;
-  usdcPerToken: number;
-  /** The contract's quote for QUOTE_TOKENS tokens, in base units (the starting point of pay -> tokens). */
-  quotePer1000: { native: bigint; usdt: bigint; usdc: bigint };
+  /** The contract's quote for QUOTE_TOKENS tokens per payment token, in its base units (pay -> tokens starts there). */
+  quotePer1000: PerPayToken;
   sale?: SaleState;
   /** The latest block's time (unix seconds) at `updatedAt`: deadlines are compared with the chain's clock. */
   chainTime?: number;
@@ -86,6 +81,31 @@ function view<
   return { call: erase(call) };
 }
 
+/** The reads each payment token of the chain needs, by `quote:`, `balance:` and `allowance:` and its kind. */
+type PayKey = `${"quote" | "balance" | "allowance"}:${PayKind}`;
+function payTokenPlan(
+  b: ChainBlock,
+  presale: { address: Address; abi: ContractAbi<"Presale"> },
+  mc: { address: Address; abi: typeof multicall3Abi } | undefined,
+  user: Address | undefined,
+): Partial<Record<PayKey, View<bigint>>> {
+  const out: Partial<Record<PayKey, View<bigint>>> = {};
+  for (const kind of PAY_KINDS) {
+    const row = payRow(kind);
+    const address = payTokenAddress(b, kind);
+    // Not paid on this chain, or a token the map does not have here: nothing to quote or hold.
+    if (!row.chains[b.key] || (row.addressKey && !isDeployed(address))) continue;
+    out[`quote:${kind}`] = view({ ...presale, functionName: row.quote, args: [QUOTE_TOKENS] });
+    if (!user) continue;
+    if (address) {
+      const token = { address, abi: erc20Abi } as const;
+      out[`balance:${kind}`] = view({ ...token, functionName: "balanceOf", args: [user] });
+      out[`allowance:${kind}`] = view({ ...token, functionName: "allowance", args: [user, presale.address] });
+    } else if (mc) out[`balance:${kind}`] = view({ ...mc, functionName: "getEthBalance", args: [user] });
+  }
+  return out;
+}
+
 /** Every read of one chain by key (undefined: not read on this chain, or without a connected wallet). */
 function plan(b: ChainBlock, multicall: Address | undefined, user: Address | undefined) {
   const presale = { address: b.presaleAddress, abi: abiOf("Presale") } as const;
@@ -96,18 +116,14 @@ function plan(b: ChainBlock, multicall: Address | undefined, user: Address | und
   const mc = multicall ? ({ address: multicall, abi: multicall3Abi } as const) : undefined;
   const token = (address: Address | "") =>
     address && isDeployed(address) ? ({ address, abi: erc20Abi } as const) : undefined;
-  const usdt = token(b.usdTAddress);
-  const usdc = token(b.usdcAddress);
   const saleToken = token(b.saleTokenAddress);
   const onBase = b.key === "base";
   // Purchases stop for good once the sale is closed (Ethereum) or the claim is set (Base); older ABIs lack the view.
   const hasSaleClosed = presale.abi.some((f) => f.type === "function" && f.name === "saleClosed");
   const round = (i: bigint) => view({ ...presale, functionName: "roundDetails", args: [i] });
   return {
+    ...payTokenPlan(b, presale, mc, user),
     totalTokensSold: view({ ...presale, functionName: "totalTokensSold" }),
-    ethBuyHelper: view({ ...presale, functionName: "ethBuyHelper", args: [QUOTE_TOKENS] }),
-    usdtBuyHelper: usdt && view({ ...presale, functionName: "usdtBuyHelper", args: [QUOTE_TOKENS] }),
-    usdcBuyHelper: usdc && view({ ...presale, functionName: "usdcBuyHelper", args: [QUOTE_TOKENS] }),
     usdRaised: view({ ...presale, functionName: "usdRaised" }),
     maxTokensToBuy: view({ ...presale, functionName: "maxTokensToBuy" }),
     currentStep: view({ ...presale, functionName: "currentStep" }),
@@ -133,11 +149,6 @@ function plan(b: ChainBlock, multicall: Address | undefined, user: Address | und
     userDeposits: user && view({ ...presale, functionName: "userDeposits", args: [user] }),
     remoteDepositsImported:
       onBase && user ? view({ ...presale, functionName: "remoteDepositsImported", args: [user] }) : undefined,
-    nativeBal: mc && user && view({ ...mc, functionName: "getEthBalance", args: [user] }),
-    usdtBal: usdt && user && view({ ...usdt, functionName: "balanceOf", args: [user] }),
-    usdtAllowance: usdt && user && view({ ...usdt, functionName: "allowance", args: [user, presale.address] }),
-    usdcBal: usdc && user && view({ ...usdc, functionName: "balanceOf", args: [user] }),
-    usdcAllowance: usdc && user && view({ ...usdc, functionName: "allowance", args: [user, presale.address] }),
     saleTokenBal: saleToken && user && view({ ...saleToken, functionName: "balanceOf", args: [user] }),
   };
 }
@@ -156,6 +167,16 @@ export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?:
 const n18 = (v: bigint) => Number(formatUnits(v, 18));
 const n6 = (v: bigint) => Number(formatUnits(v, 6));
 
+/** One figure per payment token from the results (`quote`, `balance` or `allowance`), else the previous one. */
+function perPayToken(r: ReadResults, what: "quote" | "balance" | "allowance", prev: PerPayToken | undefined) {
+  const out: PerPayToken = {};
+  for (const kind of PAY_KINDS) {
+    const v = r[`${what}:${kind}`] ?? prev?.[kind];
+    if (v !== undefined) out[kind] = v;
+  }
+  return out;
+}
+
 /** Turns multicall results (by key) into ChainData, falling back to `prev` for every failed entry. */
 export function decode(
   chainId: number,
@@ -171,16 +192,12 @@ export function decode(
     caps && prices && ends
       ? caps.map((cap, i) => ({ cap, price: prices[i] ?? 0, endTime: ends[i] ?? 0 }))
       : (prev?.rounds ?? []);
-  const q = Number(QUOTE_TOKENS);
   const pu = prev?.user;
   const claimStart = r.claimStart !== undefined ? Number(r.claimStart) : (prev?.claimStart ?? 0);
   const user: UserData | undefined = hasUser
     ? {
-        nativeBal: r.nativeBal !== undefined ? n18(r.nativeBal) : (pu?.nativeBal ?? 0),
-        usdtBal: r.usdtBal !== undefined ? n6(r.usdtBal) : (pu?.usdtBal ?? 0),
-        usdcBal: r.usdcBal !== undefined ? n6(r.usdcBal) : (pu?.usdcBal ?? 0),
-        usdtAllowance: r.usdtAllowance ?? pu?.usdtAllowance ?? 0n,
-        usdcAllowance: r.usdcAllowance ?? pu?.usdcAllowance ?? 0n,
+        balances: perPayToken(r, "balance", pu?.balances),
+        allowances: perPayToken(r, "allowance", pu?.allowances),
         deposits: r.userDeposits !== undefined ? n18(r.userDeposits) : (pu?.deposits ?? 0),
         remoteImported:
           claimStart > 0
@@ -189,11 +206,6 @@ export function decode(
               ? n18(r.remoteDepositsImported)
               : (pu?.remoteImported ?? 0),
         saleTokenBal: r.saleTokenBal !== undefined ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
-        units: {
-          native: r.nativeBal ?? pu?.units.native ?? 0n,
-          usdt: r.usdtBal ?? pu?.units.usdt ?? 0n,
-          usdc: r.usdcBal ?? pu?.units.usdc ?? 0n,
-        },
       }
     : undefined;
   const ps = prev?.staking;
@@ -221,14 +233,7 @@ export function decode(
     currentStep: r.currentStep !== undefined ? Number(r.currentStep) : (prev?.currentStep ?? 0),
     rounds,
     remaining: r.trackRemainingTokens?.map(Number) ?? prev?.remaining ?? [],
-    nativePerToken: r.ethBuyHelper !== undefined ? n18(r.ethBuyHelper) / q : (prev?.nativePerToken ?? 0),
-    usdtPerToken: r.usdtBuyHelper !== undefined ? n6(r.usdtBuyHelper) / q : (prev?.usdtPerToken ?? 0),
-    usdcPerToken: r.usdcBuyHelper !== undefined ? n6(r.usdcBuyHelper) / q : (prev?.usdcPerToken ?? 0),
-    quotePer1000: {
-      native: r.ethBuyHelper ?? prev?.quotePer1000.native ?? 0n,
-      usdt: r.usdtBuyHelper ?? prev?.quotePer1000.usdt ?? 0n,
-      usdc: r.usdcBuyHelper ?? prev?.quotePer1000.usdc ?? 0n,
-    },
+    quotePer1000: perPayToken(r, "quote", prev?.quotePer1000),
     sale:
       r.paused !== undefined && r.startTime !== undefined && r.endTime !== undefined
         ? {

@@ -43,7 +43,7 @@ export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs
 /** The claim chain (Base) carries the synced ladder; fall back to Ethereum when Base has no presale. */
 const stageBlock = () => (isDeployed(env.base.presaleAddress) ? env.base : env.eth);
 
-export function useStage() {
+function useStage() {
   const b = stageBlock();
   return useQuery({
     queryKey: ["stage", b.chainIdInt],

@@ -40,11 +40,6 @@ export const WarnIcon = () => (
     <path d="M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z" />
   </I>
 );
-export const WalletIcon = () => (
-  <I>
-    <path d="M21 7H5a1 1 0 0 1 0-2h14V3H5a3 3 0 0 0-3 3v12a3 3 0 0 0 3 3h16zm-3 8a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3z" />
-  </I>
-);
 
 const SOCIAL_PATHS: Record<string, string> = {
   tiktok: "M16.5 3c.4 2.2 1.9 3.7 4 4v3c-1.5 0-2.9-.5-4-1.3V15a6 6 0 1 1-6-6v3.1a3 3 0 1 0 3 2.9V3z",
@@ -71,30 +66,25 @@ export function SocialIcon({ name }: { name: string }) {
   );
 }
 
-export function TokenIcon({ symbol, size = 28 }: { symbol: string; size?: number }) {
-  const s = symbol.toUpperCase();
-  const fill =
-    s === "USDC"
-      ? "#2775ca"
-      : s === "USDT"
-        ? "#26a17b"
-        : s === "BASE"
-          ? "#0052ff"
-          : s === "ETH"
-            ? "#627eea"
-            : "#f5b82e";
+/** A token's icon: its colour and the mark drawn on it (the payment tokens' are in presale/payTokens.ts). */
+export type TokenIconSpec = { fill: string; mark: "eth" | "base" | "dollar" | "sale" };
+/** The sale token's. */
+export const SALE_TOKEN_ICON: TokenIconSpec = { fill: "#f5b82e", mark: "sale" };
+
+export function TokenIcon({ icon, size = 28 }: { icon: TokenIconSpec; size?: number }) {
+  const { fill, mark } = icon;
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden className="token-icon">
       <circle cx="16" cy="16" r="16" fill={fill} />
-      {s === "ETH" && (
+      {mark === "eth" && (
         <path
           d="M16 5v8.1l6.9 3.1zm0 0-6.9 11.2 6.9-3.1zm0 16.5V27l6.9-9.6zm0 5.5v-5.5l-6.9-4.1zm0-6.8 6.9-4-6.9-3.1zm-6.9-4 6.9 4v-7.1z"
           fill="#fff"
           opacity=".9"
         />
       )}
-      {s === "BASE" && <path d="M16 26a10 10 0 1 0-9.9-11.2h13.1v2.4H6.1A10 10 0 0 0 16 26z" fill="#fff" />}
-      {(s === "USDC" || s === "USDT") && (
+      {mark === "base" && <path d="M16 26a10 10 0 1 0-9.9-11.2h13.1v2.4H6.1A10 10 0 0 0 16 26z" fill="#fff" />}
+      {mark === "dollar" && (
         <text
           x="16"
           y="21"
@@ -107,7 +97,7 @@ export function TokenIcon({ symbol, size = 28 }: { symbol: string; size?: number
           $
         </text>
       )}
-      {s === "SHAFT" && <path d="M9 9h14l-4 6h-6zm4 8h6l-3 7z" fill="#0a0e17" />}
+      {mark === "sale" && <path d="M9 9h14l-4 6h-6zm4 8h6l-3 7z" fill="#0a0e17" />}
     </svg>
   );
 }

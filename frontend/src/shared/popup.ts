@@ -1,7 +1,7 @@
 // Confirmation / info popup: icon, title, description, confirm and deny buttons; resolves to the choice.
 import { createStore } from "./store.ts";
 
-export type PopupIcon = "warning" | "info" | "question" | "error";
+type PopupIcon = "warning" | "info" | "question" | "error";
 export type PopupRequest = {
   icon: PopupIcon;
   title: string;

@@ -5,7 +5,7 @@ import { env } from "../config/env.ts";
 import { createStore } from "./store.ts";
 
 export type ToastType = "error" | "success" | "info" | "warning";
-export type ToastState = "inactive" | "active" | "removed";
+type ToastState = "inactive" | "active" | "removed";
 export type Toast = {
   id: number;
   title: string;

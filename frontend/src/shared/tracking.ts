@@ -1,7 +1,7 @@
 // Lead-tracking parameters: read from the URL into cookies with the product's lifetimes; analytics data layer.
 import { COOKIE_LIFETIME } from "../config/constants.ts";
 
-export const TRACKING_KEYS = ["clickId", "source", "pid", "tid", "referrer"] as const;
+const TRACKING_KEYS = ["clickId", "source", "pid", "tid", "referrer"] as const;
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type Tracking = Partial<Record<TrackingKey, string>>;
 

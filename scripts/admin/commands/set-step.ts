@@ -90,6 +90,12 @@ export const setStep = onPair({
     const count = ladders[0].rounds.length;
     if (step1 < 1 || step1 > count) throw new Refusal(`--step ${step1}: there are ${count} rounds (1..${count})`);
     const plans: PlannedCall[][] = [];
+    for (const chain of chains) {
+      if (await chain.presale.saleClosed())
+        throw new Refusal(
+          `${chain.info.name}: the sale is closed here (${chain.record.chain === "eth" ? "Ethereum's close" : "the claim start"}): no manual move after it; nothing sent`,
+        );
+    }
     for (const [i, chain] of chains.entries()) {
       header(chain, "set the position");
       plans.push(planMove(chain, ladders[i], step1 - 1, usedOf(chain), out));

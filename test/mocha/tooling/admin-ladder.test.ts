@@ -7,40 +7,22 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import { AbiCoder, keccak256, parseUnits, toBeHex, zeroPadValue } from "ethers";
-import { runAdmin } from "../../../scripts/admin/commands.js";
 import type { AdminEnv } from "../../../scripts/admin/context.js";
 import { compareChains, type BaseState, type EthereumState } from "../../../scripts/admin/divergence.js";
 import { Keeper } from "../../../scripts/keeper/keeper.js";
 import type { Connection } from "../../../scripts/lib/deploy.js";
-import { exitCodeFor } from "../../../scripts/lib/cli.js";
-import { basePresale, buyEth, collector, deployPair, ethPresale, makeRelayer, tmpDir, type Pair } from "./helpers.js";
+import { adminRunner, basePresale, buyEth, deployPair, ethPresale, makeRelayer, tmpDir, type Pair } from "./helpers.js";
 
 const KEEPER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const M40 = (1n << 40n) - 1n;
 const M64 = (1n << 64n) - 1n;
 
-/** Runs admin commands against a pair; `refused` expects exit code 1 with a message matching `re`. */
+/** Owner commands against a pair (helpers.ts adminRunner), and the keeper and the bridge bringing Base up to date. */
 function adminOn(pair: Pair, work: string) {
   const env: AdminEnv = {
     connections: { hardhatEth: pair.eth, hardhatBase: pair.base },
     deploymentsDir: pair.dir,
     progressDir: path.join(work, "progress"),
-  };
-  let out = collector();
-  const admin = async (...argv: string[]) => {
-    out = collector();
-    await runAdmin(argv, { ...env, out: out.out });
-    return out.text();
-  };
-  const refused = async (re: RegExp, ...argv: string[]) => {
-    try {
-      await admin(...argv);
-    } catch (e) {
-      expect(exitCodeFor(e)).to.equal(1, `expected a refusal, got ${(e as Error).name}: ${(e as Error).message}`);
-      expect((e as Error).message).to.match(re);
-      return { message: (e as Error).message, output: out.text() };
-    }
-    expect.fail(`"${argv.join(" ")}" was not refused`);
   };
   const keeper = () =>
     new Keeper(
@@ -54,7 +36,7 @@ function adminOn(pair: Pair, work: string) {
     await keeper().tick();
     await relayer.tick();
   };
-  return { env, admin, refused, sync };
+  return { ...adminRunner(env), sync };
 }
 
 const blocks = (pair: Pair) =>
@@ -188,16 +170,16 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "300000",
       "--dry-run",
     );
-    expect(dry).to.match(/Ethereum: round 1 with 0 of 1,800,000 used → round 2 with 100,000 of 2,200,000 used/);
-    expect(dry).to.match(/round 1: Ethereum leaves 1,800,000 unused; they go to Base with the next report/);
-    expect(dry).to.match(/Base: round 1 with 0 of 2,700,000 used → round 2 with 300,000 of 3,300,000 used/);
+    expect(dry).to.match(/Ethereum: round 1 with 0 of 2,700,000 used → round 2 with 100,000 of 3,300,000 used/);
+    expect(dry).to.match(/round 1: Ethereum leaves 2,700,000 unused; they go to Base with the next report/);
+    expect(dry).to.match(/Base: round 1 with 0 of 1,800,000 used → round 2 with 300,000 of 2,200,000 used/);
     expect(dry.match(/dry run: 1 call\(s\) simulated/g)).to.have.length(2);
     await h.admin("set-step", "--pair", "hardhat", "--step", "2", "--eth-used", "100000", "--base-used", "300000");
     expect([await ethP.currentStep(), (await ethP.rounds())[1].used]).to.deep.equal([1n, 100_000n]);
     expect([await baseP.currentStep(), (await baseP.rounds())[1].used]).to.deep.equal([1n, 300_000n]);
     // Nothing is booked as sold, on either chain, whatever arrives later.
     const lag = await h.admin("status", "--pair", "hardhat");
-    expect(lag).to.match(/LAG\s+round 1 Ethereum quota: Ethereum gave up 1800000 since its last report/);
+    expect(lag).to.match(/LAG\s+round 1 Ethereum quota: Ethereum gave up 2700000 since its last report/);
     expect(lag).to.match(/every difference is a lag/);
     await h.sync();
     expect((await baseP.rounds())[0].ethereumQuota).to.equal(0n);
@@ -227,7 +209,7 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "1",
     );
     await h.refused(
-      /hardhatEth: a move only goes forward: Ethereum has used 100,000 of its 2,200,000-token share of round 2; --eth-used must be at least that/,
+      /hardhatEth: a move only goes forward: Ethereum has used 100,000 of its 3,300,000-token share of round 2; --eth-used must be at least that/,
       "set-step",
       "--pair",
       "hardhat",
@@ -237,14 +219,14 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "50000",
     );
     await h.refused(
-      /hardhatBase: --base-used 3,300,001 is more than Base's share of round 2 \(3,300,000\)/,
+      /hardhatBase: --base-used 2,200,001 is more than Base's share of round 2 \(2,200,000\)/,
       "set-step",
       "--pair",
       "hardhat",
       "--step",
       "2",
       "--base-used",
-      "3300001",
+      "2200001",
     );
     await h.refused(/there are 10 rounds/, "set-step", "--pair", "hardhat", "--step", "11");
     expect(await blocks(pair)).to.deep.equal(before, "nothing sent on either chain");
@@ -294,14 +276,14 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "--all",
     );
     await h.refused(
-      /--tokens 2,600,001: Ethereum can give at most 2,600,000 of round 3/,
+      /--tokens 3,900,001: Ethereum can give at most 3,900,000 of round 3/,
       "release-quota",
       "--network",
       "hardhatEth",
       "--round",
       "3",
       "--tokens",
-      "2600001",
+      "3900001",
     );
     await h.refused(/one of --tokens and --all/, "release-quota", "--network", "hardhatEth", "--round", "3");
     const dry = await h.admin(
@@ -314,16 +296,16 @@ describe("tooling: ladder commands and the cross-chain check", function () {
       "500000",
       "--dry-run",
     );
-    expect(dry).to.match(/Ethereum's quota: 2,600,000 → 2,100,000/);
-    expect(dry).to.match(/Base's share: {5}3,900,000 → 4,400,000 \(Base books it with Ethereum's next report/);
+    expect(dry).to.match(/Ethereum's quota: 3,900,000 → 3,400,000/);
+    expect(dry).to.match(/Base's share: {5}2,600,000 → 3,100,000 \(Base books it with Ethereum's next report/);
     await h.admin("release-quota", "--network", "hardhatEth", "--round", "3", "--tokens", "500000");
-    expect((await ethP.rounds())[2].ethereumQuota).to.equal(2_100_000n);
+    expect((await ethP.rounds())[2].ethereumQuota).to.equal(3_400_000n);
     expect(await h.admin("status", "--pair", "hardhat")).to.match(
       /LAG\s+round 3 Ethereum quota: Ethereum gave up 500000/,
     );
-    expect((await baseP.rounds())[2].baseQuota).to.equal(3_900_000n);
+    expect((await baseP.rounds())[2].baseQuota).to.equal(2_600_000n);
     await h.sync();
-    expect((await baseP.rounds())[2].baseQuota).to.equal(4_400_000n);
+    expect((await baseP.rounds())[2].baseQuota).to.equal(3_100_000n);
     await h.admin("release-quota", "--network", "hardhatEth", "--round", "10", "--all");
     expect((await ethP.rounds())[9].ethereumQuota).to.equal(0n);
     await h.sync();
@@ -337,13 +319,13 @@ describe("tooling: ladder commands and the cross-chain check", function () {
     const ends = rounds.map((r) => r.endTime);
     await (await baseP.setRounds([prices[0], prices[1] + 1n, ...prices.slice(2)], ends)).wait();
     try {
-      const { output } = await h.refused(
+      await h.refused(
         /the two chains differ in 1 way\(s\) that no message in flight explains .*round 2 price/,
         "status",
         "--pair",
         "hardhat",
       );
-      expect(output).to.match(/DIFF round 2 price: Ethereum 6500000000000000, Base 6500000000000001/);
+      expect(h.text()).to.match(/DIFF round 2 price: Ethereum 6500000000000000, Base 6500000000000001/);
     } finally {
       await (await baseP.setRounds(prices, ends)).wait();
     }
@@ -367,12 +349,12 @@ describe("tooling: ladder commands and the cross-chain check", function () {
     expect(booked).to.equal((await baseP.rounds())[2].ethereumQuota);
     await write(pair.base, at, round3, (packed & ~(M40 << 176n)) | ((booked - 1_000_000n) << 176n));
     try {
-      const { output } = await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
-      expect(output).to.match(
-        /DIFF round 3 Base quota: Base counts Ethereum's quota as 1100000 but Ethereum may still sell up to 2100000/,
+      await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
+      expect(h.text()).to.match(
+        /DIFF round 3 Base quota: Base counts Ethereum's quota as 2400000 but Ethereum may still sell up to 3400000/,
       );
-      expect(output).to.match(
-        /DIFF round 3 Ethereum quota on Base: Base will hold 1100000 once every message is delivered, Ethereum's last report says 2100000/,
+      expect(h.text()).to.match(
+        /DIFF round 3 Ethereum quota on Base: Base will hold 2400000 once every message is delivered, Ethereum's last report says 3400000/,
       );
     } finally {
       await write(pair.base, at, round3, packed);
@@ -389,11 +371,11 @@ describe("tooling: ladder commands and the cross-chain check", function () {
     expect(await read(pair.base, at, mark)).to.equal(await baseP.remoteDepositsImported(buyer, 0n));
     await write(pair.base, at, mark, 7_500n);
     try {
-      const { output } = await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
-      expect(output).to.match(
+      await h.refused(/the two chains differ/, "status", "--pair", "hardhat");
+      expect(h.text()).to.match(
         new RegExp(`DIFF leg ${buyer.toLowerCase()}#0: Base imported 7500, above the 7000 Ethereum relayed`),
       );
-      expect(output).to.match(/DIFF imports on Base/);
+      expect(h.text()).to.match(/DIFF imports on Base/);
     } finally {
       await write(pair.base, at, mark, 7_000n);
     }

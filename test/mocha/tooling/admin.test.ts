@@ -6,9 +6,9 @@ import type { AdminEnv } from "../../../scripts/admin/context.js";
 import { exitCodeFor, missingVariable, Refusal, UsageError } from "../../../scripts/lib/cli.js";
 import { Keeper } from "../../../scripts/keeper/keeper.js";
 import {
+  adminRunner,
   basePresale,
   buyEth,
-  collector,
   contract,
   deployPair,
   ethPresale,
@@ -40,25 +40,9 @@ describe("tooling: owner scripts against a local chain", function () {
   let pair: Pair;
   let env: AdminEnv;
   let work: string;
-  let out: ReturnType<typeof collector>;
-
-  /** Runs an admin command; returns its output. */
-  const admin = async (...argv: string[]) => {
-    out = collector();
-    await runAdmin(argv, { ...env, out: out.out });
-    return out.text();
-  };
-  /** Runs an admin command expecting a refusal matching `re` (exit code 1). */
-  const refused = async (re: RegExp, ...argv: string[]) => {
-    try {
-      await admin(...argv);
-    } catch (e) {
-      expect(exitCodeFor(e)).to.equal(1, `expected a refusal, got ${(e as Error).name}: ${(e as Error).message}`);
-      expect((e as Error).message).to.match(re);
-      return (e as Error).message;
-    }
-    expect.fail(`"${argv.join(" ")}" was not refused`);
-  };
+  let run: ReturnType<typeof adminRunner>;
+  const admin = (...argv: string[]) => run.admin(...argv);
+  const refused = (re: RegExp, ...argv: string[]) => run.refused(re, ...argv);
 
   before(async function () {
     pair = await deployPair();
@@ -68,6 +52,7 @@ describe("tooling: owner scripts against a local chain", function () {
       deploymentsDir: pair.dir,
       progressDir: path.join(work, "progress"),
     };
+    run = adminRunner(env);
   });
 
   it("refuses unknown networks and networks without a deployment, and unknown commands", async function () {
@@ -408,7 +393,7 @@ describe("tooling: owner scripts against a local chain", function () {
       /the Ethereum sale is not closed: it ends at .*close it now \(owner\) with npm run admin -- close-sale --network hardhatEth/,
     );
     // Unrelayed buyers do not hold the claim up (their tokens are funded already), but they are named.
-    expect(out.text()).to.match(
+    expect(run.text()).to.match(
       /still to relay \(funded already; credited on Base when their report arrives\): 1 buyer\(s\), 10000 tokens: 0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc \(10000 for 0x14dC79964da2C08b23698B3D3cc7Ca32193d9955\)/,
     );
     // Anyone relays: here an account with no role at all (--dry-run from a stranger simulates it), then the owner's key sends.
@@ -452,7 +437,7 @@ describe("tooling: owner scripts against a local chain", function () {
       "hardhatEth",
     );
     expect(stillOpen).to.match(/the Ethereum sale is not closed/);
-    expect(out.text()).to.match(/every Ethereum buyer's tokens are relayed/);
+    expect(run.text()).to.match(/every Ethereum buyer's tokens are relayed/);
     // The close is the owner's before the end time; it is final.
     expect(await admin("close-sale", "--network", "hardhatEth", "--dry-run")).to.match(
       /only the owner may close now[\s\S]*unused Ethereum quota goes to Base[\s\S]*Presale.closeSale\(\)/,
@@ -468,6 +453,14 @@ describe("tooling: owner scripts against a local chain", function () {
     );
     expect(await admin("close-sale", "--network", "hardhatEth")).to.match(/sent Presale.closeSale/);
     await refused(/already closed/, "close-sale", "--network", "hardhatEth");
+    await refused(
+      /hardhatEth: the sale is closed here \(Ethereum's close\): no manual move after it; nothing sent/,
+      "set-step",
+      "--pair",
+      "hardhat",
+      "--step",
+      "2",
+    );
     await refused(
       /its close has not reached Base yet/,
       "start-claim",
@@ -542,13 +535,14 @@ describe("tooling: owner scripts against a local chain", function () {
     );
     expect(lines.join("\n")).to.match(/LAG\s+unrelayed tokens: 2 buyer\(s\), 12000 tokens not relayed yet/);
     expect(lines.join("\n")).to.match(/LAG\s+round 1 Ethereum use: Ethereum used 12000 more since its last report/);
+    expect(lines.join("\n")).to.match(/LAG\s+USD raised on Ethereum: \$72\.0 more since Ethereum's last report/);
     expect(lines.join("\n")).to.match(/every difference is a lag/);
     // Relayed, not delivered: the message is listed as in flight and what it carries explains Base's figures.
     await (await (await ethPresale(fresh.eth, fresh.ethDep)).relay([A[1]])).wait();
     lines.length = 0;
     await runAdmin(["status", "--pair", "hardhat"], { ...freshEnv, out: (l) => lines.push(l) });
     expect(lines.join("\n")).to.match(
-      /Messages in flight \(sent on Ethereum, not yet relayed on Base\): 1\n {2}nonce 0, Ethereum block \d+, tx 0x[0-9a-f]+: 1 buyer\(s\), 12000 tokens sold, quotas \[1800000, /,
+      /Messages in flight \(sent on Ethereum, not yet relayed on Base\): 1\n {2}nonce 0, Ethereum block \d+, tx 0x[0-9a-f]+: 1 buyer\(s\), 12000 tokens sold, quotas \[2700000, /,
     );
     expect(lines.join("\n")).to.match(/Buyers with unrelayed tokens: 1\n/);
     expect(lines.join("\n")).to.not.match(/DIFF/);

@@ -144,7 +144,7 @@ describe("tooling: parameter files and schema", function () {
       deployer: "0x000000000000000000000000000000000000dEaD",
       now: 1_800_000_000,
     });
-    // 40 % of 4.5M, 5.5M, 6.5M, 7M, 9M, 10.5M, 11M, 10M, 9M, 7M (docs/DECISIONS.md: the local default share).
+    // 60 % of 4.5M, 5.5M, 6.5M, 7M, 9M, 10.5M, 11M, 10M, 9M, 7M (docs/DECISIONS.md: the local default share).
     expect(r.ethereumQuotas).to.deep.equal(
       [
         4_500_000n,
@@ -157,7 +157,7 @@ describe("tooling: parameter files and schema", function () {
         10_000_000n,
         9_000_000n,
         7_000_000n,
-      ].map((size) => (size * 4_000n) / 10_000n),
+      ].map((size) => (size * 6_000n) / 10_000n),
     );
     const odd = eth();
     odd.sale.ethereumShareBps = 3_333;
@@ -180,8 +180,8 @@ describe("tooling: parameter files and schema", function () {
     expect(pairDifferences(eth(), base(), now)).to.deep.equal([]);
     const cases: [(p: DeployParams) => void, RegExp][] = [
       [(p) => (p.sale.rounds[2].cap = 16_400_000), /round 3 cap: localEth 16500000, localBase 16400000/],
-      [(p) => (p.sale.ethereumShareBps = 5_000), /round 1 Ethereum quota: localEth 1800000, localBase 2250000/],
-      [(p) => (p.sale.rounds[0].ethereumQuota = 1), /round 1 Ethereum quota: localEth 1800000, localBase 1$/],
+      [(p) => (p.sale.ethereumShareBps = 5_000), /round 1 Ethereum quota: localEth 2700000, localBase 2250000/],
+      [(p) => (p.sale.rounds[0].ethereumQuota = 1), /round 1 Ethereum quota: localEth 2700000, localBase 1$/],
       [
         (p) => (p.sale.rounds[4].price = "0.0086"),
         /round 5 price \(USD 1e18\): localEth 8500000000000000, localBase 8600000000000000/,
@@ -308,7 +308,7 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(presaleInit(rec).usdt).to.equal("0x0000000000000000000000000000000000000000");
     expect(presaleInit(rec).caps).to.have.length(10);
     expect(presaleInit(rec).ethereumQuotas).to.deep.equal(presaleInit(ethRec).ethereumQuotas);
-    expect(presaleInit(rec).ethereumQuotas).to.have.property("0", "1800000");
+    expect(presaleInit(rec).ethereumQuotas).to.have.property("0", "2700000");
     expect(presaleInit(rec).messenger).to.equal("0x4200000000000000000000000000000000000007");
     expect(presaleInit(ethRec).messenger).to.equal(pair.ethDep.contracts.Messenger.address);
     expect(rec.contracts.Staking.constructorArgs![1]).to.equal(pair.baseDep.contracts.SaleToken.address);
@@ -325,7 +325,7 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(rounds.map((r) => r.ethereumQuota)).to.deep.equal(
       (presaleInit(readDeployment(31337, pair.dir)!).ethereumQuotas as string[]).map(BigInt),
     );
-    expect(rounds[0].baseQuota).to.equal(2_700_000n);
+    expect(rounds[0].baseQuota).to.equal(1_800_000n);
     // Nobody but the owner holds a role: ADMIN_ROLE (pause) and the default admin.
     const [owner, keeper] = await pair.eth.ethers.getSigners();
     expect(await p.hasRole(await p.ADMIN_ROLE(), keeper.address)).to.equal(false);
@@ -346,7 +346,7 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
     expect(await p.messenger()).to.equal("0x4200000000000000000000000000000000000007");
     // Ethereum's purchases arrive through the messenger, from the Ethereum presale only; the card on-ramp buys here.
     expect(await p.hasRole(await p.CARD_PROVIDER_ROLE(), "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")).to.equal(true);
-    expect((await p.rounds())[0].baseQuota).to.equal(2_700_000n);
+    expect((await p.rounds())[0].baseQuota).to.equal(1_800_000n);
     expect(await p.remotePresale()).to.equal(pair.ethDep.contracts.Presale.address);
     expect(await t.balanceOf(p.target)).to.equal(80_000_000n * 10n ** 18n);
     expect(await s.rewardReserve()).to.equal(20_000_000n * 10n ** 18n);
@@ -405,7 +405,7 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
       expect.fail("should refuse");
     } catch (e) {
       expect((e as Error).message).to.match(
-        /localEth and localBase describe different ladders[\s\S]*round 1 Ethereum quota: localEth 1800000, localBase 2250000/,
+        /localEth and localBase describe different ladders[\s\S]*round 1 Ethereum quota: localEth 2700000, localBase 2250000/,
       );
     }
     expect(await fresh.ethers.provider.getBlockNumber()).to.equal(before, "nothing sent");

@@ -1,9 +1,15 @@
 /** Shared setup of the tooling tests: the full system deployed with the real Ignition code on both simulated chains. */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { expect } from "chai";
 import { network } from "hardhat";
+import { runAdmin } from "../../../scripts/admin/commands.js";
+import type { AdminEnv } from "../../../scripts/admin/context.js";
+import { exitCodeFor } from "../../../scripts/lib/cli.js";
+import { ROOT } from "../../../scripts/lib/networks.js";
 import {
   BasePresale__factory,
   EthereumPresale__factory,
@@ -18,6 +24,7 @@ import {
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../../../scripts/lib/deploy.js";
 import type { DeploymentRecord } from "../../../scripts/lib/deployments.js";
 import { L2_MESSENGER_PREDEPLOY, Relayer, type RelayerOptions } from "../../../scripts/relayer/relayer.js";
+import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
 
 export interface Pair {
   dir: string;
@@ -110,6 +117,30 @@ export function collector(): { out: (s: string) => void; lines: string[]; text: 
   return { out: (s) => lines.push(s), lines, text: () => lines.join("\n") };
 }
 
+/**
+ * Runs owner commands in-process against `env`: `admin(...argv)` returns the output; `refused(re, ...argv)` expects
+ * exit code 1 with a message matching `re` and returns the message; `text()` is the last command's output.
+ */
+export function adminRunner(env: AdminEnv) {
+  let out = collector();
+  const admin = async (...argv: string[]) => {
+    out = collector();
+    await runAdmin(argv, { ...env, out: out.out });
+    return out.text();
+  };
+  const refused = async (re: RegExp, ...argv: string[]): Promise<string> => {
+    try {
+      await admin(...argv);
+    } catch (e) {
+      expect(exitCodeFor(e)).to.equal(1, `expected a refusal, got ${(e as Error).name}: ${(e as Error).message}`);
+      expect((e as Error).message).to.match(re);
+      return (e as Error).message;
+    }
+    return expect.fail(`"${argv.join(" ")}" was not refused`);
+  };
+  return { admin, refused, text: () => out.text() };
+}
+
 /** A free TCP port on loopback: stacks started by tests must not collide with `npm start` or the e2e suite. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -132,4 +163,70 @@ export function makeRelayer(
     { name: "hardhatBase", conn: pair.base, messenger: L2_MESSENGER_PREDEPLOY },
     { stateFile, fromBlock: pair.ethDep.contracts.Messenger.deployBlock, delayBlocks: 0, delayMs: 0, ...opts },
   );
+}
+
+/**
+ * After a child process ran for seconds, this process's idle keep-alive sockets to a node may be closed by the node
+ * just as they are reused ("other side closed"): one throw-away request per connection takes the stale socket.
+ */
+export const wakeConnections = (...conns: Connection[]) =>
+  Promise.all(conns.map((c) => c.provider.request({ method: "eth_chainId" }).catch(() => undefined)));
+
+/**
+ * The local stack on free ports with its chains and deployment only (no keeper, relayer, server or dapp), for tests
+ * that run the keeper or the relayer as processes of their own.
+ */
+export async function startChainsOnly(deploymentsDir: string): Promise<LocalStack> {
+  const [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
+  return startLocalStack({
+    ethPort,
+    basePort,
+    frontend: false,
+    server: false,
+    keeper: false,
+    relayer: false,
+    compile: false,
+    removeLogsOnStop: true,
+    deploymentsDir,
+  });
+}
+
+/** Relayer hooks that crash right after a delivery is mined, before it is recorded (as a kill at that point would). */
+export const CRASH_AFTER_DELIVERY: RelayerOptions["hooks"] = {
+  afterDelivery: () => {
+    throw new Error("killed after delivery");
+  },
+};
+
+/** Runs a tick that must crash through CRASH_AFTER_DELIVERY. */
+export async function expectCrashAfterDelivery(relayer: Relayer): Promise<void> {
+  try {
+    await relayer.tick();
+  } catch (e) {
+    if ((e as Error).message === "killed after delivery") return;
+    throw e;
+  }
+  throw new Error("the relayer did not crash after a delivery");
+}
+
+/**
+ * Runs `node args…` with `env` added and kills it with SIGKILL as soon as its output matches `at` (a test hook's
+ * pause line: the moment a kill -9 must not lose or repeat anything). Fails when that line does not come in 90 s.
+ */
+export async function killWhen(args: string[], env: Record<string, string>, at: RegExp): Promise<void> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
+  let out = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${String(at)} within 90 s:\n${out}`)), 90_000);
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (at.test(out)) {
+        clearTimeout(timer);
+        child.kill("SIGKILL");
+        resolve();
+      }
+    });
+    child.stderr.on("data", (chunk) => (out += chunk));
+  });
+  await new Promise((r) => child.once("exit", r));
 }

@@ -1,11 +1,20 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
 import hre from "hardhat";
 import { ROOT } from "../../../scripts/lib/networks.js";
-import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
-import { basePresale, buyEth, ethPresale, freePort, makeRelayer, tmpDir } from "./helpers.js";
+import type { LocalStack } from "../../../scripts/local/stack.js";
+import {
+  basePresale,
+  buyEth,
+  ethPresale,
+  killWhen,
+  makeRelayer,
+  startChainsOnly,
+  tmpDir,
+  wakeConnections,
+} from "./helpers.js";
 
 describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted", function () {
   this.timeout(180_000);
@@ -15,33 +24,13 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
 
   before(async function () {
     if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip(); // see stack.test.ts
-    const [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
-    stack = await startLocalStack({
-      ethPort,
-      basePort,
-      frontend: false,
-      server: false,
-      keeper: false,
-      relayer: false,
-      compile: false,
-      removeLogsOnStop: true,
-      deploymentsDir: dir,
-    });
+    stack = await startChainsOnly(dir);
   });
   after(async function () {
     await stack?.stop();
   });
 
-  /**
-   * After a child process ran for seconds, this process's idle keep-alive sockets to the nodes may be closed by the
-   * node just as they are reused ("other side closed"): one throw-away request per chain takes the stale socket.
-   */
-  const wakeConnections = () =>
-    Promise.all(
-      [stack.connections.eth, stack.connections.base].map((c) =>
-        c.provider.request({ method: "eth_chainId" }).catch(() => undefined),
-      ),
-    );
+  const wake = () => wakeConnections(stack.connections.eth, stack.connections.base);
 
   it("never double-credits (the bridge delivers what was relayed; a relay sent again changes nothing)", async function () {
     for (const i of BUYERS) await buyEth(stack.connections.eth, stack.deployments.eth, i, 1_000n * BigInt(i));
@@ -67,24 +56,11 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
       path.join(dir, "relayer-state.json"),
     );
     // First run: pauses 60 s after each mined relay; killed with SIGKILL as soon as the first relay is mined.
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, KEEPER_TEST_PAUSE_AFTER_BATCH_MS: "60000" },
-    });
-    let out = "";
-    await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`no relay batch within 90 s:\n${out}`)), 90_000);
-      child.stdout.on("data", (d) => {
-        out += d;
-        if (/relay → localBase via the bridge: 2 buyer\(s\), .* batch 1\/3/.test(out)) {
-          clearTimeout(t);
-          child.kill("SIGKILL");
-          resolve();
-        }
-      });
-      child.stderr.on("data", (d) => (out += d));
-    });
-    await new Promise((r) => child.once("exit", r));
+    await killWhen(
+      args,
+      { KEEPER_TEST_PAUSE_AFTER_BATCH_MS: "60000" },
+      /relay → localBase via the bridge: 2 buyer\(s\), .* batch 1\/3/,
+    );
     const baseP = await basePresale(stack.connections.base, stack.deployments.base);
     const ethP = await ethPresale(stack.connections.eth, stack.deployments.eth);
     const signers = await stack.connections.eth.ethers.getSigners();
@@ -94,7 +70,7 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
     expect(mid.filter((x) => x > 0n)).to.have.length(2); // exactly the first relay was sent and delivered
     // Restart: relays the rest; the bridge delivers; nobody is credited twice.
     const res = spawnSync(process.execPath, args, { cwd: ROOT, encoding: "utf8" });
-    await wakeConnections();
+    await wake();
     expect(res.status).to.equal(0, res.stderr + res.stdout);
     expect(res.stdout).to.match(/relayed 4 buyer\(s\) in 2 batch\(es\)/);
     // The bridge as a process this time (its own state: it rescans, skips the message delivered above, delivers the rest).
@@ -121,7 +97,7 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
     expect(relayer.stdout).to.match(
       /once: 3 new message\(s\), 2 delivered, 0 failed on Base, 1 already delivered, 0 waiting/,
     );
-    await wakeConnections();
+    await wake();
     const after = await credited();
     for (const [k, i] of BUYERS.entries())
       expect(after[k]).to.equal((await ethP.buyerInfo(signers[i].address)).tokens * 10n ** 18n, `buyer #${i}`);

@@ -1,17 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import {
-  applyL1ToL2Alias,
-  L2_MESSENGER_PREDEPLOY,
-  messageHash,
-  type RelayerState,
-} from "../../../scripts/relayer/relayer.js";
+import { messageHash } from "../../../scripts/lib/opstack.js";
+import { applyL1ToL2Alias, L2_MESSENGER_PREDEPLOY, type RelayerState } from "../../../scripts/relayer/relayer.js";
 import {
   MockL1CrossDomainMessenger__factory,
   MockL2CrossDomainMessenger__factory,
 } from "../../../typechain-types/index.js";
-import { basePresale, buyEth, contract, deployPair, ethPresale, makeRelayer, tmpDir, type Pair } from "./helpers.js";
+import {
+  basePresale,
+  buyEth,
+  CRASH_AFTER_DELIVERY,
+  deployPair,
+  ethPresale,
+  expectCrashAfterDelivery,
+  makeRelayer,
+  tmpDir,
+  type Pair,
+} from "./helpers.js";
 
 describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit derivation)", function () {
   let pair: Pair;
@@ -27,8 +33,8 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
   });
 
   it("the local Base messenger is the stand-in at the predeploy address, trusting the local Ethereum messenger", async function () {
-    const baseP = await contract(pair.base, pair.baseDep, "Presale");
-    const ethP = await contract(pair.eth, pair.ethDep, "Presale");
+    const baseP = await basePresale(pair.base, pair.baseDep);
+    const ethP = await ethPresale(pair.eth, pair.ethDep);
     expect(await baseP.messenger()).to.equal(L2_MESSENGER_PREDEPLOY);
     expect(await ethP.messenger()).to.equal(pair.ethDep.contracts.Messenger.address);
     const l2 = MockL2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
@@ -47,21 +53,9 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     expect(await waiting.tick()).to.deep.include({ seen: 1, delivered: 0, queued: 1 });
     expect(await baseP.remoteDepositsImported(buyer, 0n)).to.equal(0n);
     await pair.eth.provider.request({ method: "hardhat_mine", params: ["0x2"] });
-    const crashing = makeRelayer(pair, state, {
-      delayBlocks: 2,
-      delayMs: 3_600_000,
-      hooks: {
-        afterDelivery: () => {
-          throw new Error("killed after delivery");
-        },
-      },
-    });
-    try {
-      await crashing.tick();
-      expect.fail("no crash");
-    } catch (e) {
-      expect((e as Error).message).to.equal("killed after delivery");
-    }
+    await expectCrashAfterDelivery(
+      makeRelayer(pair, state, { delayBlocks: 2, delayMs: 3_600_000, hooks: CRASH_AFTER_DELIVERY }),
+    );
     expect(await baseP.remoteDepositsImported(buyer, 0n)).to.equal(20_000n);
     // Restart: the message is still queued, the relayer sees it delivered and does not send it again.
     const log: string[] = [];
@@ -93,10 +87,11 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     );
     const l2 = MockL2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
     const hash = messageHash({
-      nonce: sent.args.messageNonce.toString(),
+      nonce: sent.args.messageNonce,
       sender: sent.args.sender,
       target: sent.args.target,
-      gasLimit: sent.args.gasLimit.toString(),
+      value: 0n,
+      minGasLimit: sent.args.gasLimit,
       message: sent.args.message,
     });
     expect(await l2.failedMessages(hash)).to.equal(true);

@@ -6,7 +6,7 @@ import { ROOT } from "../../../scripts/lib/networks.js";
 
 const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies"] as const;
 type Manifest = { workspaces?: string[] } & Partial<Record<(typeof DEPENDENCY_FIELDS)[number], Record<string, string>>>;
-type Lockfile = { packages: Record<string, { version?: string }> };
+type Lockfile = { packages: Record<string, { version?: string; optionalDependencies?: Record<string, string> }> };
 
 const readJson = <T>(file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8")) as T;
 /** The lockfile's installed packages, keyed by their path in the tree (node_modules/a/node_modules/b...). */
@@ -97,6 +97,25 @@ describe("tooling: one workspace, one version of each shared dependency", functi
     }
     expect(files.length).to.be.greaterThan(100);
     expect(undeclared).to.deep.equal([]);
+  });
+
+  it("the lockfile has every platform's optional packages, so `npm ci` accepts it on any OS and CPU", function () {
+    const lock = lockPackages();
+    // Where npm would find `name` for the package at `where`: its own node_modules, then each enclosing one.
+    const resolves = (where: string, name: string) => {
+      for (let dir = where; ; dir = dir.slice(0, Math.max(0, dir.lastIndexOf("/node_modules/")))) {
+        if (lock[`${dir ? `${dir}/` : ""}node_modules/${name}`] !== undefined) return true;
+        if (dir === "") return false;
+      }
+    };
+    const missing = Object.entries(lock).flatMap(([where, entry]) =>
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !resolves(where, name))
+        .map((name) => `${where || "(root)"} -> ${name}`),
+    );
+    // Hardhat's EDR is one of them (the packages `npm ci` once rejected the lockfile for).
+    expect(lock["node_modules/@nomicfoundation/edr-darwin-arm64"]).to.not.equal(undefined);
+    expect(missing).to.deep.equal([]);
   });
 
   it("zod is one major across the whole tree (see docs/DECISIONS.md, Conventions)", function () {

@@ -5,7 +5,7 @@ import { useInterval } from "../../shared/hooks.ts";
 import { computeCountdown, PRESALE_END_EVENT } from "../../presale/index.ts";
 
 /** Starts once the sold-token data has arrived; ticks every second; broadcasts PRESALE-END at zero and stops. */
-export function useCountdown(endDates: number[], currentStep: number, started: boolean) {
+function useCountdown(endDates: number[], currentStep: number, started: boolean) {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
   const cd = computeCountdown(now, endDates, currentStep);
   const ended = started && cd.diff === 0;

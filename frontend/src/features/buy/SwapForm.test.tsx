@@ -7,9 +7,8 @@ import { env } from "../../config/env.ts";
 import { initTestI18n } from "../../test/i18nForTests.ts";
 import { walletState } from "../../chain/index.ts";
 import { buyUi } from "./buyUi.ts";
-import type { ChainData } from "../../presale/index.ts";
+import type { ChainData, PresaleView } from "../../presale/index.ts";
 import { INITIAL_SWAP, swapStore } from "./swapMachine.ts";
-import type { PresaleView } from "../../presale/index.ts";
 
 const ensure = vi.fn(() => Promise.resolve(true));
 vi.mock("../wallet/useEnsureChain.ts", () => ({
@@ -47,23 +46,16 @@ function chain(chainId: number, over: Partial<ChainData> = {}): ChainData {
       { cap: 10_000_000, price: 0.0065, endTime: 4_100_000_000 },
     ],
     remaining: [],
-    nativePerToken: 0.000002,
-    usdtPerToken: 0.006,
-    usdcPerToken: 0.006,
     quotePer1000: { native: 2n * 10n ** 15n, usdt: 6_000_000n, usdc: 6_000_000n },
     sale: { paused: false, startTime: 0, endTime: 4_000_000_000, closed: false },
     chainTime: Math.floor(Date.now() / 1000),
     claimStart: 0,
     user: {
-      nativeBal: 10,
-      usdtBal: 100_000,
-      usdcBal: 100_000,
-      usdtAllowance: 0n,
-      usdcAllowance: 0n,
+      balances: { native: 10n * 10n ** 18n, usdt: 100_000n * 10n ** 6n, usdc: 100_000n * 10n ** 6n },
+      allowances: { usdt: 0n, usdc: 0n },
       deposits: 0,
       remoteImported: 0,
       saleTokenBal: 0,
-      units: { native: 10n * 10n ** 18n, usdt: 100_000n * 10n ** 6n, usdc: 100_000n * 10n ** 6n },
     },
     ...over,
   };

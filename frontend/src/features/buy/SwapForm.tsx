@@ -6,7 +6,7 @@ import { noPaste } from "../../shared/inputFilters.ts";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
-import { TokenIcon } from "../../shared/icons.tsx";
+import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
 import { useCurrentLang } from "../i18n/index.ts";
@@ -25,9 +25,9 @@ import {
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
 import {
   saleBlock,
-  inputDecimals,
   nativeOf,
   PAY_TOKENS,
+  payRow,
   stableOf,
   tokenById,
   type PayToken,
@@ -72,7 +72,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const row = rows.find((r) => r.token.id === token.id)!;
   const block = env[token.chain];
   const chainData = data[token.chain];
-  const payDecimals = stakeOnly ? STAKING_VARIANT_DECIMALS : inputDecimals(token);
+  const payDecimals = stakeOnly ? STAKING_VARIANT_DECIMALS : payRow(token.kind).inputDecimals;
   const order = useOrder(token, chainData, payDecimals, !card);
   const { state: amounts, quote } = order;
   const [requoted, setRequoted] = useState(false);
@@ -263,12 +263,12 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
             />
             <button
               className="chip"
-              onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.desCount, payDecimals)))}
+              onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.maxDecimals, payDecimals)))}
               data-testid="pay-max"
             >
               {t("swap.max")}
             </button>
-            <TokenIcon symbol={token.symbol} size={24} />
+            <TokenIcon icon={token.icon} size={24} />
           </span>
         </label>
       )}
@@ -288,7 +288,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
             onBlur={order.settleTokens}
             onChange={(e) => order.typeTokens(e.target.value)}
           />
-          <TokenIcon symbol="SHAFT" size={24} />
+          <TokenIcon icon={SALE_TOKEN_ICON} size={24} />
         </span>
       </label>
       {card && <CardBaseNotice />}

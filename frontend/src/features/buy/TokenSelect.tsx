@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatBalance, formatUsd } from "../../shared/format.ts";
 import { ChevronDown, TokenIcon } from "../../shared/icons.tsx";
 import { focusInitial, onMenuKeyDown } from "../../shared/menuKeys.ts";
-import { PAY_TOKENS, type PayToken } from "../../presale/index.ts";
+import type { PayToken } from "../../presale/index.ts";
 
 export type TokenRow = { token: PayToken; balance: number; usd: number };
 
@@ -43,7 +43,7 @@ export function TokenSelect({
           }
         }}
       >
-        <TokenIcon symbol={value.symbol} size={22} />
+        <TokenIcon icon={value.icon} size={22} />
         <span>{value.symbol}</span>
         <small className="muted">{value.chain === "base" ? "Base" : "Ethereum"}</small>
         <ChevronDown />
@@ -87,7 +87,7 @@ export function TokenSelect({
                     }}
                     data-testid={`payment-option-${token.id}`}
                   >
-                    <TokenIcon symbol={token.symbol} size={28} />
+                    <TokenIcon icon={token.icon} size={28} />
                     <span className="token-row-name">
                       <strong>{token.symbol}</strong>
                       <small className="muted">
@@ -110,5 +110,3 @@ export function TokenSelect({
 }
 
 const OPTION = "[role=option]";
-
-export const allTokens = PAY_TOKENS;

@@ -1,6 +1,6 @@
 // Amounts on the way from an input field to a transaction: decimal strings and bigint base units only. A JS number
 // never holds an amount here (amounts.test.ts scans the modules on that path for float conversions).
-import type { PayKind } from "../../presale/index.ts";
+import { payRow, type PayKind } from "../../presale/index.ts";
 
 // viem's parseUnits / formatUnits semantics (amounts.test.ts checks them against viem), written out here because
 // this module is in the first render and importing viem's root there pulls in ~90 kB of unrelated code.
@@ -20,8 +20,8 @@ export function formatUnits(value: bigint, decimals: number): string {
   return `${value < 0n ? "-" : ""}${int}${frac ? `.${frac}` : ""}`;
 }
 
-/** Base-unit decimals of each payment kind (ETH and Base ETH: wei; USDT and USDC: 6). */
-export const PAY_UNITS: Record<PayKind, number> = { native: 18, usdt: 6, usdc: 6 };
+/** Base-unit decimals of a payment token (its row of presale/payTokens.ts: ETH wei, USDT and USDC 6). */
+const unitsOf = (kind: PayKind) => payRow(kind).decimals;
 
 /** Safety margins in basis points. They are margins only: the cost itself always comes from the contract's quote. */
 export const MARGIN_BPS = {
@@ -84,16 +84,16 @@ export function parsePayField(raw: string, maxDecimals: number, kind: PayKind): 
   const int = m[1].replace(/^0+(?=\d)/, "");
   const frac = m[2] === undefined ? undefined : m[2].slice(0, maxDecimals);
   const text = (int === "" && frac !== undefined ? "0" : int) + (frac === undefined ? "" : `.${frac}`);
-  const units = int === "" && !frac ? null : parseUnits(`${int || "0"}.${frac || "0"}`, PAY_UNITS[kind]);
+  const units = int === "" && !frac ? null : parseUnits(`${int || "0"}.${frac || "0"}`, unitsOf(kind));
   return { text, units };
 }
 
 /** Exact decimal text of base units (no rounding). */
-export const unitsToText = (units: bigint, kind: PayKind) => formatUnits(units, PAY_UNITS[kind]);
+export const unitsToText = (units: bigint, kind: PayKind) => formatUnits(units, unitsOf(kind));
 
 /** Base units floored to `places` decimals, as text (for Max, which may not exceed the balance). */
 export function unitsToTextFloor(units: bigint, kind: PayKind, places: number): string {
-  const d = PAY_UNITS[kind];
+  const d = unitsOf(kind);
   const step = places >= d ? 1n : 10n ** BigInt(d - places);
   return formatUnits((units / step) * step, d);
 }
@@ -106,7 +106,7 @@ export function groupDecimal(text: string): string {
 }
 
 /** A decimal string of a chain figure (gas reserve in ETH, etc.) to base units. */
-export const toUnits = (text: string, kind: PayKind) => parseUnits(text, PAY_UNITS[kind]);
+export const toUnits = (text: string, kind: PayKind) => parseUnits(text, unitsOf(kind));
 
 /**
  * Max: the balance (less the gas reserve for native), capped by the cost of the largest allowed purchase at the

@@ -10,9 +10,8 @@ export {
   useSwapState,
   type SwapEvent,
   type SwapState,
-  type SwapStatus,
 } from "./swapMachine.ts";
-export { buyUi, closeSwapModal, openSwapModal, useBuyUi } from "./buyUi.ts";
+export { buyUi, openSwapModal, useBuyUi } from "./buyUi.ts";
 export { BuyWidget } from "./BuyWidget.tsx";
 export { StatusView } from "./StatusView.tsx";
 

@@ -2,15 +2,29 @@
 // kind of wallet, the status trail each route shows, and what reaches the wallet and the chain. The chain and the
 // wallet are fakes; the ABIs are the generated ones, the signatures real (a Hardhat test key).
 import { describe, expect, it } from "vitest";
-import { decodeFunctionData, recoverTypedDataAddress, type Address, type Hash, type Hex } from "viem";
+import {
+  AtomicityNotSupportedError,
+  decodeFunctionData,
+  recoverTypedDataAddress,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { approveAbi } from "../../chain/approve.ts";
-import { approvalCalls, batchOutcome, runBatch } from "../../chain/batch.ts";
-import type { ErasedCall, Call, CallsResult, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import type { Call, CallsResult, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import {
+  approvalCalls,
+  approveAbi,
+  batchOutcome,
+  readPermitDomain,
+  runBatch,
+  type PermitDomain,
+} from "../../chain/approvals/index.ts";
+import { tokenDomainSeparator } from "../../test/eip712.ts";
 import { fakeChainIO } from "../../test/fakeChainIO.ts";
-import { approvalRoute, domainSeparator, readPermitDomain, type PermitDomain } from "../../chain/permit.ts";
+import { AFTER_UNAVAILABLE_BATCH, upgradeDeclined } from "../../test/oneStep.ts";
 import { runPurchase } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
 
@@ -40,16 +54,18 @@ function setup(f: Fake) {
   const writes: ErasedCall[] = [];
   const batches: Call[][] = [];
   const signed: PermitTypedData[] = [];
-  // Like the real wallet layer: typed data is assumed until the wallet answers "unsupported method".
+  // Like the real wallet layer: what the wallet answered as unavailable is not asked again in the session.
+  let batching = f.wallet === "batch";
   let typedData = true;
   let signRequests = 0;
+  let batchRequests = 0;
   const io = fakeChainIO({
     read: (a) => {
       const answers: Record<string, unknown> = {
         allowance: f.allowance ?? 0n,
         name: USDC_DOMAIN.name,
         version: USDC_DOMAIN.version,
-        DOMAIN_SEPARATOR: domainSeparator(USDC_DOMAIN),
+        DOMAIN_SEPARATOR: tokenDomainSeparator(USDC_DOMAIN),
         nonces: 7n,
       };
       return a.functionName in answers ? answers[a.functionName] : (f.quote ?? 30_000_000n);
@@ -64,9 +80,10 @@ function setup(f: Fake) {
     waitForReceipt: () => ({ status: "success" }),
   });
   const w: WalletIO = {
-    canBatch: () => Promise.resolve(f.wallet === "batch"),
+    canBatch: () => Promise.resolve(batching),
     canSignTypedData: () => typedData,
     sendCalls: (calls) => {
+      batchRequests++;
       if (f.sendCallsError) return Promise.reject(f.sendCallsError);
       batches.push(calls);
       return Promise.resolve("0xbatch");
@@ -89,10 +106,9 @@ function setup(f: Fake) {
       signed.push(data);
       return SIGNER.signTypedData(data);
     },
-    noteTypedDataError: (err) => {
-      const isUnsupported = (err as { code?: number }).code === 4200;
-      if (isUnsupported) typedData = false;
-      return isUnsupported;
+    noteUnavailable: (what) => {
+      if (what === "batch") batching = false;
+      else typedData = false;
     },
     chainTime: () => Promise.resolve(1_800_000_000n),
   };
@@ -120,11 +136,15 @@ function setup(f: Fake) {
     get signRequests() {
       return signRequests;
     },
+    get batchRequests() {
+      return batchRequests;
+    },
   };
 }
 
 const purchase = (payment: "usdc" | "usdt") => ({
   payment,
+  chain: "eth" as const,
   chainId: CHAIN,
   account: ACCOUNT,
   presale: PRESALE,
@@ -143,21 +163,17 @@ function decoded(calls: Call[]) {
   });
 }
 
-describe("route choice", () => {
-  it("no approval when the allowance covers it; else batch, then permit, then the approval transaction", () => {
-    const base = { allowance: 0n, needed: 10n, batch: false, permit: false };
-    expect(approvalRoute({ ...base, allowance: 10n, batch: true, permit: true })).toBe("none");
-    expect(approvalRoute({ ...base, batch: true, permit: true })).toBe("batch");
-    expect(approvalRoute({ ...base, permit: true })).toBe("permit");
-    expect(approvalRoute(base)).toBe("sequential");
-  });
-});
-
 describe("batch helpers", () => {
-  it("approval calls: 1e26 from zero; reset to zero first from a non-zero allowance (USDT's rule)", () => {
-    expect(decoded(approvalCalls(USDT, PRESALE, 0n))).toEqual([["approve", UNLIMITED_APPROVAL]]);
-    expect(decoded(approvalCalls(USDT, PRESALE, 5n))).toEqual([
+  it("approval calls: 1e26 from zero; reset to zero first from a non-zero allowance (USDT's rule) when asked", () => {
+    expect(decoded(approvalCalls(USDT, PRESALE, { allowance: 0n, resetFirst: true }))).toEqual([
+      ["approve", UNLIMITED_APPROVAL],
+    ]);
+    expect(decoded(approvalCalls(USDT, PRESALE, { allowance: 5n, resetFirst: true }))).toEqual([
       ["approve", 0n],
+      ["approve", UNLIMITED_APPROVAL],
+    ]);
+    // The sale token takes a new allowance over an existing one.
+    expect(decoded(approvalCalls(USDT, PRESALE, { allowance: 5n, resetFirst: false }))).toEqual([
       ["approve", UNLIMITED_APPROVAL],
     ]);
   });
@@ -169,29 +185,25 @@ describe("batch helpers", () => {
     expect(batchOutcome({ status: "failure", receipts: [ok] }).success).toBe(false);
     expect(batchOutcome({ status: "success", receipts: [] }).success).toBe(false);
   });
-  it("a refused batch is rejected; a wallet error is failed; neither reports it as sent", async () => {
+  it("a refused batch is rejected; one the wallet will not run is unavailable; a wallet error is failed; none is sent", async () => {
     const sent: string[] = [];
     const wallet = (err: Error) => ({ ...setup({ wallet: "batch" }).w, sendCalls: () => Promise.reject(err) });
     expect((await runBatch(wallet(rejection), [], () => sent.push("x"))).outcome).toBe("rejected");
+    expect((await runBatch(wallet(upgradeDeclined), [], () => sent.push("x"))).outcome).toBe("unavailable");
     expect((await runBatch(wallet(new Error("boom")), [], () => sent.push("x"))).outcome).toBe("failed");
     expect(sent).toEqual([]);
   });
 });
 
 describe("permit domain", () => {
-  it("the separator we sign for equals viem's EIP-712 domain hash", async () => {
-    const { hashDomain } = await import("viem");
-    const types = {
-      EIP712Domain: [
-        { name: "name", type: "string" },
-        { name: "version", type: "string" },
-        { name: "chainId", type: "uint256" },
-        { name: "verifyingContract", type: "address" },
-      ],
-    } as const;
-    expect(domainSeparator(USDC_DOMAIN)).toBe(
-      hashDomain({ domain: { ...USDC_DOMAIN, chainId: BigInt(CHAIN) }, types }),
-    );
+  it("a token whose DOMAIN_SEPARATOR() is not the hash of the domain it states gets no permit", async () => {
+    const other = tokenDomainSeparator({ ...USDC_DOMAIN, version: "1" });
+    const io = fakeChainIO({
+      read: (a) => ({ name: USDC_DOMAIN.name, version: USDC_DOMAIN.version, DOMAIN_SEPARATOR: other })[a.functionName],
+      write: () => "0x01",
+      waitForReceipt: () => ({ status: "success" }),
+    });
+    expect(await readPermitDomain(io, "USDC", USDC, CHAIN)).toBeUndefined();
   });
   it("USDC: name() and version(), checked against DOMAIN_SEPARATOR()", async () => {
     const { io } = setup({ wallet: "plain" });
@@ -204,7 +216,7 @@ describe("permit domain", () => {
     const domain = { name: "Shaft", version: "1", chainId: CHAIN, verifyingContract: token };
     const answers: Record<string, unknown> = {
       eip712Domain: ["0x0f", "Shaft", "1", BigInt(CHAIN), token, `0x${"0".repeat(64)}`, []],
-      DOMAIN_SEPARATOR: domainSeparator(domain),
+      DOMAIN_SEPARATOR: tokenDomainSeparator(domain),
     };
     const io = fakeChainIO({
       read: (a) => answers[a.functionName],
@@ -256,6 +268,32 @@ describe("purchase with a batching wallet (EIP-5792)", () => {
     const t = setup({ wallet: "batch", sendCallsError: rejection });
     expect((await runPurchase(t.io, purchase("usdc"), t, t.w)).outcome).toBe("rejected");
     expect(t.trail).toEqual(["not_started", "confirm_pending", "rejected"]);
+  });
+  it("EIP-5792 5750 (the upgrade declined): the permit route, exactly as a wallet without batches takes it", async () => {
+    const t = setup({ wallet: "batch", sendCallsError: upgradeDeclined });
+    expect((await runPurchase(t.io, purchase("usdc"), t, t.w)).outcome).toBe("complete");
+    const plain = setup({ wallet: "plain" });
+    await runPurchase(plain.io, purchase("usdc"), plain, plain.w);
+    expect(t.writes.map((x) => [x.functionName, x.args])).toEqual(plain.writes.map((x) => [x.functionName, x.args]));
+    expect(t.signed).toEqual(plain.signed);
+    expect(t.trail).toEqual(AFTER_UNAVAILABLE_BATCH);
+    expect(t.state.via).toBe("permit");
+    // The rest of the session: no batch is asked for again.
+    expect(await t.w.canBatch()).toBe(false);
+    await runPurchase(t.io, purchase("usdc"), t, t.w);
+    expect(t.batchRequests).toBe(1);
+  });
+  it("5750 for USDT (no permit), and a wallet without atomic execution (5760): the approval transactions", async () => {
+    for (const error of [upgradeDeclined, new AtomicityNotSupportedError(new Error("no"))]) {
+      const t = setup({ wallet: "batch", allowance: 1_000_000n, sendCallsError: error });
+      expect((await runPurchase(t.io, purchase("usdt"), t, t.w)).outcome).toBe("complete");
+      expect(t.writes.map((x) => [x.functionName, x.args?.[1]])).toEqual([
+        ["approve", 0n],
+        ["approve", UNLIMITED_APPROVAL],
+        ["buyWithUSDT", MAX_COST],
+      ]);
+      expect(t.trail).toEqual(AFTER_UNAVAILABLE_BATCH);
+    }
   });
   it("a batch whose purchase reverted is failed (from its receipts)", async () => {
     const t = setup({ wallet: "batch", batchStatus: "failure" });
@@ -378,6 +416,13 @@ describe("swap machine: the one-prompt events", () => {
       status: "approval_pending",
       via: undefined,
     });
+  });
+  it("a batch the wallet will not run goes back to approval_pending, without a route; nowhere else", () => {
+    const batch: SwapEvent[] = [start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "BATCH_UNAVAILABLE" }];
+    expect(run(batch)).toMatchObject({ status: "approval_pending", via: undefined });
+    expect(run([...batch, { type: "APPROVAL_REQUIRED", via: "permit" }])).toMatchObject({ via: "permit" });
+    expect(run([start, { type: "AWAIT_SIGNATURE" }, { type: "BATCH_UNAVAILABLE" }]).status).toBe("confirm_pending");
+    expect(run([start, { type: "BATCH_UNAVAILABLE" }]).status).toBe("not_started");
   });
   it("a refusal at either step is rejected", () => {
     expect(run([start, { type: "AWAIT_SIGNATURE", via: "batch" }, { type: "ERROR", rejected: true }]).status).toBe(

@@ -63,6 +63,7 @@ function setup(f: Fake) {
 
 const input = (payment: "native" | "usdc" | "usdt") => ({
   payment,
+  chain: "base" as const,
   chainId: 31338,
   account: ACCOUNT,
   presale: PRESALE,

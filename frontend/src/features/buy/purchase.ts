@@ -1,5 +1,7 @@
 // Purchase flows as explicit steps over the swap machine. Chain access is injected (ChainIO) so the flows are
-// unit-tested with fakes; wagmiIO.ts is the real adapter. Calls are checked against the generated ABIs.
+// unit-tested with fakes; wagmiIO.ts is the real adapter. Calls are checked against the generated ABIs. What differs
+// from one payment token to another (its quote view, its purchase call and the arguments in it, its permit) comes from
+// its row of presale/payTokens.ts: this module names no buy function.
 import {
   encodeFunctionData,
   erc20Abi,
@@ -8,28 +10,27 @@ import {
   type ContractFunctionName,
   type Hash,
 } from "viem";
-import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { applyBps, MARGIN_BPS } from "./amounts.ts";
-import { approveAbi } from "../../chain/approve.ts";
-import { approvalCalls, runBatch } from "../../chain/batch.ts";
 import {
+  classifyError,
+  isKnownRevert,
   type ChainIO,
+  type WalletIO,
   type WriteCall,
   type WriteMutability,
-  isUserRejection,
-  KNOWN_REVERTS,
-  revertName,
-  type WalletIO,
 } from "../../chain/index.ts";
 import {
-  approvalRoute,
+  approvalCalls,
+  grantAllowance,
   readPermitDomain,
+  runBatch,
   signPermit,
   type PermitDomain,
   type SignedPermit,
-} from "../../chain/permit.ts";
-import { QUOTE_FN } from "../../presale/index.ts";
+} from "../../chain/approvals/index.ts";
+import { payRow, type BuyOrder, type PayKind, type PresaleBuy } from "../../presale/index.ts";
+import type { ChainKey } from "../../config/env.ts";
 import type { SwapEvent } from "./swapMachine.ts";
 
 export type { ChainIO } from "../../chain/index.ts";
@@ -38,11 +39,12 @@ const presaleAbi = abiOf("Presale");
 type PresaleAbi = typeof presaleAbi;
 
 export type PurchaseInput = {
-  payment: "native" | "usdt" | "usdc";
+  payment: PayKind;
+  chain: ChainKey;
   chainId: number;
   account: Address;
   presale: Address;
-  /** Stablecoin address for usdt/usdc. */
+  /** The payment token's contract (presale/payTokens.ts payTokenAddress); none for ETH. */
   token?: Address;
   /** Whole tokens. */
   tokens: bigint;
@@ -60,17 +62,28 @@ export type PurchaseResult = {
   revert?: string;
 };
 
-const BUY = { usdt: "buyWithUSDT", usdc: "buyWithUSDC" } as const;
+/** The buyer's order as the table's purchase calls take it; `pay` is the ETH sent or the stablecoin's maxCost. */
+const orderOf = (p: PurchaseInput, pay: bigint): BuyOrder => ({
+  chain: p.chain,
+  buyer: p.account,
+  tokens: p.tokens,
+  pay,
+  stake: p.stake,
+});
+/**
+ * A purchase call of the table, sent to this presale. The table checked its function and arguments against the ABI
+ * where it built it; here it is one of the presale's write calls (TypeScript cannot match a union of calls against
+ * the generic call type, so the union is widened, as `erase` widens a call for an adapter).
+ */
+const presaleCall = (p: PurchaseInput, buy: PresaleBuy) =>
+  ({ address: p.presale, abi: presaleAbi, ...buy }) as WriteCall<PresaleAbi>;
 
+/** A failed call (classifyError): refused in the wallet is "rejected"; anything else "failed", a revert with its name. */
 function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
-  const rejected = isUserRejection(err);
-  const revert = revertName(err);
-  h.dispatch({
-    type: "ERROR",
-    rejected,
-    revert,
-    message: err instanceof Error ? err.message.slice(0, 300) : String(err),
-  });
+  const f = classifyError(err);
+  const rejected = f.kind === "rejected";
+  const revert = f.kind === "reverted" ? f.revert : undefined;
+  h.dispatch({ type: "ERROR", rejected, revert, message: f.message });
   return { outcome: rejected ? "rejected" : "failed", revert };
 }
 
@@ -88,7 +101,7 @@ async function sendAndConfirm<P>(io: ChainIO<P>, prepared: P, h: PurchaseHooks):
     h.dispatch({ type: "RECEIPT", success, hash });
     return { outcome: success ? "complete" : "failed", hash };
   } catch (err) {
-    h.dispatch({ type: "ERROR", rejected: false, message: String(err) });
+    h.dispatch({ type: "ERROR", rejected: false, message: classifyError(err).message });
     return { outcome: "failed", hash };
   }
 }
@@ -107,15 +120,15 @@ async function simulateOrStop<
 
 /** A simulation or quote the contract refused: its reason (and the max-tokens popup only for that reason). */
 function refused(h: PurchaseHooks, err: unknown): PurchaseResult {
-  const revert = revertName(err);
-  if (!revert) return fail(h, err);
-  h.dispatch({ type: "SIMULATION_REVERTED", revert, message: String(err).slice(0, 300) });
-  if (revert === "MaxTokensExceeded") h.onMaxTokensExceeded();
-  return { outcome: "failed", revert };
+  const f = classifyError(err);
+  if (f.kind !== "reverted" || !f.revert) return fail(h, err);
+  h.dispatch({ type: "SIMULATION_REVERTED", revert: f.revert, message: f.message });
+  if (f.revert === "MaxTokensExceeded") h.onMaxTokensExceeded();
+  return { outcome: "failed", revert: f.revert };
 }
 
-/** Approval with reset-to-zero when a non-zero allowance is too low, then the large allowance of PRODUCT.md §9. */
-export async function ensureAllowance<P>(
+/** The approval transactions when the allowance is short (a non-zero one reset to zero first), then APPROVED. */
+async function ensureAllowance<P>(
   io: ChainIO<P>,
   token: Address,
   owner: Address,
@@ -126,31 +139,15 @@ export async function ensureAllowance<P>(
   const allowance = await io.read({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, spender] });
   if (allowance >= needed) return "ok";
   h.dispatch({ type: "APPROVAL_REQUIRED" });
-  const approve = async (amount: bigint): Promise<true | PurchaseResult> => {
-    try {
-      const prepared = await io.simulate({
-        address: token,
-        abi: approveAbi,
-        functionName: "approve",
-        args: [spender, amount],
-      });
-      const hash = await io.write(prepared);
-      const r = await io.waitForReceipt(hash);
-      if (r.status !== "success") {
-        h.dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
-        return { outcome: "failed", hash };
-      }
-      return true;
-    } catch (err) {
-      return fail(h, err);
+  try {
+    const { reverted } = await grantAllowance(io, token, spender, { allowance, resetFirst: true });
+    if (reverted) {
+      h.dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
+      return { outcome: "failed", hash: reverted };
     }
-  };
-  if (allowance > 0n) {
-    const reset = await approve(0n);
-    if (reset !== true) return reset;
+  } catch (err) {
+    return fail(h, err);
   }
-  const granted = await approve(UNLIMITED_APPROVAL);
-  if (granted !== true) return granted;
   h.dispatch({ type: "APPROVED" });
   return "approved";
 }
@@ -162,68 +159,68 @@ export async function ensureAllowance<P>(
 async function refusedBeforeApproval<P>(
   io: ChainIO<P>,
   p: PurchaseInput,
-  amount: bigint,
-  maxCost: bigint,
+  buy: PresaleBuy,
   h: PurchaseHooks,
 ): Promise<PurchaseResult | undefined> {
   try {
-    await io.simulate({
-      address: p.presale,
-      abi: presaleAbi,
-      functionName: BUY[stable(p)],
-      args: [amount, maxCost, p.stake],
-    });
+    await io.simulate(presaleCall(p, buy));
   } catch (err) {
-    const revert = revertName(err);
-    if (revert && (KNOWN_REVERTS as readonly string[]).includes(revert)) return refused(h, err);
+    const f = classifyError(err);
+    if (f.kind === "reverted" && isKnownRevert(f.revert)) return refused(h, err);
   }
   return undefined;
 }
 
-const stable = (p: PurchaseInput) => (p.payment === "usdt" ? "usdt" : "usdc");
-
-/** Approval and purchase as one atomic batch: one prompt (confirm_pending), the receipts decide. */
+/**
+ * Approval and purchase as one atomic batch: one prompt (confirm_pending), the receipts decide. "unavailable" when
+ * the wallet would not run it (EIP-5792 5750, the user declined the account upgrade; no atomic support): nothing
+ * was sent, and the purchase takes the route of a wallet without batches.
+ */
 async function purchaseInBatch<P>(
   io: ChainIO<P>,
   w: WalletIO,
   p: PurchaseInput,
-  amount: bigint,
   maxCost: bigint,
   allowance: bigint,
   h: PurchaseHooks,
-): Promise<PurchaseResult> {
-  const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
+): Promise<PurchaseResult | "unavailable"> {
+  const buy = payRow(p.payment).buy(orderOf(p, maxCost));
+  const stop = await refusedBeforeApproval(io, p, buy, h);
   if (stop) return stop;
   h.dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
-  const buy = encodeFunctionData({ abi: presaleAbi, functionName: BUY[stable(p)], args: [amount, maxCost, p.stake] });
-  const r = await runBatch(w, [...approvalCalls(p.token!, p.presale, allowance), { to: p.presale, data: buy }], () =>
-    h.dispatch({ type: "SENT" }),
+  const data = encodeFunctionData(presaleCall(p, buy));
+  const r = await runBatch(
+    w,
+    [...approvalCalls(p.token!, p.presale, { allowance, resetFirst: true }), { to: p.presale, data }],
+    () => h.dispatch({ type: "SENT" }),
   );
+  if (r.outcome === "unavailable") return "unavailable";
   if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };
   h.dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
   return { outcome: r.outcome, hash: r.hash };
 }
 
 /**
- * A USDC permit for `maxCost` (approval_pending is the signature), then buyWithUSDCPermit: one signature and one
+ * A permit for `maxCost` (approval_pending is the signature), then the row's permit purchase: one signature and one
  * transaction. Undefined when the wallet cannot sign typed data: the approval transaction follows instead.
  */
 async function purchaseWithPermit<P>(
   io: ChainIO<P>,
   w: WalletIO,
   p: PurchaseInput,
-  amount: bigint,
   maxCost: bigint,
+  permitOf: NonNullable<ReturnType<typeof payRow>["permit"]>,
   domain: PermitDomain,
   h: PurchaseHooks,
 ): Promise<PurchaseResult | undefined> {
-  const stop = await refusedBeforeApproval(io, p, amount, maxCost, h);
+  const order = orderOf(p, maxCost);
+  const stop = await refusedBeforeApproval(io, p, payRow(p.payment).buy(order), h);
   if (stop) return stop;
   h.dispatch({ type: "APPROVAL_REQUIRED", via: "permit" });
   let permit: SignedPermit;
   try {
     permit = await signPermit(io, w, {
-      token: "USDC",
+      token: permitOf.token,
       address: p.token!,
       domain,
       owner: p.account,
@@ -231,26 +228,21 @@ async function purchaseWithPermit<P>(
       value: maxCost,
     });
   } catch (err) {
-    if (w.noteTypedDataError(err)) return undefined;
-    return fail(h, err);
+    if (classifyError(err).kind !== "unavailable") return fail(h, err);
+    w.noteUnavailable("typedData"); // the rest of the session takes the approval transactions
+    return undefined;
   }
-  const args = [amount, maxCost, p.stake, permit.deadline, permit.v, permit.r, permit.s] as const;
-  const sim = await simulateOrStop(
-    io,
-    { address: p.presale, abi: presaleAbi, functionName: "buyWithUSDCPermit", args },
-    h,
-  );
+  const sim = await simulateOrStop(io, presaleCall(p, permitOf.buy(order, permit)), h);
   if ("outcome" in sim) return sim;
   h.dispatch({ type: "APPROVED" });
   return sendAndConfirm(io, sim.prepared, h);
 }
 
-/** The one-prompt routes for a stablecoin purchase whose allowance is short; undefined = the sequential approval. */
+/** The one-prompt routes for a token purchase whose allowance is short; undefined = the sequential approval. */
 async function purchaseInOneStep<P>(
   io: ChainIO<P>,
   w: WalletIO,
   p: PurchaseInput,
-  amount: bigint,
   maxCost: bigint,
   h: PurchaseHooks,
 ): Promise<PurchaseResult | undefined> {
@@ -261,23 +253,21 @@ async function purchaseInOneStep<P>(
     args: [p.account, p.presale],
   });
   if (allowance >= maxCost) return undefined;
-  const batch = await w.canBatch().catch(() => false);
-  // USDT has no permit (neither the real token nor its stand-in).
-  const permitPossible = !batch && p.payment === "usdc" && w.canSignTypedData();
-  const domain = permitPossible ? await readPermitDomain(io, "USDC", p.token!, p.chainId) : undefined;
-  switch (approvalRoute({ allowance, needed: maxCost, batch, permit: !!domain })) {
-    case "batch":
-      return purchaseInBatch(io, w, p, amount, maxCost, allowance, h);
-    case "permit":
-      return purchaseWithPermit(io, w, p, amount, maxCost, domain!, h);
-    default:
-      return undefined;
+  if (await w.canBatch().catch(() => false)) {
+    const batched = await purchaseInBatch(io, w, p, maxCost, allowance, h);
+    if (batched !== "unavailable") return batched;
+    h.dispatch({ type: "BATCH_UNAVAILABLE" }); // on as for a wallet without batches
   }
+  // A permit where the token's row has one (USDC; USDT has none, neither the real token nor its stand-in).
+  const permit = payRow(p.payment).permit;
+  if (!permit || !w.canSignTypedData()) return undefined;
+  const domain = await readPermitDomain(io, permit.token, p.token!, p.chainId);
+  return domain ? purchaseWithPermit(io, w, p, maxCost, permit, domain, h) : undefined;
 }
 
 /**
  * A purchase from the quote check to the receipt. With a WalletIO, a stablecoin purchase whose allowance is short
- * takes one prompt when it can (an atomic batch, else a USDC permit); without one, or when neither is possible, the
+ * takes one prompt when it can (an atomic batch, else the token's permit); without one, or when neither is possible, the
  * approval transaction(s) come first.
  */
 export async function runPurchase<P>(
@@ -286,30 +276,22 @@ export async function runPurchase<P>(
   h: PurchaseHooks,
   w?: WalletIO,
 ): Promise<PurchaseResult> {
-  const amount = p.tokens;
+  const row = payRow(p.payment);
   // The quote again, right before sending: the ladder may have moved since it was shown.
   let cost: bigint;
   try {
-    cost = await io.read({ address: p.presale, abi: presaleAbi, functionName: QUOTE_FN[p.payment], args: [amount] });
+    cost = await io.read({ address: p.presale, abi: presaleAbi, functionName: row.quote, args: [p.tokens] });
   } catch (err) {
-    h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
+    h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: p.tokens });
     return refused(h, err);
   }
   if (cost > p.quotedCost) return { outcome: "requote", cost };
-  h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: amount });
+  h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: p.tokens });
 
-  if (p.payment === "native") {
-    const sim = await simulateOrStop(
-      io,
-      {
-        address: p.presale,
-        abi: presaleAbi,
-        functionName: "buyWithEth",
-        args: [amount, p.stake],
-        value: applyBps(cost, MARGIN_BPS.ethValue, "up"),
-      },
-      h,
-    );
+  if (!row.addressKey) {
+    // ETH: paid as the transaction's value (the quote and its margin; the contract refunds the excess), no approval.
+    const sent = applyBps(cost, MARGIN_BPS.ethValue, "up");
+    const sim = await simulateOrStop(io, presaleCall(p, row.buy(orderOf(p, sent))), h);
     if ("outcome" in sim) return sim;
     h.dispatch({ type: "AWAIT_SIGNATURE" });
     return sendAndConfirm(io, sim.prepared, h);
@@ -318,7 +300,7 @@ export async function runPurchase<P>(
   const maxCost = applyBps(cost, MARGIN_BPS.stableMaxCost, "up");
   if (w) {
     try {
-      const oneStep = await purchaseInOneStep(io, w, p, amount, maxCost, h);
+      const oneStep = await purchaseInOneStep(io, w, p, maxCost, h);
       if (oneStep) return oneStep;
     } catch (err) {
       return fail(h, err);
@@ -331,11 +313,7 @@ export async function runPurchase<P>(
     return fail(h, err);
   }
   if (typeof approval === "object") return approval;
-  const sim = await simulateOrStop(
-    io,
-    { address: p.presale, abi: presaleAbi, functionName: BUY[p.payment], args: [amount, maxCost, p.stake] },
-    h,
-  );
+  const sim = await simulateOrStop(io, presaleCall(p, row.buy(orderOf(p, maxCost))), h);
   if ("outcome" in sim) return sim;
   if (approval === "ok") h.dispatch({ type: "AWAIT_SIGNATURE" });
   return sendAndConfirm(io, sim.prepared, h);

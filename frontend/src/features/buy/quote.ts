@@ -1,4 +1,4 @@
-// The cost shown is the contract's own quote (ethBuyHelper / usdtBuyHelper / usdcBuyHelper for the exact amount),
+// The cost shown is the contract's own quote (the payment token's quote view, presale/payTokens.ts, for the exact amount),
 // so it walks the ladder across every round boundary exactly as the purchase will. Pure logic over a reader.
 import type { PayKind } from "../../presale/index.ts";
 import { budgetOf } from "./amounts.ts";

@@ -5,7 +5,7 @@ import { parseTokenField, settleTokenText, unitsToText } from "./amounts.ts";
 import type { Quote } from "./quote.ts";
 import type { PayKind } from "../../presale/index.ts";
 
-export type AmountSource = "pay" | "tokens";
+type AmountSource = "pay" | "tokens";
 export type AmountState = {
   pay: string;
   tokens: string;

@@ -2,14 +2,16 @@
 // floats for formatting and never reach a transaction: the order itself lives in amounts.ts / swapAmounts.ts.
 import type { TokenRow } from "./TokenSelect.tsx";
 import { unitsToText } from "./amounts.ts";
-import { PAY_TOKENS, type PayKind, type PresaleView } from "../../presale/index.ts";
+import { PAY_TOKENS, QUOTE_TOKENS, type PayKind, type PresaleView } from "../../presale/index.ts";
 
 export function tokenRows(data: PresaleView): TokenRow[] {
   return PAY_TOKENS.map((token) => {
-    const u = data[token.chain]?.user;
-    const balance = !u ? 0 : token.kind === "native" ? u.nativeBal : token.kind === "usdt" ? u.usdtBal : u.usdcBal;
-    const np = data[token.chain]?.nativePerToken ?? 0;
-    const usd = token.kind === "native" ? (np > 0 ? (balance / np) * data.price : 0) : balance;
+    const c = data[token.chain];
+    const balance = Number(unitsToText(c?.user?.balances[token.kind] ?? 0n, token.kind));
+    // ETH through the presale's own ETH quote (for QUOTE_TOKENS tokens); stablecoins are 1 USD (docs/DECISIONS.md).
+    const ethPerQuote = Number(unitsToText(c?.quotePer1000.native ?? 0n, "native"));
+    const tokensPerEth = ethPerQuote > 0 ? Number(QUOTE_TOKENS) / ethPerQuote : 0;
+    const usd = token.kind === "native" ? balance * tokensPerEth * data.price : balance;
     return { token, balance, usd };
   });
 }

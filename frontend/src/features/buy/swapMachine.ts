@@ -17,6 +17,7 @@
  */
 import { createStore, useStore } from "../../shared/store.ts";
 import type { Hash } from "viem";
+import type { PayKind } from "../../presale/index.ts";
 
 export const SWAP_STATUSES = [
   "not_started",
@@ -30,7 +31,7 @@ export const SWAP_STATUSES = [
 ] as const;
 export type SwapStatus = (typeof SWAP_STATUSES)[number];
 
-export type SwapPayment = "native" | "usdt" | "usdc" | "card";
+type SwapPayment = PayKind | "card";
 
 export type SwapState = {
   status: SwapStatus;
@@ -53,13 +54,14 @@ export type SwapState = {
   via?: ApprovalVia;
 };
 
-export type ApprovalVia = "permit" | "batch";
+type ApprovalVia = "permit" | "batch";
 
 export type SwapEvent =
   | { type: "START"; payment: SwapPayment; chainId: number; stake: boolean; tokens: number | bigint }
   | { type: "APPROVAL_REQUIRED"; via?: "permit" }
   | { type: "APPROVED" }
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
+  | { type: "BATCH_UNAVAILABLE" }
   | { type: "SENT"; hash?: Hash }
   | { type: "RECEIPT"; success: boolean; hash?: Hash }
   | { type: "ERROR"; rejected: boolean; message?: string; revert?: string }
@@ -75,7 +77,7 @@ export type SwapEvent =
 export const INITIAL_SWAP: SwapState = { status: "not_started" };
 
 /** Statuses during which the widget is click-blocked. */
-export const BLOCKING: readonly SwapStatus[] = ["in_progess", "confirm_pending", "approval_pending"];
+const BLOCKING: readonly SwapStatus[] = ["in_progess", "confirm_pending", "approval_pending"];
 export const isBlocking = (s: SwapStatus) => BLOCKING.includes(s);
 const FINAL: readonly SwapStatus[] = ["complete", "failed", "rejected"];
 const ACTIVE: readonly SwapStatus[] = ["approval_pending", "confirm_pending", "in_progess", "wert_inprogress"];
@@ -95,6 +97,9 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       return at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":
       return at("not_started", "approval_pending") ? { ...s, status: "confirm_pending", via: e.via ?? s.via } : s;
+    case "BATCH_UNAVAILABLE":
+      // The wallet would not run the batch (nothing was sent): the approval is still to come, by permit or transaction.
+      return at("confirm_pending") && s.via === "batch" ? { ...s, status: "approval_pending", via: undefined } : s;
     case "SENT":
       // A batch has no transaction hash until its receipts arrive (RECEIPT carries it).
       return at("confirm_pending") ? { ...s, status: "in_progess", hash: e.hash } : s;

@@ -6,6 +6,7 @@ import { openPopup } from "../../shared/popup.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
 import { loadWagmiIO, loadWagmiWalletIO, revertMessageKey, useWallet } from "../../chain/index.ts";
+import { payTokenAddress } from "../../presale/index.ts";
 import { useEnsureChain } from "../wallet/index.ts";
 import { groupDecimal } from "./amounts.ts";
 import { conversionFigures } from "./swapDisplay.ts";
@@ -53,15 +54,11 @@ export function useBuyAction(data: PresaleView) {
       wagmiIO(block.chainIdInt, address),
       {
         payment: token.kind,
+        chain: token.chain,
         chainId: block.chainIdInt,
         account: address,
         presale: block.presaleAddress,
-        token:
-          token.kind === "usdt"
-            ? block.usdTAddress || undefined
-            : token.kind === "usdc"
-              ? block.usdcAddress
-              : undefined,
+        token: payTokenAddress(block, token.kind),
         tokens,
         quotedCost,
         stake,

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState }
 import { TIMINGS } from "../../config/constants.ts";
 import { env } from "../../config/env.ts";
 import { useDebounced } from "../../shared/hooks.ts";
-import { revertName } from "../../chain/index.ts";
+import { classifyError } from "../../chain/index.ts";
 import { maxPay, parsePayField, parseTokenField, toUnits, unitsToTextFloor } from "./amounts.ts";
 import { quoteBudget, quoteTokens, type Quote } from "./quote.ts";
 import { amountsReducer, currentQuote, INITIAL_AMOUNTS, orderTokens } from "./swapAmounts.ts";
@@ -12,14 +12,12 @@ import { loadPresaleReads, type ChainData, type PayToken } from "../../presale/i
 
 /** Balance of `token` in base units from the chain data. */
 export function balanceUnits(c: ChainData | undefined, token: PayToken): bigint {
-  const u = c?.user?.units;
-  if (!u) return 0n;
-  return token.kind === "native" ? u.native : token.kind === "usdt" ? u.usdt : u.usdc;
+  return c?.user?.balances[token.kind] ?? 0n;
 }
 
 /** Max for `token`: balance less the gas reserve (native), capped by the largest allowed purchase, floored to
  * `places` decimals (the token's allowed decimals, or fewer where the field takes fewer). */
-export function maxFor(c: ChainData | undefined, token: PayToken, places = token.desCount): string {
+export function maxFor(c: ChainData | undefined, token: PayToken, places = token.maxDecimals): string {
   const units = maxPay({
     kind: token.kind,
     balance: balanceUnits(c, token),
@@ -73,7 +71,8 @@ export function useOrder(token: PayToken, chainData: ChainData | undefined, payD
         }
       } catch (err) {
         // No quote: the form stays without one (Buy disabled) and says why when the contract refused it.
-        const revert = revertName(err);
+        const f = classifyError(err);
+        const revert = f.kind === "reverted" ? f.revert : undefined;
         if (live) setRefusal(revert ? { seq, revert } : null);
       }
     })();

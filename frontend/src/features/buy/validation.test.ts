@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { checkOrder } from "./validation.ts";
-import { PAY_TOKENS, inputDecimals } from "../../presale/index.ts";
+import { PAY_TOKENS, payRow } from "../../presale/index.ts";
 
 describe("input decimals per payment token (PRODUCT.md §5)", () => {
   it("10 for native, 6 for tokens", () => {
-    const native = PAY_TOKENS.find((t) => t.kind === "native")!;
-    const stable = PAY_TOKENS.find((t) => t.kind === "usdc")!;
-    expect(inputDecimals(native)).toBe(10);
-    expect(inputDecimals(stable)).toBe(6);
+    expect(payRow("native").inputDecimals).toBe(10);
+    expect(payRow("usdc").inputDecimals).toBe(6);
+    expect(payRow("usdt").inputDecimals).toBe(6);
   });
-  it("allowed decimals per token (desCount): BASE 6, USDC 4, ETH 10, USDT 4", () => {
-    const d = Object.fromEntries(PAY_TOKENS.map((t) => [`${t.chain}-${t.symbol}`, t.desCount]));
+  it("the token list's input decimals (Max is floored to them): BASE 6, USDC 4, ETH 10, USDT 4", () => {
+    const d = Object.fromEntries(PAY_TOKENS.map((t) => [`${t.chain}-${t.symbol}`, t.maxDecimals]));
     expect(d).toEqual({ "base-BASE": 6, "base-USDC": 4, "eth-ETH": 10, "eth-USDT": 4, "eth-USDC": 4 });
   });
 });

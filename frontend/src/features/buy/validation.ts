@@ -17,7 +17,7 @@ export type OrderCheckInput = {
   card: boolean;
 };
 
-export type BuyMessage = "min_crypto" | "swap_error" | "low_gas_fees" | "low_usdt";
+type BuyMessage = "min_crypto" | "swap_error" | "low_gas_fees" | "low_usdt";
 export type BuyCheck = {
   messages: BuyMessage[];
   lowBalance: boolean;

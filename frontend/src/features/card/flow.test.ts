@@ -250,11 +250,14 @@ describe("Continue on wert_inprogress follows the payment under way", () => {
     await until(() => t.state.status === "complete");
   });
 
-  it("a receipt that is not there yet keeps wert_inprogress", async () => {
-    const t = testDeps(pending, { waitForReceipt: vi.fn(async () => Promise.reject(new Error("timeout"))) });
+  it("a receipt that is not there yet keeps wert_inprogress; the log says why in the flows' one wording", async () => {
+    const { TransactionReceiptNotFoundError } = await import("viem");
+    const missing = new TransactionReceiptNotFoundError({ hash: TX });
+    const t = testDeps(pending, { waitForReceipt: vi.fn(async () => Promise.reject(missing)) });
     await runCardFlow(REQ, t.deps);
     await new Promise((r) => setTimeout(r, 5));
     expect(t.state.status).toBe("wert_inprogress");
+    expect((t.deps.log!.warn as ReturnType<typeof vi.fn>).mock.calls[0]).toContain(missing.shortMessage);
   });
 
   it("without a tx hash: back to the form (the tokens arrive with the provider's transaction)", async () => {

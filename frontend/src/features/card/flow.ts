@@ -10,6 +10,7 @@
 //   Closing the modal before the widget has loaded abandons the purchase without changing the status.
 import type { Address, Hash } from "viem";
 import { toast } from "../../shared/toast.ts";
+import { classifyError } from "../../chain/index.ts";
 import type { SwapEvent, SwapState } from "../buy/index.ts";
 import { cardUi, onCardCancel, waitForChoice } from "./cardUi.ts";
 import { errorEvent, paymentOutcome, paymentStatusEvents, txHashOf } from "./events.ts";
@@ -83,8 +84,8 @@ function watchReceipt(hash: Hash, flow: Flow, deps: CardFlowDeps) {
     .waitForReceipt(hash, flow.account)
     .then((r) => deps.dispatch({ type: "RECEIPT", success: r.status === "success", hash }))
     .catch((e) => {
-      // Not found in time: the status stays wert_inprogress and its Continue button checks again.
-      (deps.log ?? console).warn("card: receipt of", hash, "not available yet:", e instanceof Error ? e.message : e);
+      // Not found in time, or the read failed: the status stays wert_inprogress and its Continue button checks again.
+      (deps.log ?? console).warn("card: receipt of", hash, "not available yet:", classifyError(e).message);
     })
     .finally(() => watching.delete(hash));
 }

@@ -6,19 +6,19 @@ import type { CardSessionData, ItemInfo } from "@shaft/card-options";
 /** Exact text of PRODUCT.md §8 for a missing partner_id. */
 export const PARTNER_ID_REQUIRED = "Please provide a partner_id in order for the widget to work correctly";
 export const CONTAINER_ID_UNSUPPORTED = "container_id is no longer supported";
-export const ITEM_INFO_MAX = 40;
+const ITEM_INFO_MAX = 40;
 export const itemInfoTooLong = (field: "name" | "category") =>
   `Max length of the extra.item_info.${field} value is ${ITEM_INFO_MAX} characters`;
 
 /** The widget's own events (PRODUCT.md §7 "Messages from the widget"; the 3-D Secure pair is handled by the host). */
-export type PaymentStatusData = {
+type PaymentStatusData = {
   status?: unknown;
   payment_id?: unknown;
   order_id?: unknown;
   tx_id?: unknown;
   external_order_id?: unknown;
 };
-export type WidgetErrorData = { name?: unknown; message?: unknown };
+type WidgetErrorData = { name?: unknown; message?: unknown };
 export type WidgetListeners = {
   loaded?: () => void;
   "payment-status"?: (data: PaymentStatusData) => void;
@@ -63,7 +63,7 @@ export type WidgetConfig = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 export const isUuid = (s: unknown): s is string => typeof s === "string" && UUID.test(s);
 
-export function randomUuid(): string {
+function randomUuid(): string {
   if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 0x0f) | 0x40;

@@ -48,5 +48,3 @@ export function initI18n(lang: Lang) {
       returnNull: false,
     });
 }
-
-export { i18next };

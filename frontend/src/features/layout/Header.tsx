@@ -14,7 +14,7 @@ import { LanguagePicker } from "./LanguagePicker.tsx";
 import { NAV_EXTERNAL } from "./links.ts";
 import { Logo } from "./Logo.tsx";
 
-export function scrollToWidget() {
+function scrollToWidget() {
   document.getElementById("buy-widget")?.scrollIntoView({ behavior: "smooth", block: "center" });
 }
 

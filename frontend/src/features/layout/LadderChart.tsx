@@ -5,7 +5,7 @@ import { TOTAL_SUPPLY_LADDER } from "../../config/constants.ts";
 
 const SIZES = { wide: { W: 720, H: 490, l: 48 }, compact: { W: 360, H: 300, l: 40 } } as const;
 
-export function niceTicks(maxMillions: number): number[] {
+function niceTicks(maxMillions: number): number[] {
   const step = maxMillions > 60 ? 20 : maxMillions > 30 ? 10 : 5;
   const out: number[] = [];
   for (let v = 0; v <= maxMillions + 1e-9; v += step) out.push(v);

@@ -9,7 +9,7 @@ import { ClaimModal } from "./StakingModals.tsx";
 import { useStakingActions } from "./useStakingActions.ts";
 import { useStakeView } from "./useStakingData.ts";
 
-export function ClaimActions({ data }: { data: PresaleView }) {
+export default function ClaimActions({ data }: { data: PresaleView }) {
   const { t } = useTranslation();
   const view = useStakeView(data);
   const actions = useStakingActions(data, view);
@@ -40,5 +40,3 @@ export function ClaimActions({ data }: { data: PresaleView }) {
     </>
   );
 }
-
-export default ClaimActions;

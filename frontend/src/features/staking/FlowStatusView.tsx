@@ -8,7 +8,7 @@ import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
 import { isKnownError } from "./rules.ts";
 import type { FlowState } from "./stakingMachine.ts";
 
-export function TxLink({ hash }: { hash?: string }) {
+function TxLink({ hash }: { hash?: string }) {
   const { t } = useTranslation();
   if (!hash) return null;
   const prefix = env.base.blockExplorerURL;

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
-import { TokenIcon } from "../../shared/icons.tsx";
+import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { Modal } from "../../shared/Modal.tsx";
 import { noPaste, sanitizeAmountInput } from "../../shared/inputFilters.ts";
 import { localizePath, stripLang, useCurrentLang } from "../i18n/index.ts";
@@ -83,7 +83,7 @@ export function StakeModal({ view, actions }: { view: StakeView; actions: Stakin
               >
                 {t("staking.stake_modal.max")}
               </button>
-              <TokenIcon symbol="SHAFT" size={24} />
+              <TokenIcon icon={SALE_TOKEN_ICON} size={24} />
             </span>
           </label>
           {amountBlock === "amount_not_below_balance" && n > 0 ? (

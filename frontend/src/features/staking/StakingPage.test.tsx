@@ -54,15 +54,18 @@ vi.mock("../../chain/wagmiWalletIO.ts", () => ({
     sendCalls: () => Promise.reject(new Error("no batches")),
     waitForCalls: () => Promise.reject(new Error("no batches")),
     signTypedData: () => Promise.reject(new Error("no typed data")),
-    noteTypedDataError: () => false,
+    noteUnavailable: () => undefined,
     chainTime: () => Promise.resolve(0n),
   }),
 }));
 
 const { StakingView, TABS } = await import("./StakingPage.tsx");
-const { ClaimActions } = await import("./ClaimActions.tsx");
+const { default: ClaimActions } = await import("./ClaimActions.tsx");
 const { flowStore, INITIAL_FLOW } = await import("./stakingMachine.ts");
 const { stakingUi } = await import("./stakingUi.ts");
+// The flows load on the first action (useStakingActions): loaded here, the first test's findBy waits for the flow, not
+// for the flows' first transform on a busy machine.
+await import("./flows.ts");
 
 const en = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"),
@@ -116,16 +119,11 @@ function presale(o: Over = {}): PresaleView {
       currentStep: 0,
       rounds: [],
       remaining: [],
-      nativePerToken: 0,
-      usdtPerToken: 0,
-      usdcPerToken: 0,
+      quotePer1000: {},
       claimStart: o.claimStart ?? NOW - 10,
       user: {
-        nativeBal: 1,
-        usdtBal: 0,
-        usdcBal: 0,
-        usdtAllowance: 0n,
-        usdcAllowance: 0n,
+        balances: { native: 10n ** 18n, usdc: 0n },
+        allowances: { usdc: 0n },
         deposits: o.claimable ?? 0,
         remoteImported: 0,
         saleTokenBal: o.bal ?? 0,
@@ -460,7 +458,8 @@ describe("claim rewards and claim modal", () => {
   });
   it("a failed claim names the contract error", async () => {
     chain.writeErrors.claimAndStake = Object.assign(new Error("reverted"), {
-      cause: { data: { errorName: "NothingToClaim" } },
+      // viem's shape: ContractFunctionRevertedError with the decoded custom error.
+      cause: { name: "ContractFunctionRevertedError", data: { errorName: "NothingToClaim" } },
     });
     connect();
     show(presale({ claimable: 10 }));

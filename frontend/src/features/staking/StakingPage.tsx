@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatBalance, formatNumber } from "../../shared/format.ts";
 import { useIsMobileLayout } from "../../shared/hooks.ts";
-import { TokenIcon } from "../../shared/icons.tsx";
+import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { useToastOptions, type ToastOptions } from "../../shared/toast.ts";
 import { usePresale, type PresaleView } from "../../presale/index.ts";
 import { ActivitySection } from "../activity/index.ts";
@@ -72,7 +72,12 @@ function StakedCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: boo
   const fmtDate = useDateFormat();
   const block = checkOpenWithdraw(v.ctx, { staked: v.userStaked });
   return (
-    <Card testId="card-staked" label={t("staking.cards.staked")} icon={<TokenIcon symbol="SHAFT" size={28} />} accent>
+    <Card
+      testId="card-staked"
+      label={t("staking.cards.staked")}
+      icon={<TokenIcon icon={SALE_TOKEN_ICON} size={28} />}
+      accent
+    >
       <Amount value={v.userStaked} show={v.connected && v.loaded} testId="staked-amount" />
       {v.userStaked > 0 ? (
         v.canUnstake ? (

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-// Stake data (PRODUCT.md §3) derived from the Base read, the batching of the staking calls into the Base presale
-// multicall, the 500 ms staking poll, and the two entry points owned by the app shell / buy widget.
+// Stake data (PRODUCT.md §3) derived from the Base read, the 500 ms staking poll, and the two entry points owned by
+// the app shell / buy widget. (The staking calls' place in the Base presale multicall: presale/reads.test.ts.)
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { focusManager, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { readFileSync } from "node:fs";
@@ -10,10 +10,9 @@ import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TIMINGS } from "../../config/constants.ts";
-import { buildEnvConfig, env } from "../../config/env.ts";
-import { buildCalls, decode } from "../../presale/reads.ts";
-import { dispatchSwap } from "../buy/index.ts";
+import { env } from "../../config/env.ts";
 import type { PresaleView } from "../../presale/index.ts";
+import { dispatchSwap } from "../buy/index.ts";
 import { stakeView } from "./useStakingData.ts";
 
 const en = JSON.parse(
@@ -25,65 +24,6 @@ beforeAll(async () => {
     .init({ lng: "en", resources: { en: { translation: en } }, interpolation: { escapeValue: false } });
 });
 afterEach(cleanup);
-
-const USER = "0x00000000000000000000000000000000000000a1";
-const MC = "0x00000000000000000000000000000000000000cc";
-
-describe("staking reads ride in the Base presale multicall", () => {
-  const local = buildEnvConfig("local", {});
-  it("one call list for Base holds the presale and the staking reads of PRODUCT.md §7", () => {
-    const calls = buildCalls(local.base, MC, USER);
-    const staking = calls.filter((c) => c.address === local.base.stakingAddress).map((c) => c.functionName);
-    expect(staking).toEqual(
-      expect.arrayContaining([
-        "poolStakers",
-        "getRewards",
-        "lockTime",
-        "apy",
-        "totalStaked",
-        "claimsLocked",
-        "depositsLocked",
-        "withdrawalsLocked",
-      ]),
-    );
-    expect(calls.some((c) => c.functionName === "totalTokensSold")).toBe(true);
-    expect(calls.some((c) => c.functionName === "claimStart")).toBe(true);
-    expect(calls.some((c) => c.key === "saleTokenBal")).toBe(true);
-  });
-  it("Ethereum has no staking calls", () => {
-    expect(buildCalls(local.eth, MC, USER).some((c) => ["apy", "poolStakers"].includes(c.functionName))).toBe(false);
-  });
-  it("decodes the stake data: APY basis points -> percent, wei -> tokens, unlock time, locks", () => {
-    const d = decode(
-      local.base.chainIdInt,
-      {
-        apy: 1250n,
-        totalStaked: 5n * 10n ** 21n,
-        lockTime: 2_592_000n,
-        claimsLocked: true,
-        depositsLocked: false,
-        withdrawalsLocked: true,
-        poolStakers: { amount: 10n ** 21n, unlockTime: 1_900_000_000n, pendingRewards: 0n },
-        getRewards: 15n * 10n ** 17n,
-        claimStart: 1_800_000_000n,
-      },
-      undefined,
-      true,
-      1,
-    );
-    expect(d.staking).toMatchObject({
-      apy: 12.5,
-      totalStaked: 5000,
-      lockTime: 2_592_000,
-      claimsLocked: true,
-      userStaked: 1000,
-      unlockTime: 1_900_000_000,
-      rewards: 1.5,
-      withdrawalsLocked: true,
-    });
-    expect(d.claimStart).toBe(1_800_000_000);
-  });
-});
 
 describe("stakeView", () => {
   const data = (staking: Record<string, unknown>, extra: Record<string, unknown> = {}) =>

@@ -5,7 +5,7 @@ import type { Address } from "viem";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import type { ErasedCall } from "../../chain/index.ts";
 import { fakeChainIO } from "../../test/fakeChainIO.ts";
-import { revertName, runStakingFlow, type StakingFlowInput } from "./flows.ts";
+import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import type { FlowKind } from "./stakingMachine.ts";
 import { recordFlow } from "./flowRecorder.ts";
 
@@ -73,7 +73,8 @@ const input = (kind: FlowKind, amount?: bigint): StakingFlowInput => ({
 });
 
 const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
-const rejectedByMessage = new Error("MetaMask Tx Signature: user rejected transaction");
+/** WalletConnect relays a refusal as 5000 "User rejected.", without EIP-1193's 4001. */
+const rejectedByWalletText = Object.assign(new Error("User rejected."), { code: 5000 });
 const revert = Object.assign(new Error('The contract function "withdraw" reverted.'), {
   name: "ContractFunctionExecutionError",
   shortMessage: 'The contract function "withdraw" reverted.',
@@ -106,9 +107,11 @@ describe("claim, harvest, withdraw: in_progess, then complete or failed", () => 
     expect(t.trail).toEqual(["not_started", "in_progess", "rejected"]);
     expect(t.writes).toHaveLength(0);
   });
-  it("'declined in your wallet' only for code 4001: a message that merely says 'user rejected' is a failure", async () => {
-    const t = setup({ writeErrors: { withdraw: rejectedByMessage } });
-    expect((await runStakingFlow(t.io, input("withdraw"), t.dispatch)).outcome).toBe("failed");
+  it("a wallet's own refusal text without 4001 is rejected too; the node's 'rejected' is a failure", async () => {
+    const t = setup({ writeErrors: { withdraw: rejectedByWalletText } });
+    expect((await runStakingFlow(t.io, input("withdraw"), t.dispatch)).outcome).toBe("rejected");
+    const node = setup({ writeErrors: { withdraw: new Error("transaction rejected by the node: nonce too low") } });
+    expect((await runStakingFlow(node.io, input("withdraw"), node.dispatch)).outcome).toBe("failed");
   });
   it("other wallet errors give failed", async () => {
     const t = setup({ writeErrors: { claim: new Error("nonce too low") } });
@@ -227,10 +230,21 @@ describe("stake extension: deposit on top of a stake", () => {
   });
 });
 
-describe("revertName", () => {
-  it("reads viem's errorName, or the name in the message", () => {
-    expect(revertName(revert)).toBe("StillLocked");
-    expect(revertName(new Error("execution reverted with custom error 'ClaimsLocked()'"))).toBe("ClaimsLocked");
-    expect(revertName(new Error("fetch failed"))).toBeUndefined();
+describe("a string revert (one classifier with the purchase flow)", () => {
+  it('"Insufficient balance" fails unnamed: no custom error called "Insufficient" (nor Solidity\'s "Error")', async () => {
+    const { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult } = await import("viem");
+    const abi = [{ type: "error", name: "Error", inputs: [{ name: "message", type: "string" }] }] as const;
+    const data = encodeErrorResult({ abi, errorName: "Error", args: ["Insufficient balance"] });
+    for (const cause of [
+      new ContractFunctionRevertedError({ abi, data, functionName: "deposit" }),
+      new ContractFunctionRevertedError({ abi, functionName: "deposit", message: "Insufficient balance" }),
+    ]) {
+      const t = setup({
+        allowance: UNLIMITED_APPROVAL,
+        writeErrors: { deposit: new ContractFunctionExecutionError(cause, { abi, functionName: "deposit" }) },
+      });
+      expect((await runStakingFlow(t.io, input("extend", 10n * WEI), t.dispatch)).outcome).toBe("failed");
+      expect(t.state).toMatchObject({ status: "failed", errorName: undefined });
+    }
   });
 });

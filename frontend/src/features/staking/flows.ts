@@ -10,24 +10,24 @@ import {
   type ContractFunctionName,
   type Hash,
 } from "viem";
-import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { abiOf } from "../../config/contracts.ts";
-import { runBatch } from "../../chain/batch.ts";
 import {
+  classifyError,
+  isKnownRevert,
   type ChainIO,
+  type WalletIO,
   type WriteCall,
   type WriteMutability,
-  isUserRejection,
-  KNOWN_REVERTS,
-  type WalletIO,
 } from "../../chain/index.ts";
 import {
-  approvalRoute,
+  approvalCalls,
+  grantAllowance,
   readPermitDomain,
+  runBatch,
   signPermit,
   type PermitDomain,
   type SignedPermit,
-} from "../../chain/permit.ts";
+} from "../../chain/approvals/index.ts";
 import { DEPOSIT_FLOWS, type FlowEvent, type FlowKind } from "./stakingMachine.ts";
 
 export type StakingFlowInput = {
@@ -53,37 +53,11 @@ const presaleAbi = abiOf("Presale");
 const stakingAbi = abiOf("Staking");
 const saleTokenAbi = abiOf("SaleToken");
 
-type ErrLike = {
-  name?: string;
-  message?: string;
-  shortMessage?: string;
-  data?: { errorName?: string };
-  cause?: unknown;
-};
-
-/** The custom error a reverted call raised (viem's ContractFunctionRevertedError carries data.errorName). */
-export function revertName(err: unknown): string | undefined {
-  let cur = err as ErrLike | undefined;
-  for (let i = 0; cur && i < 10; i++) {
-    if (cur.data?.errorName) return cur.data.errorName;
-    const m = /reverted with (?:the following reason:\s*|custom error ')?([A-Z][A-Za-z0-9]+)/.exec(
-      `${cur.shortMessage ?? ""} ${cur.message ?? ""}`,
-    );
-    if (m) return m[1];
-    cur = cur.cause as ErrLike | undefined;
-  }
-  return undefined;
-}
-
+/** A failed call (classifyError): refused in the wallet is "rejected"; anything else "failed", a revert with its name. */
 function fail(dispatch: Dispatch, err: unknown, hash?: Hash): FlowResult {
-  const rejected = isUserRejection(err);
-  const message = (err as ErrLike)?.shortMessage ?? (err instanceof Error ? err.message : String(err));
-  dispatch({
-    type: "ERROR",
-    rejected,
-    message: message.slice(0, 300),
-    errorName: rejected ? undefined : revertName(err),
-  });
+  const f = classifyError(err);
+  const rejected = f.kind === "rejected";
+  dispatch({ type: "ERROR", rejected, message: f.message, errorName: f.kind === "reverted" ? f.revert : undefined });
   return { outcome: rejected ? "rejected" : "failed", hash };
 }
 
@@ -112,32 +86,6 @@ async function send<
   }
 }
 
-/** The sale-token approval for the staking contract; the large allowance of PRODUCT.md §9 (1e26). */
-async function approve<P>(
-  io: ChainIO<P>,
-  token: Address,
-  spender: Address,
-  dispatch: Dispatch,
-): Promise<true | FlowResult> {
-  try {
-    const prepared = await io.simulate({
-      address: token,
-      abi: saleTokenAbi,
-      functionName: "approve",
-      args: [spender, UNLIMITED_APPROVAL],
-    });
-    const hash = await io.write(prepared);
-    const r = await io.waitForReceipt(hash);
-    if (r.status !== "success") {
-      dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
-      return { outcome: "failed", hash };
-    }
-    return true;
-  } catch (err) {
-    return fail(dispatch, err);
-  }
-}
-
 /** A deposit of the validated stake request (stake and extend). */
 type Deposit = { token: Address; amount: bigint; allowance: bigint };
 
@@ -151,32 +99,31 @@ async function refusedBeforeApproval<P>(
   try {
     await io.simulate({ address: p.staking, abi: stakingAbi, functionName: "deposit", args: [d.amount] });
   } catch (err) {
-    const name = revertName(err);
-    if (name && (KNOWN_REVERTS as readonly string[]).includes(name)) return fail(dispatch, err);
+    const f = classifyError(err);
+    if (f.kind === "reverted" && isKnownRevert(f.revert)) return fail(dispatch, err);
   }
   return undefined;
 }
 
-/** Approval and deposit as one atomic batch: one prompt (confirm_pending), the receipts decide. */
+/** Approval and deposit as one atomic batch: one prompt (confirm_pending), the receipts decide; "unavailable" when
+ * the wallet would not run it (nothing was sent: the routes of a wallet without batches follow). */
 async function depositInBatch<P>(
   io: ChainIO<P>,
   w: WalletIO,
   p: StakingFlowInput,
   d: Deposit,
   dispatch: Dispatch,
-): Promise<FlowResult> {
+): Promise<FlowResult | "unavailable"> {
   const stop = await refusedBeforeApproval(io, p, d, dispatch);
   if (stop) return stop;
   dispatch({ type: "AWAIT_SIGNATURE", via: "batch" });
   // The sale token takes a new allowance over an existing one (no reset to zero, as in the sequential flow).
   const calls = [
-    {
-      to: d.token,
-      data: encodeFunctionData({ abi: saleTokenAbi, functionName: "approve", args: [p.staking, UNLIMITED_APPROVAL] }),
-    },
+    ...approvalCalls(d.token, p.staking, { allowance: d.allowance, resetFirst: false }),
     { to: p.staking, data: encodeFunctionData({ abi: stakingAbi, functionName: "deposit", args: [d.amount] }) },
   ];
   const r = await runBatch(w, calls, () => dispatch({ type: "SENT" }));
+  if (r.outcome === "unavailable") return "unavailable";
   if (r.error !== undefined) return fail(dispatch, r.error, r.hash);
   dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
   return { outcome: r.outcome, hash: r.hash };
@@ -206,8 +153,9 @@ async function depositWithPermit<P>(
       value: d.amount,
     });
   } catch (err) {
-    if (w.noteTypedDataError(err)) return undefined;
-    return fail(dispatch, err);
+    if (classifyError(err).kind !== "unavailable") return fail(dispatch, err);
+    w.noteUnavailable("typedData"); // the rest of the session takes the approval transaction
+    return undefined;
   }
   dispatch({ type: "APPROVED" });
   const args = [d.amount, permit.deadline, permit.v, permit.r, permit.s] as const;
@@ -222,19 +170,14 @@ async function depositInOneStep<P>(
   d: Deposit,
   dispatch: Dispatch,
 ): Promise<FlowResult | undefined> {
-  const batch = await w.canBatch().catch(() => false);
-  const domain =
-    !batch && p.chainId && w.canSignTypedData()
-      ? await readPermitDomain(io, "SaleToken", d.token, p.chainId)
-      : undefined;
-  switch (approvalRoute({ allowance: d.allowance, needed: d.amount, batch, permit: !!domain })) {
-    case "batch":
-      return depositInBatch(io, w, p, d, dispatch);
-    case "permit":
-      return depositWithPermit(io, w, p, d, domain!, dispatch);
-    default:
-      return undefined;
+  if (await w.canBatch().catch(() => false)) {
+    const batched = await depositInBatch(io, w, p, d, dispatch);
+    if (batched !== "unavailable") return batched;
+    dispatch({ type: "BATCH_UNAVAILABLE" }); // on as for a wallet without batches
   }
+  const domain =
+    p.chainId && w.canSignTypedData() ? await readPermitDomain(io, "SaleToken", d.token, p.chainId) : undefined;
+  return domain ? depositWithPermit(io, w, p, d, domain, dispatch) : undefined;
 }
 
 /**
@@ -284,8 +227,15 @@ export async function runStakingFlow<P>(
   }
   if (allowance < p.amount) {
     dispatch({ type: "APPROVAL_REQUIRED" });
-    const ok = await approve(io, p.saleToken, p.staking, dispatch);
-    if (ok !== true) return ok;
+    try {
+      const { reverted } = await grantAllowance(io, p.saleToken, p.staking, { allowance, resetFirst: false });
+      if (reverted) {
+        dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
+        return { outcome: "failed", hash: reverted };
+      }
+    } catch (err) {
+      return fail(dispatch, err);
+    }
     dispatch({ type: "APPROVED" });
   } else {
     dispatch({ type: "AWAIT_SIGNATURE" });

@@ -12,9 +12,10 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
-import { domainSeparator } from "../../chain/permit.ts";
-import type { ErasedCall, Call, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import type { Call, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import { tokenDomainSeparator } from "../../test/eip712.ts";
 import { fakeChainIO } from "../../test/fakeChainIO.ts";
+import { AFTER_UNAVAILABLE_BATCH, upgradeDeclined } from "../../test/oneStep.ts";
 import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import { flowReducer, INITIAL_FLOW, type FlowEvent } from "./stakingMachine.ts";
 import { recordFlow } from "./flowRecorder.ts";
@@ -34,7 +35,7 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
   const answers: Record<string, unknown> = {
     allowance: f.allowance ?? 0n,
     nonces: 0n,
-    DOMAIN_SEPARATOR: domainSeparator(DOMAIN),
+    DOMAIN_SEPARATOR: tokenDomainSeparator(DOMAIN),
     eip712Domain: ["0x0f", DOMAIN.name, DOMAIN.version, BigInt(CHAIN), TOKEN, `0x${"0".repeat(64)}`, []],
   };
   const io = fakeChainIO({
@@ -46,8 +47,9 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
     waitForReceipt: () => ({ status: "success" }),
   });
   let typedData = true;
+  let batching = mode === "batch";
   const w: WalletIO = {
-    canBatch: () => Promise.resolve(mode === "batch"),
+    canBatch: () => Promise.resolve(batching),
     canSignTypedData: () => typedData,
     sendCalls: (calls) => {
       if (f.sendCallsError) return Promise.reject(f.sendCallsError);
@@ -61,7 +63,10 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
       signed.push(data);
       return SIGNER.signTypedData(data);
     },
-    noteTypedDataError: (err) => ((err as { code?: number }).code === 4200 ? !(typedData = false) : false),
+    noteUnavailable: (what) => {
+      if (what === "batch") batching = false;
+      else typedData = false;
+    },
     chainTime: () => Promise.resolve(1_900_000_000n),
   };
   const flow = recordFlow();
@@ -112,6 +117,16 @@ describe("stake from the wallet", () => {
     const t = setup("batch", { sendCallsError: rejection });
     expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("rejected");
     expect(t.state.status).toBe("rejected");
+  });
+  it("EIP-5792 5750 (the upgrade declined): the sale-token permit, as for a wallet without batches", async () => {
+    const t = setup("batch", { sendCallsError: upgradeDeclined });
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("complete");
+    const plain = setup("plain");
+    await runStakingFlow(plain.io, input, plain.dispatch, plain.w);
+    expect(t.writes.map((x) => x.functionName)).toEqual(["depositWithPermit"]);
+    expect(t.signed).toEqual(plain.signed);
+    expect(t.trail).toEqual(AFTER_UNAVAILABLE_BATCH);
+    expect(await t.w.canBatch()).toBe(false);
   });
   it("wallet that signs typed data: a sale-token permit for the amount, then one depositWithPermit", async () => {
     const t = setup("plain");

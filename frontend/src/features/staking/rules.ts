@@ -102,7 +102,7 @@ export function isDisabledBy(b: Block | null): boolean {
 }
 
 export const STAKE_DECIMALS = 6;
-export const MAX_DECIMALS = 4;
+const MAX_DECIMALS = 4;
 
 /**
  * Max for the stake input: the largest amount with 4 decimals that is STRICTLY below the balance (the rule above
@@ -123,11 +123,6 @@ export function poolPercent(userStaked: number, totalStaked: number): number {
 
 /** Basis points per year -> percent per annum. */
 export const bpsToPercent = (bps: number) => bps / 100;
-
-/** Reward accrued per second for a stake at `apyPercent` (display only; the chain is authoritative). */
-export function rewardPerSecond(staked: number, apyPercent: number): number {
-  return (staked * apyPercent) / 100 / (365 * 86400);
-}
 
 /** Contract errors with their own message (staking.errors.*). */
 export const KNOWN_ERRORS = [

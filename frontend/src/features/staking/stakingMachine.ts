@@ -11,8 +11,10 @@
  *                               then SENT -> in_progess -> RECEIPT -> complete | failed
  *                               (via "permit": approval_pending is a signature, EIP-2612; via "batch":
  *                               confirm_pending is one prompt for approval and deposit, EIP-5792, and SENT has no
- *                               hash until RECEIPT)
- *   any active status:          ERROR (rejected: 4001 / "user rejected") -> rejected, other errors -> failed
+ *                               hash until RECEIPT; BATCH_UNAVAILABLE, a batch the wallet would not run, goes back
+ *                               to approval_pending for the permit or the approval transaction)
+ *   any active status:          ERROR (rejected: a refusal in the wallet, chain/errors.ts) -> rejected, other errors
+ *                               -> failed
  * Events that do not apply to the current status are ignored (the state is returned unchanged).
  */
 import type { Hash } from "viem";
@@ -21,16 +23,8 @@ import { createStore, useStore } from "../../shared/store.ts";
 export const FLOW_KINDS = ["claim", "claimAndStake", "stake", "extend", "harvest", "withdraw"] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];
 
-export const FLOW_STATUSES = [
-  "not_started",
-  "approval_pending",
-  "confirm_pending",
-  "in_progess",
-  "complete",
-  "failed",
-  "rejected",
-] as const;
-export type FlowStatus = (typeof FLOW_STATUSES)[number];
+type FlowStatus =
+  "not_started" | "approval_pending" | "confirm_pending" | "in_progess" | "complete" | "failed" | "rejected";
 
 export type FlowState = {
   status: FlowStatus;
@@ -51,6 +45,7 @@ export type FlowEvent =
   | { type: "APPROVAL_REQUIRED"; via?: "permit" }
   | { type: "APPROVED" }
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
+  | { type: "BATCH_UNAVAILABLE" }
   | { type: "SENT"; hash?: Hash }
   | { type: "RECEIPT"; success: boolean; hash?: Hash }
   | { type: "ERROR"; rejected: boolean; message?: string; errorName?: string }
@@ -59,10 +54,10 @@ export type FlowEvent =
 export const INITIAL_FLOW: FlowState = { status: "not_started" };
 
 /** Flows that show in_progess from the start (PRODUCT.md §4: "in_progess, then complete or failed"). */
-export const SIMPLE_FLOWS: readonly FlowKind[] = ["claim", "harvest", "withdraw"];
+const SIMPLE_FLOWS: readonly FlowKind[] = ["claim", "harvest", "withdraw"];
 /** Flows that deposit sale tokens from the wallet into staking (need the allowance). */
 export const DEPOSIT_FLOWS: readonly FlowKind[] = ["stake", "extend"];
-export const FINAL_STATUSES: readonly FlowStatus[] = ["complete", "failed", "rejected"];
+const FINAL_STATUSES: readonly FlowStatus[] = ["complete", "failed", "rejected"];
 
 export const isFinal = (s: FlowState) => FINAL_STATUSES.includes(s.status);
 /** A flow has started and not finished: no other flow may start. */
@@ -90,6 +85,11 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
       return deposit && at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":
       return deposit && at("not_started") ? { ...s, status: "confirm_pending", via: e.via } : s;
+    case "BATCH_UNAVAILABLE":
+      // The wallet would not run the batch (nothing was sent): the approval is still to come, by permit or transaction.
+      return deposit && at("confirm_pending") && s.via === "batch"
+        ? { ...s, status: "approval_pending", via: undefined }
+        : s;
     case "SENT":
       return s.kind && at("confirm_pending", "in_progess") ? { ...s, status: "in_progess", hash: e.hash ?? s.hash } : s;
     case "RECEIPT":

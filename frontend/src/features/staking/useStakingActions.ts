@@ -26,7 +26,7 @@ import { closeStakingModal, openStakingModal } from "./stakingUi.ts";
 import type { StakeView } from "./useStakingData.ts";
 
 /** Sale-token wei from a decimal string ("12.5" -> 12.5e18), without floating point. */
-export function toWei(amount: string, decimals = 18): bigint {
+function toWei(amount: string, decimals = 18): bigint {
   const [int = "0", frac = ""] = amount.trim().split(".");
   if (!/^\d*$/.test(int) || !/^\d*$/.test(frac)) return 0n;
   return BigInt(int || "0") * 10n ** BigInt(decimals) + BigInt((frac + "0".repeat(decimals)).slice(0, decimals) || "0");

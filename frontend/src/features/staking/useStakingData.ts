@@ -72,7 +72,7 @@ export function stakeView(data: PresaleView, w: { isConnected: boolean; chainId?
   };
 }
 
-export function useNowSec(tickMs: number | null = TIMINGS.countdownTickMs) {
+function useNowSec(tickMs: number | null = TIMINGS.countdownTickMs) {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
   useInterval(() => setNow(Math.floor(Date.now() / 1000)), tickMs);
   return now;

@@ -9,11 +9,14 @@ import { Modal } from "../../shared/Modal.tsx";
 import { toast } from "../../shared/toast.ts";
 import { connectLazy, connectWith } from "./connect.ts";
 import { QrCode } from "./QrCode.tsx";
-import { wagmiConfig } from "../../chain/wagmiConfig.ts";
+import { loadWeb3 } from "../../chain/index.ts";
 import { closeConnectModal, openPromoModalDelayed, useWalletUi, walletUi } from "./walletUi.ts";
 
 import { LOCAL_TEST_WALLET_ID as LOCAL_ID } from "virtual:local-test-wallet";
 
+// The dialog lists the wallet layer's connectors: opening it starts that layer if the page has not yet (PRODUCT.md §4
+// "Wallet"; it loads anyway when the browser is idle or the visitor connects).
+const { wagmiConfig } = await loadWeb3();
 const subscribeConnectors = (fn: () => void) => watchConnectors(wagmiConfig, { onChange: fn });
 const snapshotConnectors = () => getConnectors(wagmiConfig);
 const useConnectors = () => useSyncExternalStore(subscribeConnectors, snapshotConnectors, snapshotConnectors);

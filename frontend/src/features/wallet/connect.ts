@@ -5,8 +5,7 @@ import { env } from "../../config/env.ts";
 import { trackLead } from "../../shared/api.ts";
 import { isMobileDevice } from "../../shared/hooks.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { type LazyKind, loadWeb3 } from "../../chain/index.ts";
-import { wagmiConfig } from "../../chain/wagmiConfig.ts";
+import { loadWeb3, type LazyKind } from "../../chain/index.ts";
 import { closeConnectModal, walletUi } from "./walletUi.ts";
 
 function browserName(): string {
@@ -34,7 +33,8 @@ function afterConnect(address: string | undefined) {
 export async function connectWith(connector: Connector) {
   walletUi.set((s) => ({ ...s, connecting: connector.id }));
   try {
-    await loadWeb3(); // the wallet layer may still be waiting for idle time: it mirrors the new connection
+    // The wallet layer may still be waiting for idle time: it mirrors the new connection.
+    const { wagmiConfig } = await loadWeb3();
     const r = await connect(wagmiConfig, { connector });
     afterConnect(r.accounts[0]);
   } finally {
@@ -46,7 +46,7 @@ export async function connectWith(connector: Connector) {
 export async function connectLazy(kind: LazyKind, opts: { partner?: boolean; label: string }) {
   walletUi.set((s) => ({ ...s, connecting: opts.partner ? "partner" : kind }));
   try {
-    await loadWeb3();
+    const { wagmiConfig } = await loadWeb3();
     const connector = wagmiConfig.connectors.find((c) => c.id === kind);
     if (!connector) throw new Error(`connector ${kind} missing from the wagmi config`);
     const onMessage = ({ type, data }: { type: string; data?: unknown }) => {

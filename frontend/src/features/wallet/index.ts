@@ -1,15 +1,6 @@
 // Public surface of the wallet feature: the connect and wallet-promotion dialogs, their open state, the wrong-chain
 // prompt (PRODUCT.md §8), and the data reload on account or chain change. The connection itself is the chain layer's.
-export {
-  closeConnectModal,
-  closePromoModal,
-  openConnectModal,
-  openPromoModal,
-  openPromoModalDelayed,
-  useWalletUi,
-  walletUi,
-  type WalletUi,
-} from "./walletUi.ts";
+export { openConnectModal, openPromoModalDelayed, useWalletUi, walletUi } from "./walletUi.ts";
 export { useEnsureChain } from "./useEnsureChain.ts";
 export { WalletLifecycle } from "./WalletLifecycle.tsx";
 

@@ -3,9 +3,9 @@
 // generated map.
 import { defineChain, fallback, http, type Address, type Chain } from "viem";
 import { base, baseSepolia, mainnet, sepolia } from "viem/chains";
-import { RPC } from "../config/constants.ts";
-import { isDeployed } from "../config/contracts.ts";
-import { env, type ChainBlock } from "../config/env.ts";
+import { RPC } from "./constants.ts";
+import { isDeployed } from "./contracts.ts";
+import { env, type ChainBlock } from "./env.ts";
 
 const KNOWN: Record<number, Chain> = {
   [mainnet.id]: mainnet,

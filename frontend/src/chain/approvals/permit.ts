@@ -2,49 +2,18 @@
 // transaction) for tokens that support it (USDC on Ethereum and Base, the sale token) when the wallet cannot batch.
 // The domain comes from the token itself (ERC-5267 eip712Domain(), else name() and version()), and is checked
 // against its DOMAIN_SEPARATOR() when it has one: a permit is never signed for a domain the token would not accept.
-import { encodeAbiParameters, keccak256, parseSignature, toHex, type Address, type Hex } from "viem";
-import { abiOf } from "../config/contracts.ts";
-import type { ChainIO } from "./chainIO.ts";
-import type { PermitTypedData, WalletIO } from "./walletIO.ts";
-
-/** How the spending approval is given, in order of preference. */
-export type ApprovalRoute = "none" | "batch" | "permit" | "sequential";
-
-/**
- * The route for an action that spends `needed` of a token: no approval when the allowance covers it; one atomic batch
- * when the wallet can; a permit when the token and the spender take one and the wallet signs typed data; else the
- * approval transaction(s) first.
- */
-export function approvalRoute(p: {
-  allowance: bigint;
-  needed: bigint;
-  batch: boolean;
-  permit: boolean;
-}): ApprovalRoute {
-  if (p.allowance >= p.needed) return "none";
-  if (p.batch) return "batch";
-  return p.permit ? "permit" : "sequential";
-}
+import { domainSeparator, parseSignature, type Address, type Hex } from "viem";
+import { abiOf } from "../../config/contracts.ts";
+import type { ChainIO } from "../chainIO.ts";
+import type { PermitTypedData, WalletIO } from "../walletIO.ts";
 
 /** A permit's validity after signing: long enough to confirm the transaction, short enough to be useless later. */
-export const PERMIT_TTL_SECONDS = 20n * 60n;
+const PERMIT_TTL_SECONDS = 20n * 60n;
 
 export type PermitDomain = PermitTypedData["domain"];
 /** The tokens whose permit the dapp uses: USDC (Circle's FiatToken v2: name() and version()) and the sale token
  * (OpenZeppelin ERC20Permit: ERC-5267 eip712Domain()). */
-export type PermitToken = "USDC" | "SaleToken";
-
-const DOMAIN_TYPEHASH = keccak256(
-  toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
-);
-export function domainSeparator(d: PermitDomain): Hex {
-  return keccak256(
-    encodeAbiParameters(
-      [{ type: "bytes32" }, { type: "bytes32" }, { type: "bytes32" }, { type: "uint256" }, { type: "address" }],
-      [DOMAIN_TYPEHASH, keccak256(toHex(d.name)), keccak256(toHex(d.version)), BigInt(d.chainId), d.verifyingContract],
-    ),
-  );
-}
+type PermitToken = "USDC" | "SaleToken";
 
 /** ERC-5267 fields bitmap for name, version, chainId, verifyingContract (no salt, no extensions). */
 const STANDARD_FIELDS = "0x0f";
@@ -84,7 +53,7 @@ export async function readPermitDomain<P>(
       domain = { name, version, chainId, verifyingContract: address };
       separator = await io.read({ address, abi, functionName: "DOMAIN_SEPARATOR" });
     }
-    return separator === domainSeparator(domain) ? domain : undefined;
+    return separator === domainSeparator({ domain }) ? domain : undefined;
   } catch {
     return undefined;
   }
@@ -100,12 +69,12 @@ const PERMIT_TYPES = {
   ],
 } as const;
 
-export function permitTypedData(domain: PermitDomain, message: PermitTypedData["message"]): PermitTypedData {
+function permitTypedData(domain: PermitDomain, message: PermitTypedData["message"]): PermitTypedData {
   return { domain, types: PERMIT_TYPES, primaryType: "Permit", message };
 }
 
 /** The (v, r, s) a permit entry point takes. */
-export function permitArgs(signature: Hex): { v: number; r: Hex; s: Hex } {
+function permitArgs(signature: Hex): { v: number; r: Hex; s: Hex } {
   const { r, s, v, yParity } = parseSignature(signature);
   return { v: v !== undefined ? Number(v) : yParity + 27, r, s };
 }
