@@ -1,6 +1,6 @@
 // The indexer's answer for one wallet (indexer/src/api/queries.ts `activity`), typed as it crosses HTTP: amounts are
 // decimal strings, times unix seconds, addresses lowercase.
-import { env } from "../../config/env.ts";
+import { getIndexerJson } from "../../shared/indexer.ts";
 
 export type Stage = "bought" | "sent" | "onBase";
 
@@ -59,21 +59,6 @@ export interface ActivityAnswer {
   staking: StakingRow[];
 }
 
-/** Unreachable, a non-JSON or a 5xx answer all mean "the indexer is not available": the panel says so. */
-export class IndexerUnavailable extends Error {}
-
-export async function fetchActivity(address: string, signal?: AbortSignal): Promise<ActivityAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(`${env.indexerUrl}/activity/${address}`, { signal });
-  } catch (e) {
-    if (signal?.aborted) throw e;
-    throw new IndexerUnavailable("unreachable");
-  }
-  if (!res.ok) throw new IndexerUnavailable(`HTTP ${res.status}`);
-  try {
-    return (await res.json()) as ActivityAnswer;
-  } catch {
-    throw new IndexerUnavailable("not JSON");
-  }
+export function fetchActivity(address: string, signal?: AbortSignal): Promise<ActivityAnswer> {
+  return getIndexerJson<ActivityAnswer>(`/activity/${address}`, signal);
 }

@@ -2,6 +2,7 @@
 // symbol, the journey of an Ethereum purchase, and the Base totals that count tokens still on their way apart.
 import { describe, expect, it } from "vitest";
 import { env } from "../../config/env.ts";
+import { payTokenAddress } from "../../presale/index.ts";
 import type { ActivityAnswer, PurchaseRow } from "./api.ts";
 import { activityView, purchaseView, txUrl } from "./model.ts";
 
@@ -59,7 +60,11 @@ describe("a purchase's row", () => {
   it("shows a native payment in 18 decimals and a USDC payment in 6, on the chain that took it", () => {
     const native = purchaseView(row({ chainId: ETH, payToken: NATIVE }), ME, ETH);
     expect(native).toMatchObject({ chain: "eth", paid: 0.5, paySymbol: env.eth.purchaseToken, usd: 25, tokens: 1000 });
-    const usdc = purchaseView(row({ payToken: env.base.usdcAddress.toUpperCase(), paid: "12500000" }), ME, ETH);
+    const usdc = purchaseView(
+      row({ payToken: payTokenAddress(env.base, "usdc")!.toUpperCase(), paid: "12500000" }),
+      ME,
+      ETH,
+    );
     expect(usdc).toMatchObject({ chain: "base", paid: 12.5, paySymbol: "USDC" });
   });
 

@@ -2,6 +2,7 @@
 // token's symbol, its chain, and for an Ethereum purchase the three steps of its way to Base (docs/PRODUCT.md §2,
 // "My activity").
 import { env } from "../../config/env.ts";
+import { payTokenAt } from "../../presale/index.ts";
 import type { ActivityAnswer, PurchaseRow, Stage } from "./api.ts";
 
 export const STAGES: readonly Stage[] = ["bought", "sent", "onBase"];
@@ -48,17 +49,9 @@ export interface ActivityView {
 const WEI = 1e18;
 const lower = (a: string) => a.toLowerCase();
 
-function paySymbol(chain: ChainKey, token: string): { symbol: string; decimals: number } {
-  const t = lower(token);
-  const block = env[chain];
-  if (block.usdTAddress && t === lower(block.usdTAddress)) return { symbol: "USDT", decimals: 6 };
-  if (t === lower(block.usdcAddress)) return { symbol: "USDC", decimals: 6 };
-  return { symbol: block.purchaseToken, decimals: 18 };
-}
-
 export function purchaseView(p: PurchaseRow, me: string, ethId: number): PurchaseView {
   const chain: ChainKey = p.chainId === ethId ? "eth" : "base";
-  const pay = paySymbol(chain, p.payToken);
+  const pay = payTokenAt(env[chain], p.payToken);
   const owner = p.journey?.owner ?? p.recipient;
   return {
     id: p.id,
