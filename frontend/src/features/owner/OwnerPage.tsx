@@ -9,6 +9,8 @@ import { fetchOwnerActions, fetchSales } from "./api.ts";
 import { actionLine, age, consoleView, type ChainView, type Check, type ConsoleView } from "./model.ts";
 
 const REFRESH_MS = 5_000;
+const day = (s: number) =>
+  new Date(s * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const when = (s: number) => new Date(s * 1000).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 function ChainCard({ c }: { c: ChainView }) {
@@ -75,7 +77,7 @@ function ChainCard({ c }: { c: ChainView }) {
                     <td>{formatNumber(r.sold)}</td>
                     <td>{formatUsd(r.usd)}</td>
                     <td>{r.purchases}</td>
-                    <td>{r.endTime ? when(r.endTime) : "—"}</td>
+                    <td>{r.endTime ? day(r.endTime) : "—"}</td>
                   </tr>
                 ))}
               </tbody>
@@ -118,6 +120,7 @@ function ChainCard({ c }: { c: ChainView }) {
 function DailyChart({ v }: { v: ConsoleView }) {
   const max = Math.max(1, ...v.daily.map((d) => d.eth + d.base));
   const W = 24;
+  const MIN_DAYS = 14;
   return (
     <section className="card owner-daily">
       <h2>USD raised per day</h2>
@@ -126,7 +129,8 @@ function DailyChart({ v }: { v: ConsoleView }) {
       ) : (
         <>
           <svg
-            viewBox={`0 0 ${v.daily.length * W} 100`}
+            // At least two weeks wide, so that a few days do not stretch into a wall.
+            viewBox={`0 0 ${Math.max(v.daily.length, MIN_DAYS) * W} 100`}
             preserveAspectRatio="none"
             role="img"
             aria-label="USD raised per day, Ethereum and Base stacked"

@@ -144,11 +144,11 @@ describe("formatting", () => {
       chainId: BASE,
       contract: "Presale",
       event: "RoundsSet",
-      args: { prices: ["1", "2"], account: "0xab" },
+      args: { prices: ["1", "2"], account: "0xab", role: `0x${"a1".repeat(32)}`, wallets: [`0x${"b2".repeat(20)}`] },
       sender: "0xab",
       txHash: "0x1",
       timestamp: "1",
     });
-    expect(line).toBe("RoundsSet(prices=[1, 2] account=0xab)");
+    expect(line).toBe("RoundsSet(prices=[1, 2] account=0xab role=0xa1a1…a1a1 wallets=[0xb2b2…b2b2])");
   });
 });

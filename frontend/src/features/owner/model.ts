@@ -208,10 +208,16 @@ export function consoleView(a: SalesAnswer): ConsoleView {
   };
 }
 
-/** One owner event as a line: its name and its arguments, bigints as they are. */
+/** A role hash or an address as `0x1234…abcd` (the full value is one click away on the explorer). */
+const short = (v: unknown) => {
+  const s = String(v);
+  return /^0x[0-9a-fA-F]{16,}$/.test(s) ? `${s.slice(0, 6)}…${s.slice(-4)}` : s;
+};
+
+/** One owner event as a line: its name and its arguments, bigints as they are, long hex values shortened. */
 export function actionLine(a: OwnerActionRow): string {
   const args = Object.entries(a.args)
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(", ")}]` : String(v)}`)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.map(short).join(", ")}]` : short(v)}`)
     .join(" ");
   return args ? `${a.event}(${args})` : a.event;
 }
