@@ -61,7 +61,7 @@ test("an Ethereum purchase goes from bought to sent to Base to claimable on Base
   }
   await stageIs("onBase");
   const order = seen.map((s) => STAGES.indexOf(s));
-  expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!))).toBe(true);
+  expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]))).toBe(true);
   await expect(item.getByTestId("journey-relay-tx")).toBeVisible();
   await expect(item.getByTestId("journey-credit-tx")).toBeVisible();
   await expect(item.getByTestId("journey-onBase")).toHaveClass("current");
