@@ -4,7 +4,7 @@
 import "./owner.css";
 import { useQuery } from "@tanstack/react-query";
 import { env } from "../../config/env.ts";
-import { formatNumber, formatUsd, shortAddress } from "../../shared/format.ts";
+import { formatNumber, formatPrice, formatUsd, shortAddress } from "../../shared/format.ts";
 import { fetchOwnerActions, fetchSales } from "./api.ts";
 import { actionLine, age, consoleView, type ChainView, type Check, type ConsoleView } from "./model.ts";
 
@@ -72,7 +72,7 @@ function ChainCard({ c }: { c: ChainView }) {
                 {c.rounds.map((r) => (
                   <tr key={r.round} className={r.state}>
                     <td>{r.round}</td>
-                    <td>{formatUsd(r.priceUsd, 4)}</td>
+                    <td>{formatPrice(r.priceUsd)}</td>
                     <td>{formatNumber(r.share)}</td>
                     <td>{formatNumber(r.sold)}</td>
                     <td>{formatUsd(r.usd)}</td>
