@@ -37,6 +37,9 @@ export interface LocalStackOptions {
   server?: boolean;
   /** Start the dapp dev server when frontend/package.json exists (default true). */
   frontend?: boolean;
+  /** Start the indexer (indexer/, Ponder on an embedded database) when it exists (default true). */
+  indexer?: boolean;
+  indexerPort?: number; // 42069
   keeper?: boolean; // default true
   /** The local bridge relayer (delivers Ethereum's messages to Base); default true. */
   relayer?: boolean;
@@ -61,7 +64,7 @@ export interface LocalAccount {
 }
 
 export interface LocalStack {
-  urls: { eth: string; base: string; dapp?: string; api?: string; widget?: string };
+  urls: { eth: string; base: string; dapp?: string; api?: string; widget?: string; indexer?: string };
   chainIds: { eth: number; base: number };
   deployments: { eth: DeploymentRecord; base: DeploymentRecord };
   accounts: LocalAccount[];
@@ -215,6 +218,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   try {
     const wantServer = opts.server !== false && fs.existsSync(path.join(ROOT, "server/package.json"));
     const wantDapp = opts.frontend !== false && fs.existsSync(path.join(ROOT, "frontend/package.json"));
+    const wantIndexer = opts.indexer !== false && fs.existsSync(path.join(ROOT, "indexer/package.json"));
+    const indexerPort = opts.indexerPort ?? 42069;
     const wantWidget =
       wantServer && /"widget"\s*:/.test(fs.readFileSync(path.join(ROOT, "server/package.json"), "utf8"));
     const widgetPort = opts.widgetPort ?? (Number(process.env.WIDGET_PORT) || 8788);
@@ -224,6 +229,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     ];
     if (wantServer) ports.push([opts.apiPort ?? 8787, "API server"]);
     if (wantDapp) ports.push([opts.dappPort ?? 5173, "dapp dev server"]);
+    if (wantIndexer) ports.push([indexerPort, "indexer"]);
     if (wantWidget) ports.push([widgetPort, "stand-in card widget"]);
     for (const [port, what] of ports) {
       if (await portInUse(port))
@@ -349,6 +355,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       VITE_ETH_RPC_URL: ethUrl,
       VITE_BASE_RPC_URL: baseUrl,
       VITE_API_URL: `http://127.0.0.1:${apiPort}`,
+      VITE_INDEXER_URL: `http://127.0.0.1:${indexerPort}`,
+      INDEXER_URL: `http://127.0.0.1:${indexerPort}`,
       VITE_APP_ENV: "local",
       HARDHAT_DISABLE_TELEMETRY: "true",
     };
@@ -375,6 +383,39 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       children.push({ name: "widget", child });
       urls.widget = `http://127.0.0.1:${widgetPort}`;
       waits.push(waitFor("stand-in card widget", () => portInUse(widgetPort), 60_000, child, logFile));
+    }
+    if (wantIndexer) {
+      // A fresh database for the fresh chains (the same chain ids would otherwise resume the previous run's rows).
+      const dbDir = path.join(ROOT, ".local/indexer", `local-${ethPort}-${basePort}`);
+      fs.rmSync(dbDir, { recursive: true, force: true });
+      const { child, logFile } = spawnLogged(
+        LOG_DIR,
+        "indexer",
+        npm,
+        [
+          "--prefix",
+          "indexer",
+          "start",
+          "--",
+          "--schema",
+          "local",
+          "--hostname",
+          "127.0.0.1",
+          "--port",
+          String(indexerPort),
+        ],
+        {
+          ...env,
+          PONDER_RPC_URL_31337: ethUrl,
+          PONDER_RPC_URL_31338: baseUrl,
+          DEPLOYMENTS_DIR: outDir,
+          INDEXER_PGLITE_DIR: dbDir,
+        },
+      );
+      children.push({ name: "indexer", child });
+      urls.indexer = `http://127.0.0.1:${indexerPort}`;
+      const ready = `${urls.indexer}/ready`;
+      waits.push(waitFor("indexer", async () => (await fetch(ready)).ok, 120_000, child, logFile));
     }
     if (wantDapp) {
       const { child, logFile } = spawnLogged(

@@ -10,6 +10,7 @@ import { useIsMobileLayout } from "../../shared/hooks.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { useToastOptions, type ToastOptions } from "../../shared/toast.ts";
 import { usePresale, type PresaleView } from "../../presale/index.ts";
+import { ActivitySection } from "../activity/index.ts";
 import { openConnectModal } from "../wallet/index.ts";
 import { checkClaim, checkHarvest, checkOpenWithdraw, isDisabledBy } from "./rules.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
@@ -307,5 +308,10 @@ export function StakingView({ data }: { data: PresaleView }) {
 export default function StakingPage() {
   const data = usePresale();
   useStakingPoll();
-  return <StakingView data={data} />;
+  return (
+    <>
+      <StakingView data={data} />
+      <ActivitySection />
+    </>
+  );
 }
