@@ -31,6 +31,8 @@ export default tseslint.config(
       "ignition/deployments/**",
       "reports/**",
       "server/data/**",
+      "indexer/.ponder/**",
+      "indexer/generated/**",
       "frontend/public/**",
     ],
   },

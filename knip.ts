@@ -28,6 +28,11 @@ const config: KnipConfig = {
       // wagmi's connectors import these optional peers themselves (WalletConnect, Base Account).
       ignoreDependencies: ["@base-org/account", "@walletconnect/ethereum-provider"],
     },
+    // Ponder loads its config, schema and handlers by convention (`ponder:schema`, `ponder:registry` are virtual).
+    indexer: {
+      entry: ["ponder.config.ts", "ponder.schema.ts", "src/**/*.ts", "test/*.test.ts"],
+      project: ["*.ts", "{src,lib,test}/**/*.ts"],
+    },
     server: {
       entry: ["scripts/*.ts", "test/*.test.ts"],
       project: ["{src,scripts,test}/**/*.ts"],

@@ -7,6 +7,7 @@
  * from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.
  * Order: the Ethereum side, the Base side, then --link (local Base needs the local Ethereum messenger first).
  */
+import path from "node:path";
 import hre from "hardhat";
 import { Wallet } from "ethers";
 import { loadParams, resolveParams, toJsonSafe } from "../deploy/schema.js";
@@ -22,11 +23,11 @@ import {
 } from "./lib/deploy.js";
 import { DEPLOYMENTS_DIR, readDeployment } from "./lib/deployments.js";
 import { NETWORKS, networkInfo, pairOf, PAIRS } from "./lib/networks.js";
-import { assertDeployable } from "./lib/preflight.js";
+import { assertDeployable, formatIssues, offlineIssues } from "./lib/preflight.js";
 
 const USAGE = `npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
 npm run deploy -- --link local|testnet|mainnet [--out dir]   (each presale learns the other, once)
-npm run deploy -- --check            (validate every deploy/params/*.json and exit)
+npm run deploy -- --check [--allow-unverified]   (every deploy/params/*.json: schema and the preflight's offline rules)
 
 Validates the network's parameter file, deploys the system with Ignition (resuming an interrupted public deploy
 from its journal), writes deployments/<chainId>.json and regenerates deployments/deployedContracts.ts.
@@ -87,15 +88,23 @@ await runMain(async () => {
     return;
   }
   if (values.check) {
+    // The offline rules of the deploy preflight, on every file: a file this refuses, deploy --dry-run refuses too.
+    const refused: string[] = [];
     for (const info of Object.values(NETWORKS)) {
       if (info.simulated) continue;
       const p = loadParams(info.paramsFile);
       if (p.network !== info.name || p.chainId !== info.chainId)
         throw new Refusal(`${info.paramsFile}: network/chainId do not match ${info.name}/${info.chainId}`);
       resolveParams(p, { deployer: "0x000000000000000000000000000000000000dEaD", now: Math.floor(Date.now() / 1000) });
-      console.log(
-        `ok  ${info.name.padEnd(12)} ${info.paramsFile}${p.unverified?.length ? `  (unverified: ${p.unverified.join(", ")})` : ""}`,
-      );
+      const issues = offlineIssues(p, { allowUnverified: values["allow-unverified"] });
+      const file = path.relative(process.cwd(), info.paramsFile);
+      if (issues.length === 0) console.log(`ok       ${info.name.padEnd(12)} ${file}`);
+      else {
+        refused.push(info.name);
+        console.log(
+          `refused  ${info.name.padEnd(12)} ${file}: a deploy would stop here, nothing sent:\n${formatIssues(issues)}`,
+        );
+      }
     }
     // Both files of a pair must describe one ladder (the chains never exchange the table).
     const now = Math.floor(Date.now() / 1000);
@@ -103,6 +112,8 @@ await runMain(async () => {
       assertPairAgrees(loadParams(NETWORKS[pair.eth].paramsFile), loadParams(NETWORKS[pair.base].paramsFile), now);
       console.log(`ok  pair ${name.padEnd(7)} ${pair.eth} + ${pair.base}: the same caps, quotas, prices and times`);
     }
+    if (refused.length > 0)
+      throw new Refusal(`${refused.join(", ")} cannot be deployed as committed (the lines above say what to change)`);
     return;
   }
   const info = networkInfo(values.network);
@@ -153,6 +164,7 @@ await runMain(async () => {
     log: console.log,
     outDir: values.out,
     anchor,
+    retryCommand: `npm run deploy -- ${process.argv.slice(2).join(" ")}`,
   });
   console.log(`\n${info.name} (chain ${record.chainId}):`);
   for (const [name, c] of Object.entries(record.contracts))

@@ -6,5 +6,5 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 {
   "$1" -p 'process.version + " " + process.platform + " " + process.arch'
-  cat package-lock.json package.json frontend/package.json server/package.json packages/*/package.json
+  cat package-lock.json package.json frontend/package.json server/package.json indexer/package.json packages/*/package.json
 } | sha256sum | cut -d' ' -f1

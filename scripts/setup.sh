@@ -11,11 +11,11 @@ bash "$root/scripts/bootstrap-node.sh"
 source "$root/scripts/node-env.sh"
 hash -r
 echo "setup: using Node $(node --version)"
-# One npm workspace (root, frontend, server, packages/*): one lockfile, installed exactly as committed. `npm ci` never
+# One npm workspace (root, frontend, server, indexer, packages/*): one lockfile, installed exactly as committed. `npm ci` never
 # rewrites it, and its `prepare` step stores the install's stamp: while that matches, nothing is installed (offline).
 stamp="node_modules/.setup-stamp"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$(bash scripts/install-stamp.sh node)" ]; then
-  echo "setup: npm ci (workspace: root, frontend, server, packages/*)"
+  echo "setup: npm ci (workspace: root, frontend, server, indexer, packages/*)"
   npm ci --no-audit --no-fund
   bash scripts/install-stamp.sh node >"$stamp" # also where npm runs no scripts (ignore-scripts)
 fi

@@ -18,6 +18,8 @@ run "tooling: types" npm run typecheck:tooling
 [ -f frontend/package.json ] && run "dapp: unit tests" npm run test:frontend
 [ -f server/package.json ] && run "server: types" npm --prefix server run typecheck
 [ -f server/package.json ] && run "server: tests" npm run test:server
+[ -f indexer/package.json ] && run "indexer: types" npm --prefix indexer run typecheck
+[ -f indexer/package.json ] && run "indexer: tests" npm --prefix indexer test
 [ -f e2e/playwright.config.ts ] && run "end-to-end: types" npx tsc -p e2e/tsconfig.json
 [ -f e2e/playwright.config.ts ] && run "end-to-end" npm run test:e2e
 echo; echo "all suites passed"

@@ -42,6 +42,8 @@ export const BUYERS = {
   stake: 19,
   claimAndStake: 6,
   i18n: 3,
+  /** 31-activity: an Ethereum purchase seen in "My activity", and the owner console. */
+  activity: 4,
   quote: 5,
   /** 16-one-prompt: one buyer per wallet mode (#8 and #9 are the local split and payment wallets: not buyers). */
   promptBatch: 7,

@@ -77,14 +77,24 @@ export async function openChain(
   };
 }
 
+/**
+ * The sender and mode of a command. `--from` is honoured everywhere it can be: a dry run simulates from it, a sent
+ * command signs with its key (which must be one this network holds: the node's accounts locally, DEPLOYER_PRIVATE_KEY
+ * on a public chain); with --safe the Safe executes the batch, so --from is refused there.
+ */
 export async function makeExec(
   chain: ChainCtx,
   values: { "dry-run"?: boolean; safe?: string; "safe-address"?: string; from?: string },
   out: (s: string) => void,
 ): Promise<ExecContext> {
+  const wanted = values.from === undefined ? undefined : parseAddress(values.from, "--from");
   let mode: Mode;
   let from: string;
   if (values.safe !== undefined) {
+    if (wanted !== undefined)
+      throw new Refusal(
+        `--from does not go with --safe: the Safe executes the batch (choose it with --safe-address), nobody sends it from ${wanted}`,
+      );
     const given = values["safe-address"] !== undefined;
     const safeAddress = given ? parseAddress(values["safe-address"], "--safe-address") : await chain.presale.owner();
     // A batch for an address without code could never be executed (an EOA is no Safe): refuse before writing it.
@@ -99,17 +109,21 @@ export async function makeExec(
     const signers = await chain.conn.ethers.getSigners();
     if (values["dry-run"]) {
       mode = { kind: "dry-run" };
-      from =
-        values.from !== undefined
-          ? parseAddress(values.from, "--from")
-          : (signers[0]?.address ?? (await chain.presale.owner()));
+      from = wanted ?? signers[0]?.address ?? (await chain.presale.owner());
     } else {
       mode = { kind: "send" };
       if (signers[0] === undefined)
         throw new Refusal(
           `no signer for ${chain.info.name}: set DEPLOYER_PRIVATE_KEY (env or hardhat keystore), or use --safe / --dry-run`,
         );
-      from = signers[0].address;
+      if (wanted !== undefined && !signers.some((s) => s.address === wanted)) {
+        throw new Refusal(
+          chain.info.local
+            ? `--from ${wanted}: not one of the local node's accounts, so nothing can be signed for it (--dry-run simulates from any address)`
+            : `--from ${wanted}: the key in DEPLOYER_PRIVATE_KEY is ${signers[0].address}'s; set the key of ${wanted} to send from it (--dry-run simulates from any address)`,
+        );
+      }
+      from = wanted ?? signers[0].address;
     }
   }
   return { conn: chain.conn, chainId: chain.record.chainId, mode, from, out };

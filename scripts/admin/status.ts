@@ -156,7 +156,13 @@ async function crossCheck(eth: ChainCtx, base: ChainCtx): Promise<CrossChain> {
   for (const r of reports) r.delivery = await deliveryOf(base.conn, base.record.contracts.Messenger.address, r.hash);
   const buyers = await buyersIn(eth.conn, ethAddress, eth.record.contracts.Presale.deployBlock, ethHead);
   const { unrelayed } = await unrelayedOf(ethP, buyers);
-  const infos = await Promise.all([...buyers].map(async (b) => ({ buyer: b, info: await ethP.buyerInfo(b) })));
+  // 25 reads at a time: a busy chain has thousands of buyers, and one burst of that many requests chokes the node.
+  const infos: { buyer: string; info: Awaited<ReturnType<typeof ethP.buyerInfo>> }[] = [];
+  const list = [...buyers];
+  for (let i = 0; i < list.length; i += 25)
+    infos.push(
+      ...(await Promise.all(list.slice(i, i + 25).map(async (b) => ({ buyer: b, info: await ethP.buyerInfo(b) })))),
+    );
   const [ethRounds, closed, sold, usd] = await Promise.all([
     ethP.rounds(),
     ethP.saleClosed(),

@@ -52,8 +52,83 @@ export async function connect(
   } catch (e) {
     throw new UsageError(`cannot set up network ${network}: ${(e as Error).message}`);
   }
+  retryDroppedReads(conn);
+  if (!info.local && signer !== "none")
+    await assertPrivateKey(conn, signer === "keeper" ? "KEEPER_PRIVATE_KEY" : "DEPLOYER_PRIVATE_KEY");
   if (opts.check !== false) await assertReachable(conn);
   return conn;
+}
+
+/**
+ * The signing key is read before anything else: a malformed one would otherwise surface as "unknown RPC error" on
+ * every call signed or simulated with it, never naming the variable. The key itself is never printed.
+ */
+async function assertPrivateKey(conn: Connection, variable: string): Promise<void> {
+  const accounts = conn.networkConfig.type === "http" ? conn.networkConfig.accounts : "remote";
+  if (!Array.isArray(accounts) || accounts[0] === undefined) return;
+  let key: string;
+  try {
+    key = (await accounts[0].get()).trim();
+  } catch (e) {
+    throw missingVariable(e) ?? e;
+  }
+  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(key) || /^(0x)?0{64}$/.test(key)) {
+    const shape = /^(0x)?[0-9a-fA-F]*$/.test(key)
+      ? `${key.replace(/^0x/, "").length} hex digits`
+      : "characters that are not hex";
+    throw new UsageError(
+      `${variable} is not a private key: expected 32 bytes of hex (64 hex digits, with or without 0x), got ${shape}. Set it again (export ${variable}=…, or npx hardhat keystore set ${variable})`,
+    );
+  }
+}
+
+/** JSON-RPC methods that only read: asking again after a dropped connection cannot do anything twice. */
+const READ_METHODS = new Set([
+  "eth_blockNumber",
+  "eth_call",
+  "eth_chainId",
+  "eth_estimateGas",
+  "eth_feeHistory",
+  "eth_gasPrice",
+  "eth_getBalance",
+  "eth_getBlockByHash",
+  "eth_getBlockByNumber",
+  "eth_getCode",
+  "eth_getLogs",
+  "eth_getStorageAt",
+  "eth_getTransactionByHash",
+  "eth_getTransactionCount",
+  "eth_getTransactionReceipt",
+  "eth_maxPriorityFeePerGas",
+  "net_version",
+]);
+
+/** A connection the other side closed before answering (the node's keep-alive timeout racing a request). */
+export function isDroppedConnection(e: unknown): boolean {
+  for (let c: unknown = e, depth = 0; c !== undefined && c !== null && depth < 6; depth++) {
+    const { code, message } = errorFields(c);
+    if (code === "UND_ERR_SOCKET" || code === "ECONNRESET" || code === "EPIPE") return true;
+    if (typeof message === "string" && /other side closed|socket hang up/.test(message)) return true;
+    c = (c as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Reads are asked once more when the HTTP connection was dropped under them (scripts/lib/purchases.ts explains how a
+ * stalled process met a node closing its keep-alive socket); a transaction is never sent twice this way.
+ */
+function retryDroppedReads(conn: Connection): void {
+  const provider = conn.provider;
+  const request = provider.request.bind(provider);
+  provider.request = async (args): Promise<unknown> => {
+    try {
+      return (await request(args)) as unknown;
+    } catch (e) {
+      if (!READ_METHODS.has(args.method) || !isDroppedConnection(e)) throw e;
+      return (await request(args)) as unknown;
+    }
+  };
 }
 
 /** Fails with ChainDownError (and the RPC URL) if the chain does not answer eth_chainId. */

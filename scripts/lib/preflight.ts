@@ -2,16 +2,21 @@
  * Deploy preflight for public chains. A chain is public unless its chain id is a local one (decided by chain id, not
  * by network name or URL: a node on 127.0.0.1 with chain id 1 is treated as mainnet). On a public chain nothing is
  * sent unless
- *  - no parameter is a placeholder: no "mock" contract, no "deployer" account, nothing listed under `unverified`;
- *  - every external address answers on the target chain as what it claims to be (code that is not one of this
- *    repo's mocks, decimals, symbol, a fresh positive price, a live sequencer feed).
+ *  - the offline rules hold (the same ones `npm run params:check` applies to every committed file): every external
+ *    address is the canonical one for that chain (deploy/canonical.ts, with the public source of each); a stand-in
+ *    this project deploys ("mock") only on a testnet and only where the file's `standIns` says why; on a mainnet id
+ *    no "deployer" placeholder; nothing listed under `unverified` (unless --allow-unverified);
+ *  - every external address answers on the target chain as what it claims to be: code, none of this repo's mocks
+ *    (recognised by their code without the compiler's metadata, and by what only a stand-in allows: anyone minting a
+ *    token or setting a feed's answer), decimals, symbol, a fresh positive price, a live sequencer feed.
  * Every problem names the parameter, the address and what was found; all of them are reported at once.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { getAddress } from "ethers";
+import { getAddress, Interface } from "ethers";
 import { createPublicClient, custom, erc20Abi, getAddress as toAddress, type PublicClient } from "viem";
 import { IAggregatorV3__factory, ISanctionsList__factory } from "../../typechain-types/index.js";
+import { CANONICAL, knownElsewhere, MAINNET_IDS, type ExternalField } from "../../deploy/canonical.js";
 import { ParamsError, type DeployParams } from "../../deploy/schema.js";
 import type { Connection } from "./deploy.js";
 import { ROOT } from "./networks.js";
@@ -149,18 +154,53 @@ function at(obj: unknown, dotted: string): unknown {
   return dotted.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
 }
 
-/** Placeholders a public deploy refuses, found without touching the chain. */
-export function placeholderIssues(params: DeployParams, opts: { allowUnverified?: boolean } = {}): PreflightIssue[] {
+/**
+ * What a public deploy refuses without touching the chain: placeholders, stand-ins where none is allowed, addresses
+ * that are not the chain's canonical ones. `npm run params:check` and `deploy --dry-run` both apply exactly this.
+ */
+export function offlineIssues(params: DeployParams, opts: { allowUnverified?: boolean } = {}): PreflightIssue[] {
   const issues: PreflightIssue[] = [];
-  for (const [field, value] of Object.entries(params.external)) {
-    if (value === "mock")
+  if (!isPublicChain(params.chainId)) return issues;
+  const mainnet = MAINNET_IDS.has(params.chainId);
+  const canonical = CANONICAL[params.chainId] as
+    Partial<Record<ExternalField, (typeof CANONICAL)[number][ExternalField]>> | undefined;
+  const unverified = new Set(params.unverified ?? []);
+  if (mainnet && params.standIns !== undefined && Object.keys(params.standIns).length > 0)
+    issues.push({ param: "standIns", found: `stand-ins are never deployed on a mainnet (chain ${params.chainId})` });
+  for (const [field, value] of Object.entries(params.external) as [ExternalField, string | null][]) {
+    const param = `external.${field}`;
+    const want = canonical?.[field];
+    if (value === null) continue; // absent: the schema says where that is allowed
+    if (value === "mock") {
+      const why = params.standIns?.[field];
+      if (mainnet || why === undefined)
+        issues.push({
+          param,
+          found: mainnet
+            ? `"mock": a stand-in (anyone can mint or set its answer) on a mainnet`
+            : `"mock": a stand-in this project deploys; on a testnet only where standIns.${field} says why${want?.address ? ` (here the real one exists: ${want.name} ${want.address})` : ""}`,
+        });
+      continue;
+    }
+    if (want?.address != null) {
+      if (getAddress(value) !== want.address) {
+        const known = knownElsewhere(value);
+        issues.push({
+          param,
+          address: value,
+          found: `is not ${want.name} ${want.address} (${want.source})${known ? `: it is ${known}` : ""}`,
+        });
+      }
+    } else if (!unverified.has(param) && (mainnet || params.standIns?.[field] === undefined)) {
       issues.push({
-        param: `external.${field}`,
-        found: `"mock": a mock contract (anyone can mint or set its answer) on a public chain`,
+        param,
+        address: value,
+        found: `no canonical ${want?.name ?? "contract"} is known on chain ${params.chainId} (${want?.source ?? "not in deploy/canonical.ts"}): list it under unverified and pass --allow-unverified to deploy with it`,
       });
+    }
   }
   for (const [field, value] of Object.entries(params.accounts)) {
-    if (value === "deployer")
+    if (value === "deployer" && mainnet)
       issues.push({ param: `accounts.${field}`, found: `"deployer" placeholder: set the real address` });
   }
   if (opts.allowUnverified !== true) {
@@ -187,6 +227,7 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
     ...OTHER_CONTRACT_PARAMS.map((p) => [p, at(params, p), hasCode] as [string, unknown, Check]),
   ];
   const mocks = mockRuntimeCodes();
+  const declared = new Set(MAINNET_IDS.has(params.chainId) ? [] : Object.keys(params.standIns ?? {}));
   const issues: PreflightIssue[] = [];
   for (const [param, value, check] of fields) {
     if (value === null || value === undefined || value === "mock") continue; // absent, or refused as a placeholder
@@ -196,13 +237,12 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
       issues.push({ param, address, found: "no contract code at this address on the target chain" });
       continue;
     }
-    const mock = whichMock(code, mocks);
-    if (mock !== undefined) {
-      issues.push({
-        param,
-        address,
-        found: `the code is ${mock} from contracts/mocks (a local stand-in), not the real contract`,
-      });
+    // A stand-in the file declares (a testnet's standIns) is one; anywhere else it is refused.
+    const standIn = declared.has(param.replace(/^external\./, ""))
+      ? undefined
+      : await standInFound(conn, code, address, mocks);
+    if (standIn !== undefined) {
+      issues.push({ param, address, found: standIn });
       continue;
     }
     for (const found of await check(ctx, address)) issues.push({ param, address, found });
@@ -211,14 +251,15 @@ export async function onChainIssues(conn: Connection, params: DeployParams): Pro
 }
 
 type ImmutableRefs = Record<string, { start: number; length: number }[]>;
+type MockCode = { code: string; refs: ImmutableRefs };
 
 /**
  * The runtime code of every stand-in compiled from contracts/mocks, by contract name, with where its immutables sit.
  * A mock deployed at an address passes the behavioural checks (it mimics the real thing on purpose), so on a public
  * chain its code is recognised instead.
  */
-function mockRuntimeCodes(): Map<string, { code: string; refs: ImmutableRefs }> {
-  const out = new Map<string, { code: string; refs: ImmutableRefs }>();
+function mockRuntimeCodes(): Map<string, MockCode> {
+  const out = new Map<string, MockCode>();
   const dir = path.join(ROOT, "artifacts/contracts/mocks");
   if (!fs.existsSync(dir)) return out;
   for (const sol of fs.readdirSync(dir)) {
@@ -230,7 +271,7 @@ function mockRuntimeCodes(): Map<string, { code: string; refs: ImmutableRefs }> 
       };
       if (!a.contractName || !a.deployedBytecode || a.deployedBytecode.length <= 2) continue;
       const refs = a.immutableReferences ?? {};
-      out.set(a.contractName, { code: blankImmutables(a.deployedBytecode, refs), refs });
+      out.set(a.contractName, { code: withoutMetadata(blankImmutables(a.deployedBytecode, refs)), refs });
     }
   }
   return out;
@@ -243,9 +284,46 @@ function blankImmutables(code: string, refs: ImmutableRefs): string {
   return hex.join("");
 }
 
-/** The mock from contracts/mocks whose code this is, if any. */
-function whichMock(code: string, mocks: Map<string, { code: string; refs: ImmutableRefs }>): string | undefined {
-  for (const [name, m] of mocks) if (blankImmutables(code, m.refs) === m.code) return name;
+/**
+ * The code without the compiler's CBOR metadata at its end (its last two bytes give the metadata's length): a mock
+ * recompiled, or with a byte of its metadata hash changed, runs the same code and is still recognised.
+ */
+function withoutMetadata(hex: string): string {
+  if (hex.length < 4) return hex;
+  const length = parseInt(hex.slice(-4), 16);
+  return (length + 2) * 2 <= hex.length ? hex.slice(0, hex.length - (length + 2) * 2) : hex;
+}
+
+/** A random caller with no role anywhere: a call it can make succeed is open to anyone. */
+const ANYONE = "0x000000000000000000000000000000000000bad1";
+/** Calls only a stand-in lets anyone make: minting a token, setting a feed's answer. */
+const OPEN_TO_ANYONE: Array<[string, string]> = [
+  ["mint(address,uint256)", "anyone can mint it"],
+  ["updateAnswer(int256)", "anyone can set its answer"],
+  ["updateRoundData(uint80,int256,uint256,uint256)", "anyone can set its answer"],
+];
+
+/** Why this code is a stand-in (one of this repo's mocks, or something anyone can mint or steer), or undefined. */
+async function standInFound(
+  conn: Connection,
+  code: string,
+  address: string,
+  mocks: Map<string, MockCode>,
+): Promise<string | undefined> {
+  for (const [name, m] of mocks)
+    if (withoutMetadata(blankImmutables(code, m.refs)) === m.code)
+      return `the code is ${name} from contracts/mocks (a local stand-in), not the real contract`;
+  const iface = new Interface(OPEN_TO_ANYONE.map(([sig]) => `function ${sig}`));
+  for (const [sig, what] of OPEN_TO_ANYONE) {
+    const fn = iface.getFunction(sig)!;
+    const args = fn.inputs.map((i) => (i.type === "address" ? ANYONE : 1n));
+    try {
+      await conn.ethers.provider.call({ to: address, from: ANYONE, data: iface.encodeFunctionData(fn, args) });
+      return `${what} (${sig} succeeds from any account): a stand-in, not the real contract`;
+    } catch {
+      // refused, as the real contract refuses a stranger
+    }
+  }
   return undefined;
 }
 
@@ -263,7 +341,7 @@ export async function assertDeployable(
   opts: { allowUnverified?: boolean; log?: (s: string) => void } = {},
 ): Promise<void> {
   if (!isPublicChain(params.chainId)) return;
-  const issues = [...placeholderIssues(params, opts), ...(await onChainIssues(conn, params))];
+  const issues = [...offlineIssues(params, opts), ...(await onChainIssues(conn, params))];
   if (issues.length > 0) {
     throw new ParamsError(
       `refusing to deploy ${params.network} (chain ${params.chainId}, a public chain id): ${issues.length} problem(s), nothing sent:\n${formatIssues(issues)}`,

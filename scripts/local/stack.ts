@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
  * The local two-chain stack, on loopback only:
  *   local Ethereum  (hardhat node, network hardhatEth, chain 31337, l1) on 127.0.0.1:8545
  *   local Base      (hardhat node, network hardhatBase, chain 31338, op) on 127.0.0.1:8546
- * deployed with the real Ignition code (deploy/params/localEth.json, then localBase.json: the Base side's messenger
- * stand-in at the L2 predeploy trusts the Ethereum side's) and linked (each presale learns the other), test accounts
- * #3..#6 funded with ETH, USDT and USDC, the sale open, the keeper and the bridge relayer (the stand-in for the OP
- * Stack's deposit derivation) running in-process, then the API server (server/) and the dapp dev server (frontend/)
+ * deployed with the real Ignition code on OP's own bridge contracts (deploy/params/localEth.json: the L1 messenger
+ * behind its portal, then localBase.json: the L2 messenger at its predeploy, trusting it) and linked (each presale
+ * learns the other), test accounts #3..#6 funded with ETH, USDT and USDC, the sale open, the keeper and the bridge
+ * relayer (the OP node's deposit derivation: the portal's deposits executed on Base) running in-process, then the API server (server/) and the dapp dev server (frontend/)
  * when they exist. `npm start` runs it; e2e tests call startLocalStack().
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,7 +16,7 @@ import path from "node:path";
 import hre from "hardhat";
 import { parseEther, parseUnits, Wallet, HDNodeWallet, Mnemonic } from "ethers";
 import { MockUSDC__factory, MockUSDT__factory, Presale__factory } from "../../typechain-types/index.js";
-import { connect } from "../lib/cli.js";
+import { connect, Refusal } from "../lib/cli.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, type DeploymentRecord } from "../lib/deployments.js";
 import { LOCAL_KEEPER, ROOT } from "../lib/networks.js";
@@ -37,6 +37,9 @@ export interface LocalStackOptions {
   server?: boolean;
   /** Start the dapp dev server when frontend/package.json exists (default true). */
   frontend?: boolean;
+  /** Start the indexer (indexer/, Ponder on an embedded database) when it exists (default true). */
+  indexer?: boolean;
+  indexerPort?: number; // 42069
   keeper?: boolean; // default true
   /** The local bridge relayer (delivers Ethereum's messages to Base); default true. */
   relayer?: boolean;
@@ -61,7 +64,7 @@ export interface LocalAccount {
 }
 
 export interface LocalStack {
-  urls: { eth: string; base: string; dapp?: string; api?: string; widget?: string };
+  urls: { eth: string; base: string; dapp?: string; api?: string; widget?: string; indexer?: string };
   chainIds: { eth: number; base: number };
   deployments: { eth: DeploymentRecord; base: DeploymentRecord };
   accounts: LocalAccount[];
@@ -215,6 +218,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   try {
     const wantServer = opts.server !== false && fs.existsSync(path.join(ROOT, "server/package.json"));
     const wantDapp = opts.frontend !== false && fs.existsSync(path.join(ROOT, "frontend/package.json"));
+    const wantIndexer = opts.indexer !== false && fs.existsSync(path.join(ROOT, "indexer/package.json"));
+    const indexerPort = opts.indexerPort ?? 42069;
     const wantWidget =
       wantServer && /"widget"\s*:/.test(fs.readFileSync(path.join(ROOT, "server/package.json"), "utf8"));
     const widgetPort = opts.widgetPort ?? (Number(process.env.WIDGET_PORT) || 8788);
@@ -224,10 +229,11 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     ];
     if (wantServer) ports.push([opts.apiPort ?? 8787, "API server"]);
     if (wantDapp) ports.push([opts.dappPort ?? 5173, "dapp dev server"]);
+    if (wantIndexer) ports.push([indexerPort, "indexer"]);
     if (wantWidget) ports.push([widgetPort, "stand-in card widget"]);
     for (const [port, what] of ports) {
       if (await portInUse(port))
-        throw new Error(
+        throw new Refusal(
           `port ${port} (${what}) is already in use on 127.0.0.1 (another stack, node or dev server is running): stop it first`,
         );
     }
@@ -268,7 +274,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const ethConn = await connect("localEth", "deployer", { url: ethUrl });
     const baseConn = await connect("localBase", "deployer", { url: baseUrl });
     const outDir = opts.deploymentsDir ?? DEPLOYMENTS_DIR;
-    // Ethereum first: the Base side's messenger stand-in trusts the Ethereum side's (its aliased address delivers).
+    // Ethereum first: OP's L2 messenger on Base trusts the Ethereum side's L1 messenger (its aliased address delivers).
     // One anchor for both chains: identical round end times, one ladder (`admin status` compares them).
     const anchor = Number((await ethConn.ethers.provider.getBlock("latest"))!.timestamp);
     const ethDep = await deploySystem(ethConn, loadNetworkParams("localEth"), {
@@ -349,6 +355,8 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       VITE_ETH_RPC_URL: ethUrl,
       VITE_BASE_RPC_URL: baseUrl,
       VITE_API_URL: `http://127.0.0.1:${apiPort}`,
+      VITE_INDEXER_URL: `http://127.0.0.1:${indexerPort}`,
+      INDEXER_URL: `http://127.0.0.1:${indexerPort}`,
       VITE_APP_ENV: "local",
       HARDHAT_DISABLE_TELEMETRY: "true",
     };
@@ -375,6 +383,39 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
       children.push({ name: "widget", child });
       urls.widget = `http://127.0.0.1:${widgetPort}`;
       waits.push(waitFor("stand-in card widget", () => portInUse(widgetPort), 60_000, child, logFile));
+    }
+    if (wantIndexer) {
+      // A fresh database for the fresh chains (the same chain ids would otherwise resume the previous run's rows).
+      const dbDir = path.join(ROOT, ".local/indexer", `local-${ethPort}-${basePort}`);
+      fs.rmSync(dbDir, { recursive: true, force: true });
+      const { child, logFile } = spawnLogged(
+        LOG_DIR,
+        "indexer",
+        npm,
+        [
+          "--prefix",
+          "indexer",
+          "start",
+          "--",
+          "--schema",
+          "local",
+          "--hostname",
+          "127.0.0.1",
+          "--port",
+          String(indexerPort),
+        ],
+        {
+          ...env,
+          PONDER_RPC_URL_31337: ethUrl,
+          PONDER_RPC_URL_31338: baseUrl,
+          DEPLOYMENTS_DIR: outDir,
+          INDEXER_PGLITE_DIR: dbDir,
+        },
+      );
+      children.push({ name: "indexer", child });
+      urls.indexer = `http://127.0.0.1:${indexerPort}`;
+      const ready = `${urls.indexer}/ready`;
+      waits.push(waitFor("indexer", async () => (await fetch(ready)).ok, 120_000, child, logFile));
     }
     if (wantDapp) {
       const { child, logFile } = spawnLogged(

@@ -1,7 +1,8 @@
 /**
  * `npm start`: brings up the local two-chain stack (see stack.ts), prints the URLs and the test accounts, and stops
- * every child cleanly on Ctrl-C (also during start-up). Flags: --no-frontend, --no-server, --no-keeper, --no-relayer, --no-compile,
- * --eth-port/--base-port/--api-port/--dapp-port/--widget-port (defaults 8545/8546/8787/5173/8788).
+ * every child cleanly on Ctrl-C (also during start-up). Flags: --no-frontend, --no-server, --no-indexer, --no-keeper,
+ * --no-relayer, --no-compile, --eth-port/--base-port/--api-port/--dapp-port/--widget-port/--indexer-port (defaults
+ * 8545/8546/8787/5173/8788/42069).
  */
 import { parse, runMain } from "../lib/cli.js";
 import { startLocalStack, type LocalStack } from "./stack.js";
@@ -9,6 +10,7 @@ import { startLocalStack, type LocalStack } from "./stack.js";
 await runMain(async () => {
   const { values } = parse(process.argv.slice(2), {
     "no-frontend": { type: "boolean", default: false },
+    "no-indexer": { type: "boolean", default: false },
     "no-server": { type: "boolean", default: false },
     "no-keeper": { type: "boolean", default: false },
     "no-relayer": { type: "boolean", default: false },
@@ -18,6 +20,7 @@ await runMain(async () => {
     "api-port": { type: "string" },
     "dapp-port": { type: "string" },
     "widget-port": { type: "string" },
+    "indexer-port": { type: "string" },
   });
   const port = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const log = (m: string) => console.log(`[stack] ${m}`);
@@ -40,6 +43,7 @@ await runMain(async () => {
 
   stack = await startLocalStack({
     frontend: !values["no-frontend"],
+    indexer: !values["no-indexer"],
     server: !values["no-server"],
     keeper: !values["no-keeper"],
     relayer: !values["no-relayer"],
@@ -50,6 +54,7 @@ await runMain(async () => {
     apiPort: port(values["api-port"]),
     dappPort: port(values["dapp-port"]),
     widgetPort: port(values["widget-port"]),
+    indexerPort: port(values["indexer-port"]),
   });
   const line = "─".repeat(78);
   console.log(`\n${line}\nLocal stack up in ${(stack.startedInMs / 1000).toFixed(1)} s (loopback only)\n`);
@@ -57,6 +62,8 @@ await runMain(async () => {
   else console.log("  dapp        (not started: --no-frontend or no frontend/package.json)");
   console.log(`  API server  ${stack.urls.api ?? "(not started: --no-server or no server/package.json)"}`);
   if (stack.urls.widget) console.log(`  card widget ${stack.urls.widget}  (stand-in on-ramp)`);
+  if (stack.urls.indexer)
+    console.log(`  indexer     ${stack.urls.indexer}  (purchases, relays, claims; /graphql, /sql)`);
   console.log(
     `  Ethereum    ${stack.urls.eth}  chain 31337  Presale ${stack.deployments.eth.contracts.Presale.address}`,
   );

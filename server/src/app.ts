@@ -1,6 +1,6 @@
 /** Builds the Fastify app from its dependencies (config, store, chains): used by index.ts and by the tests. */
 import crypto from "node:crypto";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Repository } from "./db/index.ts";
 import type { Chains } from "./chain.ts";
 import { HttpError, LogThrottle, UnavailableError } from "./http.ts";
+import { clientIp } from "./ip.ts";
 import { parseJsonBody } from "./json.ts";
 import { StoreUnavailableError } from "./db/repository.ts";
 import cardRoutes from "./routes/card.ts";
@@ -47,6 +48,15 @@ export async function buildApp(
     return503OnClosing: true,
     requestIdHeader: "x-request-id",
     genReqId: () => crypto.randomUUID(),
+    // A URL that cannot be decoded (GET /%) gets the same {error, reason} body as every other error.
+    frameworkErrors: (err, _req, reply) => {
+      const badUrl = err.code === "FST_ERR_BAD_URL";
+      // Fastify types this reply with the route's generics, which a framework error has none of.
+      void (reply as unknown as FastifyReply).code(400).send({
+        error: badUrl ? "bad_url" : "bad_request",
+        reason: badUrl ? "the URL is not valid (malformed percent-encoding)" : err.message.replace(/^FST_\w+:\s*/, ""),
+      });
+    },
   });
 
   // An outage produces the same error on every request: log each distinct one once per interval, with a count.
@@ -110,6 +120,9 @@ export async function buildApp(
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, {
       connectTimeout: 2000,
+      // A Redis that is up but does not answer (SIGSTOP, a stalled host) keeps its socket open: without a command
+      // timeout every request would wait for it. With one, the request gets a 503 within REDIS_TIMEOUT_MS.
+      commandTimeout: config.redisTimeoutMs,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: true,
       lazyConnect: false,
@@ -126,6 +139,7 @@ export async function buildApp(
   }
   await app.register(rateLimit, {
     global: true,
+    keyGenerator: (req) => clientIp(req),
     ...(redis ? { redis, nameSpace: "shaft-rl-" } : {}),
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
@@ -160,7 +174,7 @@ function asUnavailable(err: Error, usesRedis: boolean): UnavailableError | undef
   if (!usesRedis || err instanceof HttpError) return undefined;
   const redisDown =
     /^(MaxRetriesPerRequestError|ReplyError|AbortError)$/.test(err.name) ||
-    /^(Connection is closed\.?|Stream isn't writeable.*)$/.test(err.message);
+    /^(Connection is closed\.?|Stream isn't writeable.*|Command timed out)$/.test(err.message);
   return redisDown
     ? new UnavailableError("rate_limit_unavailable", "the rate-limit store is unavailable; retry shortly")
     : undefined;

@@ -18,6 +18,7 @@ import {
   origin,
   originList,
   parseEnv,
+  postgresUrl,
   redisUrl,
   serverRoot,
   trustProxy,
@@ -45,10 +46,13 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Shared rate-limit counters (several instances); unset = in-process. */
   redisUrl?: string;
+  /** A Redis command that has not answered in this time fails (a frozen Redis answers 503, never hangs a request). */
+  redisTimeoutMs: number;
   siteOrigins: string[];
   bodyLimit: number;
   rateLimit: { max: number; windowMs: number; cardMax: number };
-  database: { url?: string; sqlitePath: string };
+  /** `timeoutMs`: bound on every query (PostgreSQL: connect and each query; SQLite: waiting for a lock). */
+  database: { url?: string; sqlitePath: string; timeoutMs: number };
   chains: Map<number, ChainConfig>;
   card: {
     chainId: number;
@@ -125,7 +129,9 @@ export const serverVariables = z.object({
   RATE_LIMIT_MAX: optional(integer(1)),
   RATE_LIMIT_WINDOW_MS: optional(integer(1000)),
   CARD_RATE_LIMIT_MAX: optional(integer(1)),
-  DATABASE_URL: text,
+  DATABASE_URL: optional(postgresUrl),
+  DB_TIMEOUT_MS: optional(integer(100, 60_000)),
+  REDIS_TIMEOUT_MS: optional(integer(50, 10_000)),
   SQLITE_PATH: text,
   ETH_RPC_URL: optional(httpUrl),
   ETH_CHAIN_ID: optional(integer(1)),
@@ -201,6 +207,7 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     logLevel: env.LOG_LEVEL ?? (production ? "info" : "debug"),
     trustProxy: env.TRUST_PROXY ?? false,
     redisUrl: env.REDIS_URL,
+    redisTimeoutMs: env.REDIS_TIMEOUT_MS ?? 500,
     siteOrigins,
     bodyLimit: env.BODY_LIMIT_BYTES ?? 16 * 1024,
     rateLimit: {
@@ -211,6 +218,7 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     database: {
       url: env.DATABASE_URL,
       sqlitePath: path.resolve(serverRoot, env.SQLITE_PATH ?? "data/server.sqlite"),
+      timeoutMs: env.DB_TIMEOUT_MS ?? 5000,
     },
     chains,
     card: {

@@ -7,6 +7,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { getAddress, isAddress, type Hex } from "viem";
 import { z } from "zod/v4";
+import { proxyEntryProblem } from "./ip.ts";
 
 export class ConfigError extends Error {}
 
@@ -87,16 +88,6 @@ export const redisUrl = z
   .trim()
   .regex(/^rediss?:\/\/[^\s]+$/, { error: (iss) => `must be a redis:// or rediss:// URL, ${got(iss)}` });
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-
-function isProxyAddress(item: string): boolean {
-  const [ip = "", bits, extra] = item.split("/");
-  const v4 = IPV4.test(ip);
-  const v6 = !v4 && /^[0-9a-f:.]+$/i.test(ip) && ip.includes(":");
-  const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128));
-  return (v4 || v6) && bitsOk && extra === undefined;
-}
-
 /**
  * TRUST_PROXY: how many proxies stand in front of the server (a hop count: the client is the address the
  * outermost trusted proxy saw), or the proxies' own addresses/CIDRs (the client is the first address from the right
@@ -126,14 +117,34 @@ export const trustProxy = z
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    const bad = list.find((item) => !isProxyAddress(item));
-    if (bad !== undefined) {
-      return fail(
-        `TRUST_PROXY: "${bad}" is neither a hop count nor a proxy address/CIDR (e.g. 1, or 10.0.0.5,10.1.0.0/16)`,
-      );
+    for (const item of list) {
+      const problem = proxyEntryProblem(item);
+      if (problem !== undefined) return fail(`TRUST_PROXY: "${item}" ${problem} (e.g. 1, or 10.0.0.5,10.1.0.0/16)`);
     }
     return list;
   });
+
+/** The URL without its user and password (a bad DATABASE_URL is quoted in the error). */
+export const withoutCredentials = (u: string) => u.replace(/\/\/[^/@]*@/, "//…@");
+
+/** A PostgreSQL connection string: postgres:// or postgresql:// with a host. */
+export const postgresUrl = z
+  .string()
+  .trim()
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return /^postgres(ql)?:$/.test(u.protocol) && u.hostname !== "";
+      } catch {
+        return false;
+      }
+    },
+    {
+      error: (iss) =>
+        `must be a postgres:// or postgresql:// URL with a host (postgres://user:password@host:5432/db), got "${withoutCredentials(String(iss.input))}"`,
+    },
+  );
 
 /**
  * Parses the environment with a schema of variables (objects keyed by variable name). Every bad variable is reported,

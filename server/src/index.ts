@@ -1,6 +1,6 @@
 /** Entry point: `npm run dev` / `npm start`. */
 import { loadConfig, ConfigError } from "./config.ts";
-import { openRepository } from "./db/index.ts";
+import { openRepository, StartupError } from "./db/index.ts";
 import { Chains } from "./chain.ts";
 import { buildApp } from "./app.ts";
 
@@ -15,7 +15,16 @@ async function main() {
     }
     throw e;
   }
-  const repo = await openRepository(config.database);
+  let repo;
+  try {
+    repo = await openRepository(config.database);
+  } catch (e) {
+    if (e instanceof StartupError) {
+      console.error(`configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
   const chains = new Chains(config);
   const app = await buildApp({ config, repo, chains });
   if (!config.card.signerPrivateKey)
@@ -42,7 +51,16 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (e) {
+    if ((e as { code?: string }).code !== "EADDRINUSE") throw e;
+    console.error(
+      `fatal: port ${config.port} on ${config.host} is already in use (another server is running there): stop it, or set PORT`,
+    );
+    await repo.close().catch(() => {});
+    process.exit(1);
+  }
   app.log.info(
     {
       db: repo.kind,

@@ -5,6 +5,7 @@
  * Keys that could poison prototypes (`__proto__`, `constructor.prototype`) are refused, as Fastify's own parser does.
  */
 import { errorCodes } from "fastify";
+import { HttpError } from "./http.ts";
 
 type SourceContext = { source?: string };
 
@@ -20,9 +21,37 @@ function reviver(this: unknown, key: string, value: unknown, context?: SourceCon
   return value;
 }
 
-/** Parses a request body; empty and malformed bodies raise Fastify's own 400 errors. */
+/** Deeper than any body the API takes (its bodies are flat objects): refused before parsing, with that reason. */
+export const MAX_JSON_DEPTH = 32;
+
+/** How deep arrays and objects nest in a JSON text (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) max = Math.max(max, ++depth);
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return max;
+}
+
+/** Parses a request body; empty and malformed bodies raise Fastify's own 400 errors, deep ones an invalid_body. */
 export function parseJsonBody(body: string): unknown {
   if (body === "") throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
+  const depth = jsonDepth(body);
+  if (depth > MAX_JSON_DEPTH)
+    throw new HttpError(
+      400,
+      "invalid_body",
+      `JSON nested ${depth} levels deep; at most ${MAX_JSON_DEPTH} are accepted`,
+    );
   try {
     return JSON.parse(body, reviver);
   } catch (e) {

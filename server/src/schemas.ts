@@ -84,22 +84,42 @@ const attribution = {
   source: optText(256),
 };
 
-export const leadBody = z.object({
-  walletAddress: address,
+/** Where a visitor came from: the tracking parameters a signed lead carries (server/src/lead.ts). */
+export const leadAttribution = z.object({
   iid: optText(128),
-  event: z.literal("lead_success").default("lead_success"),
-  ...attribution,
+  clickId: optText(256),
+  source: optText(256),
   pid: optText(256),
   tid: optText(256),
-  tsid: optText(256),
   referrer: optText(1024),
+});
+
+export const leadBody = z.object({
+  walletAddress: address,
+  /** The EIP-4361 message the wallet signed, and its signature (hex; long for an ERC-6492 account). */
+  message: z.string().max(4096, "at most 4096 characters").optional(),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{2,12000}$/, "must be a 0x-prefixed hex signature")
+    .transform((h) => h as `0x${string}`)
+    .optional(),
+  event: z.literal("lead_success").default("lead_success"),
+  ...attribution,
+  ...leadAttribution.shape,
+  tsid: optText(256),
   userAgent: optText(1024),
   acceptLanguage: optText(256),
 });
 
-/** clickId and source are accepted for compatibility but not stored: a conversion's attribution is the wallet's own lead. */
+/**
+ * A conversion names a transaction and the wallet's lead session; the amounts and the attribution come from the chain
+ * and the wallet's signed lead. The request's amounts, clickId, source, pid, tid and referrer are accepted for
+ * compatibility and ignored.
+ */
 export const conversionBody = z.object({
   publicAddress: address,
+  /** The token `POST /api/track/lead` answered with (proof that the wallet itself reports). */
+  session: optText(128),
   event: z.enum(["conversion", "revenue"]),
   ...attribution,
   pid: optText(256),

@@ -14,6 +14,7 @@ import {
   type ReferralBody,
   type TestApp,
 } from "./helpers/app.ts";
+import { KEYS, signedLead, type LeadAnswer } from "./helpers/lead.ts";
 
 const WALLET = "0x90F79bf6EB2c4f870365E785982E1f101E93b906"; // Hardhat #3
 const WALLET2 = "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65"; // Hardhat #4
@@ -139,6 +140,32 @@ void describe("API without a chain", () => {
       );
     });
 
+    void test("400 {error, reason} for a URL that cannot be decoded (GET /%)", async () => {
+      for (const url of ["/%", "/api/%zz", "/api/referral%"])
+        assertError(await t.app.inject({ method: "GET", url }), 400, "bad_url");
+    });
+
+    void test("valid JSON nested 3,000 levels deep is refused for its depth, not called invalid JSON", async () => {
+      const deep = `{"walletAddress":"${WALLET}","x":${"[".repeat(3000)}${"]".repeat(3000)}}`;
+      const r = await t.app.inject({
+        method: "POST",
+        url: "/api/referral",
+        payload: deep,
+        headers: { "content-type": "application/json" },
+      });
+      assertError(r, 400, "invalid_body");
+      assert.match(r.json<ErrorBody>().reason, /nested 3001 levels deep; at most 32/);
+      // Brackets inside strings are text, not nesting; 32 levels are read (the unknown key is dropped).
+      const shallow = `{"walletAddress":"${WALLET}","iid":"${"[".repeat(100)}","x":${"[".repeat(31)}${"]".repeat(31)}}`;
+      const ok = await t.app.inject({
+        method: "POST",
+        url: "/api/referral",
+        payload: shallow,
+        headers: { "content-type": "application/json" },
+      });
+      assert.ok(ok.statusCode < 300, ok.body);
+    });
+
     void test("413 for a body over the limit", async () => {
       assertError(
         await post("/api/referral", { walletAddress: WALLET, pad: "x".repeat(20_000) }),
@@ -149,36 +176,105 @@ void describe("API without a chain", () => {
   });
 
   void describe("POST /api/track/lead", () => {
-    const lead = {
-      walletAddress: WALLET,
+    const attribution = {
       iid: "iid-1",
+      clickId: "click-1",
+      source: "newsletter",
+      pid: "p1",
+      tid: "t1",
+      referrer: "4kpu7v2mw6",
+    };
+    const extra = {
       event: "lead_success",
       purchaseType: "ETH",
       purchaseTokens: "1000",
       purchaseTypeAmount: 0.25,
       purchaseUsdAmount: "6.5",
       ipAddress: "203.0.113.9",
-      clickId: "click-1",
-      source: "newsletter",
-      pid: "p1",
-      tid: "t1",
-      referrer: "4kpu7v2mw6",
       userAgent: "Mozilla/5.0",
       acceptLanguage: "en-US",
     };
-    void test("records, then deduplicates the same wallet and attribution", async () => {
-      const a = await post("/api/track/lead", lead);
-      assert.equal(a.statusCode, 201);
-      assert.deepEqual(a.json(), { data: { status: "recorded", seenCount: 1 } });
-      const b = await post("/api/track/lead", { ...lead, walletAddress: WALLET.toLowerCase(), purchaseTokens: "5" });
+    void test("a lead signed by its wallet is recorded with a session; the same attribution signed again is a duplicate", async () => {
+      const a = await post("/api/track/lead", await signedLead({ attribution, body: { ...attribution, ...extra } }));
+      assert.equal(a.statusCode, 201, a.body);
+      const first = a.json<LeadAnswer>().data;
+      assert.deepEqual([first.status, first.seenCount], ["recorded", 1]);
+      assert.match(first.session, /^[A-Za-z0-9_-]{43}$/);
+      assert.ok(Date.parse(first.sessionExpiresAt) > Date.now());
+      const b = await post("/api/track/lead", await signedLead({ attribution, body: { purchaseTokens: "5" } }));
       assert.equal(b.statusCode, 200);
-      assert.deepEqual(b.json(), { data: { status: "duplicate", seenCount: 2 } });
-      const c = await post("/api/track/lead", { ...lead, clickId: "click-2" });
+      assert.deepEqual([b.json<LeadAnswer>().data.status, b.json<LeadAnswer>().data.seenCount], ["duplicate", 2]);
+      const c = await post(
+        "/api/track/lead",
+        await signedLead({ attribution: { ...attribution, clickId: "click-2" } }),
+      );
       assert.equal(c.statusCode, 201);
-      const minimal = await post("/api/track/lead", { walletAddress: WALLET2 });
-      assert.equal(minimal.statusCode, 201);
+      const minimal = await post("/api/track/lead", await signedLead({ key: KEYS.buyer2 }));
+      assert.equal(minimal.statusCode, 201, minimal.body);
       assert.equal(await t.repo.countLeads(), 3);
     });
+    void test("401 signature_required for an unsigned lead, which stores nothing", async () => {
+      const before = await t.repo.countLeads();
+      assertError(await post("/api/track/lead", { walletAddress: WALLET, clickId: "x" }), 401, "signature_required");
+      assert.equal(await t.repo.countLeads(), before);
+    });
+    void test("a stranger's lead for another wallet is refused (401 invalid_signature) and stores nothing", async () => {
+      const before = await t.repo.countLeads();
+      const forged = await signedLead({ key: KEYS.stranger, wallet: WALLET, attribution: { clickId: "stolen" } });
+      assertError(await post("/api/track/lead", forged), 401, "invalid_signature");
+      // Signed by the stranger for itself, then posted for the victim: the message names the stranger.
+      const own = await signedLead({ key: KEYS.stranger, attribution: { clickId: "stolen" } });
+      assertError(await post("/api/track/lead", { ...own, walletAddress: WALLET }), 400, "invalid_lead_message");
+      assert.equal(await t.repo.countLeads(), before);
+    });
+    void test("a replayed signed message is refused (409 nonce_used)", async () => {
+      const lead = await signedLead({ attribution: { clickId: "replay" } });
+      assert.equal((await post("/api/track/lead", lead)).statusCode, 201);
+      assertError(await post("/api/track/lead", lead), 409, "nonce_used");
+    });
+    void test("the attribution is the signed one: a body that says otherwise is refused (400 attribution_mismatch)", async () => {
+      const lead = await signedLead({ attribution: { clickId: "signed" }, body: { clickId: "other" } });
+      assertError(await post("/api/track/lead", lead), 400, "attribution_mismatch");
+    });
+    const refusals: Array<[string, () => Promise<unknown>, number, string]> = [
+      ["another site's message", () => signedLead({ site: "https://evil.example" }), 400, "invalid_lead_message"],
+      [
+        "an expired message",
+        () => signedLead({ issuedAt: new Date(Date.now() - 7200_000) }),
+        400,
+        "lead_message_expired",
+      ],
+      [
+        "a message issued 11 minutes ago",
+        () => signedLead({ issuedAt: new Date(Date.now() - 660_000) }),
+        400,
+        "lead_message_expired",
+      ],
+      ["a message running 2 days", () => signedLead({ expiresInMs: 2 * 86400_000 }), 400, "lead_message_expired"],
+      ["a short nonce", () => signedLead({ nonce: "abc12345" }), 400, "invalid_lead_message"],
+      ["a chain the server does not know", () => signedLead({ chainId: 1 }), 400, "unsupported_chain"],
+      [
+        "a signature over another message",
+        async () => ({ ...(await signedLead()), signature: (await signedLead()).signature }),
+        401,
+        "invalid_signature",
+      ],
+      [
+        "a message that is not EIP-4361",
+        async () => ({ ...(await signedLead()), message: "hello" }),
+        400,
+        "invalid_lead_message",
+      ],
+      [
+        "control characters in the signed attribution",
+        () => signedLead({ attribution: { clickId: "a\u001b[31m" } }),
+        400,
+        "invalid_input",
+      ],
+    ];
+    for (const [name, make, status, code] of refusals)
+      void test(`${status} for ${name}`, async () =>
+        assertError(await post("/api/track/lead", await make()), status, code));
     const bad: Array<[string, unknown]> = [
       ["no wallet", { event: "lead_success" }],
       ["bad wallet", { walletAddress: "nope" }],
@@ -187,6 +283,8 @@ void describe("API without a chain", () => {
       ["text amount", { walletAddress: WALLET, purchaseTokens: "12abc" }],
       ["long referrer", { walletAddress: WALLET, referrer: "r".repeat(1025) }],
       ["object source", { walletAddress: WALLET, source: { a: 1 } }],
+      ["a signature that is not hex", { walletAddress: WALLET, message: "m", signature: "0xzz" }],
+      ["an overlong message", { walletAddress: WALLET, message: "m".repeat(5000), signature: "0x00" }],
     ];
     for (const [name, body] of bad)
       void test(`400 for ${name}`, async () => assertError(await post("/api/track/lead", body), 400, "invalid_input"));
@@ -218,6 +316,8 @@ void describe("API without a chain", () => {
       assertError(await post("/api/track/conversion", { ...conv, chainId: 1 }), 400, "unsupported_chain"));
     void test("503 when the chain has no presale address", async () =>
       assertError(await post("/api/track/conversion", conv), 503, "chain_unavailable"));
+    void test("400 for a session that is not text", async () =>
+      assertError(await post("/api/track/conversion", { ...conv, session: 12 }), 400, "invalid_input"));
   });
 
   void describe("POST /api/card/session", () => {
@@ -320,18 +420,15 @@ void describe("persistence across a restart", () => {
     const file = path.join(tempDir(), "persist.sqlite");
     const a = await makeApp({ SQLITE_PATH: file });
     const r1 = await a.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: WALLET }) });
-    await a.app.inject({ method: "POST", url: "/api/track/lead", ...json({ walletAddress: WALLET, clickId: "x" }) });
+    const lead = () => signedLead({ attribution: { clickId: "x" } });
+    await a.app.inject({ method: "POST", url: "/api/track/lead", ...json(await lead()) });
     await a.close();
     const b = await makeApp({ SQLITE_PATH: file });
     try {
       const r2 = await b.app.inject({ method: "POST", url: "/api/referral", ...json({ walletAddress: WALLET }) });
       assert.equal(r2.statusCode, 200);
       assert.equal(r2.json<ReferralBody>().data.url, r1.json<ReferralBody>().data.url);
-      const l = await b.app.inject({
-        method: "POST",
-        url: "/api/track/lead",
-        ...json({ walletAddress: WALLET, clickId: "x" }),
-      });
+      const l = await b.app.inject({ method: "POST", url: "/api/track/lead", ...json(await lead()) });
       assert.equal(l.json<RecordedBody>().data.status, "duplicate");
     } finally {
       await b.close();

@@ -3,7 +3,17 @@ import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { decodeFunctionData, getAddress, isHex, parseEther, type Address, type Hex } from "viem";
+import {
+  decodeFunctionData,
+  encodeFunctionData,
+  getAddress,
+  isHex,
+  parseEther,
+  serializeErc6492Signature,
+  type Address,
+  type Hex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { commodityAmount, publicKeyOf, verifyCardSignature } from "../src/card.ts";
 import { presaleAbi } from "../src/contracts.ts";
 import { createWidgetServer } from "../src/widget/server.ts";
@@ -18,9 +28,14 @@ import {
   type SessionBody,
   type TestApp,
 } from "./helpers/app.ts";
-import { ACCOUNTS, MAX_TOKENS, chainUnavailable, startChain, type TestChain } from "./helpers/chain.ts";
+import { ACCOUNTS, MAX_TOKENS, artifact, chainUnavailable, startChain, type TestChain } from "./helpers/chain.ts";
+import { KEYS, signedLead, type LeadAnswer, type LeadOptions } from "./helpers/lead.ts";
 
 const skip = chainUnavailable();
+
+/** The test smart account and its factory (contracts/test-support/SigningWallet.sol), ABIs from their artifacts. */
+const smartWallet = () => artifact("test-support/SigningWallet.sol", "SigningWallet");
+const walletFactory = () => artifact("test-support/SigningWallet.sol", "SigningWalletFactory");
 
 /** Hex text from an answer, as viem's type for it (asserted, not assumed). */
 const hex = (s: string): Hex => {
@@ -175,7 +190,30 @@ void describe("with a local chain", { skip }, () => {
 
   void describe("POST /api/track/conversion", () => {
     let cardTx: Hex;
+    /** Each wallet's lead session (its signed lead, recorded before its purchases). */
+    const sessions: Record<string, string> = {};
+    const lead = async (o: LeadOptions) => {
+      const r = await post("/api/track/lead", await signedLead(o));
+      assert.ok(r.statusCode === 201 || r.statusCode === 200, r.body);
+      return r.json<LeadAnswer>().data.session;
+    };
+    const buyEth = async (from: Address, tokens: bigint) =>
+      sendTx(
+        from,
+        chain.presale,
+        encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [tokens, false] }),
+        await quote(tokens),
+      );
     before(async () => {
+      sessions.buyer = await lead({ key: KEYS.buyer, attribution: { clickId: "card-click", source: "ads" } });
+      sessions.buyer2 = await lead({
+        key: KEYS.buyer2,
+        attribution: { clickId: "buyer-click", source: "newsletter", pid: "p-1", referrer: "refcode001" },
+      });
+      sessions.stranger = await lead({
+        key: KEYS.stranger,
+        attribution: { clickId: "attacker-click", source: "attacker" },
+      });
       const { body } = await session({ address: ACCOUNTS.buyer, tokenAmount: 1200 });
       cardTx = await sendTx(
         ACCOUNTS.cardProvider,
@@ -184,27 +222,33 @@ void describe("with a local chain", { skip }, () => {
         parseEther(body.data.commodity_amount.toFixed(8)),
       );
     });
+    // The request's figures are deliberately wrong: the stored ones are the chain's.
     const conv = (over: Record<string, unknown> = {}) => ({
       publicAddress: ACCOUNTS.buyer,
+      session: sessions.buyer,
       event: "conversion",
-      purchaseType: "CARD",
-      purchaseTokens: "1200",
-      purchaseTypeAmount: "0.0024",
-      purchaseUsdAmount: "7.2",
-      clickId: "c-1",
-      source: "ads",
+      purchaseType: "ETH",
+      purchaseTokens: "999999",
+      purchaseTypeAmount: "50",
+      purchaseUsdAmount: "99999999",
+      clickId: "request-click",
+      source: "request-source",
       hash: cardTx,
       chainId: 31338,
       presaleName: "shaft",
       isBW: false,
       ...over,
     });
+    /** The stored conversion row, as an operator reads it. */
+    const stored = async (hash: Hex) => (await t.repo.findConversion(31338, hash.toLowerCase()))!;
 
-    void test("a card purchase (sent by the provider) counts for the credited buyer; repeats are duplicates", async () => {
+    void test("a card purchase (sent by the provider) counts for the customer, with the chain's figures; repeats are duplicates", async () => {
       const a = await post("/api/track/conversion", conv());
       assert.equal(a.statusCode, 201, a.body);
-      assert.equal(a.json<RecordedBody>().data.status, "recorded");
-      assert.equal(a.json<RecordedBody>().data.tokens, "1200");
+      const data = a.json<RecordedBody>().data;
+      assert.deepEqual([data.status, data.tokens, data.purchaseType], ["recorded", "1200", "CARD"]);
+      assert.equal(data.usdValue, "7.2", "1,200 tokens at $0.006, not the 99,999,999 the request said");
+      assert.equal(data.attribution, "wallet_signed_lead");
       const b = await post(
         "/api/track/conversion",
         conv({ hash: cardTx.toUpperCase().replace("0X", "0x"), event: "revenue" }),
@@ -212,44 +256,91 @@ void describe("with a local chain", { skip }, () => {
       assert.equal(b.statusCode, 200);
       assert.equal(b.json<RecordedBody>().data.status, "duplicate");
       assert.equal(await t.repo.countConversions(), 1);
+      assert.equal((await stored(cardTx)).attribution.clickId, "card-click");
     });
 
-    void test("the same hash claimed by another address is a 409", async () => {
-      const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2 }));
-      assert.equal(r.statusCode, 409);
-      assert.equal(r.json<ErrorBody>().error, "conflict");
+    void test("without the wallet's lead session, or with another wallet's, nothing is recorded (401)", async () => {
+      const hash = await buyEth(ACCOUNTS.buyer2, 110n);
+      const before = await t.repo.countConversions();
+      for (const [session, code] of [
+        [undefined, "session_required"],
+        [sessions.stranger, "invalid_session"],
+        ["forged-session-token", "invalid_session"],
+      ] as const) {
+        const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.buyer2, hash, session }));
+        assert.equal(r.statusCode, 401, r.body);
+        assert.equal(r.json<ErrorBody>().error, code);
+      }
+      assert.equal(await t.repo.countConversions(), before);
     });
 
-    void test("a direct ETH purchase counts for its sender", async () => {
-      const data = (await import("viem")).encodeFunctionData({
-        abi: presaleAbi,
-        functionName: "buyWithEth",
-        args: [100n, false],
-      });
-      const hash = await sendTx(ACCOUNTS.buyer2, chain.presale, data, await quote(100n));
+    void test("a stranger cannot report another buyer's purchase as its own (422 not_credited), nor claim a recorded one (409)", async () => {
+      const hash = await buyEth(ACCOUNTS.buyer2, 130n);
       const r = await post(
         "/api/track/conversion",
-        conv({ publicAddress: ACCOUNTS.buyer2, hash, purchaseType: "ETH" }),
+        conv({ publicAddress: ACCOUNTS.stranger, session: sessions.stranger, hash }),
+      );
+      assert.equal(r.statusCode, 422, r.body);
+      assert.equal(r.json<ErrorBody>().error, "not_credited");
+      const claimed = await post(
+        "/api/track/conversion",
+        conv({ publicAddress: ACCOUNTS.stranger, session: sessions.stranger }),
+      );
+      assert.equal(claimed.statusCode, 409);
+      assert.equal(claimed.json<ErrorBody>().error, "conflict");
+    });
+
+    void test("a direct ETH purchase counts for its buyer, with the paid amount and USD value of the event", async () => {
+      const hash = await buyEth(ACCOUNTS.buyer2, 100n);
+      const r = await post(
+        "/api/track/conversion",
+        conv({ publicAddress: ACCOUNTS.buyer2, session: sessions.buyer2, hash }),
       );
       assert.equal(r.statusCode, 201, r.body);
-      // ...but not for someone else.
-      const data2 = (await import("viem")).encodeFunctionData({
-        abi: presaleAbi,
-        functionName: "buyWithEth",
-        args: [100n, false],
-      });
-      const hash2 = await sendTx(ACCOUNTS.buyer2, chain.presale, data2, await quote(100n));
-      const n = await post("/api/track/conversion", conv({ hash: hash2 }));
-      assert.equal(n.statusCode, 422);
-      assert.equal(n.json<ErrorBody>().error, "not_credited");
+      const data = r.json<RecordedBody>().data;
+      assert.deepEqual([data.tokens, data.purchaseType, data.usdValue], ["100", "ETH", "0.6"]);
+      const cost = await quote(100n);
+      assert.ok(Number(data.paid) > 0 && parseEther(data.paid!) <= cost, `${data.paid} of at most ${cost} wei`);
+    });
+
+    void test("attribution is the wallet's own signed lead from before the purchase: later leads and a stranger's report change nothing", async () => {
+      const hash = await buyEth(ACCOUNTS.buyer2, 150n);
+      // After the purchase: the wallet signs again with another click id; a stranger cannot sign for it at all.
+      await lead({ key: KEYS.buyer2, attribution: { clickId: "late-click", source: "late" } });
+      const forged = await post(
+        "/api/track/lead",
+        await signedLead({ key: KEYS.stranger, wallet: ACCOUNTS.buyer2, attribution: { clickId: "attacker-click" } }),
+      );
+      assert.equal(forged.statusCode, 401);
+      const r = await post(
+        "/api/track/conversion",
+        conv({ publicAddress: ACCOUNTS.buyer2, session: sessions.buyer2, hash }),
+      );
+      assert.equal(r.statusCode, 201, r.body);
+      assert.deepEqual(
+        { ...(await stored(hash)).attribution, leadKey: undefined },
+        {
+          leadKey: undefined,
+          clickId: "buyer-click",
+          source: "newsletter",
+          pid: "p-1",
+          tid: undefined,
+          referrer: "refcode001",
+        },
+      );
+    });
+
+    void test("a wallet whose only signed lead came after its purchase has no attribution", async () => {
+      const hash = await buyEth(ACCOUNTS.deployer, 120n);
+      const late = await lead({ key: KEYS.deployer, attribution: { clickId: "late-only" } });
+      const r = await post("/api/track/conversion", conv({ publicAddress: ACCOUNTS.deployer, session: late, hash }));
+      assert.equal(r.statusCode, 201, r.body);
+      assert.equal(r.json<RecordedBody>().data.attribution, "none");
+      assert.equal((await stored(hash)).attribution.clickId, undefined);
     });
 
     void test("a reverted purchase is refused", async () => {
-      const data = (await import("viem")).encodeFunctionData({
-        abi: presaleAbi,
-        functionName: "buyWithEth",
-        args: [100n, false],
-      });
+      const data = encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [100n, false] });
       // Hardhat refuses to send a transaction that reverts under automine: queue it, then mine it.
       await chain.publicClient.request({ method: "evm_setAutomine" as never, params: [false] as never });
       let hash: Hex;
@@ -272,112 +363,67 @@ void describe("with a local chain", { skip }, () => {
       assert.equal(r.json<ErrorBody>().error, "tx_failed");
     });
 
-    void test("a transaction to another contract is refused", async () => {
+    void test("a transaction that bought nothing from the presale is refused", async () => {
       const hash = await sendTx(ACCOUNTS.buyer, ACCOUNTS.buyer2, "0x", 1n);
       const r = await post("/api/track/conversion", conv({ hash }));
       assert.equal(r.statusCode, 422);
       assert.equal(r.json<ErrorBody>().error, "wrong_contract");
     });
 
-    void test("attribution belongs to the buyer: a third party posting first with its own clickId/source cannot take the credit", async () => {
-      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-      const data = (await import("viem")).encodeFunctionData({
-        abi: presaleAbi,
-        functionName: "buyWithEth",
-        args: [150n, false],
-      });
-      // The buyer lands through a referral link and connects: its own lead. Later a third party records a lead for
-      // the same wallet with its own click id (it cannot replace the first one).
-      const own = {
-        walletAddress: ACCOUNTS.buyer2,
-        clickId: "buyer-click",
-        source: "newsletter",
-        pid: "p-1",
-        referrer: "refcode001",
-      };
-      assert.equal((await post("/api/track/lead", own)).statusCode, 201);
-      await sleep(5);
-      assert.equal(
-        (
-          await post("/api/track/lead", {
-            walletAddress: ACCOUNTS.buyer2,
-            clickId: "attacker-click",
-            source: "attacker",
-          })
-        ).statusCode,
-        201,
-      );
-      const hash = await sendTx(ACCOUNTS.buyer2, chain.presale, data, await quote(150n));
-      // The third party sees the transaction in the mempool/explorer and posts the conversion first, with its attribution.
-      const first = await post(
-        "/api/track/conversion",
-        conv({
-          publicAddress: ACCOUNTS.buyer2,
-          hash,
-          purchaseType: "ETH",
-          clickId: "attacker-click",
-          source: "attacker",
-          pid: "evil",
-          referrer: "evilcode01",
-        }),
-      );
-      assert.equal(first.statusCode, 201, first.body);
-      assert.equal(first.json<RecordedBody>().data.attribution, "wallet_first_lead");
-      // The buyer's own report is a duplicate, and the stored attribution is the buyer's own lead either way.
-      const mine = await post(
-        "/api/track/conversion",
-        conv({
-          publicAddress: ACCOUNTS.buyer2,
-          hash,
-          purchaseType: "ETH",
-          clickId: "buyer-click",
-          source: "newsletter",
-        }),
-      );
-      assert.equal(mine.statusCode, 200);
-      assert.equal(mine.json<RecordedBody>().data.status, "duplicate");
-      const stored = await t.repo.findConversion(31338, hash.toLowerCase());
-      assert.deepEqual(
-        { ...stored!.attribution, leadKey: undefined },
-        {
-          leadKey: undefined,
-          clickId: "buyer-click",
-          source: "newsletter",
-          pid: "p-1",
-          tid: undefined,
-          referrer: "refcode001",
-        },
-      );
-    });
-
-    void test("a conversion for a wallet that recorded no lead carries no attribution, whatever the request says", async () => {
-      const data = (await import("viem")).encodeFunctionData({
-        abi: presaleAbi,
-        functionName: "buyWithEth",
-        args: [120n, false],
-      });
-      const hash = await sendTx(ACCOUNTS.keeper, chain.presale, data, await quote(120n));
-      const r = await post(
-        "/api/track/conversion",
-        conv({
-          publicAddress: ACCOUNTS.keeper,
-          hash,
-          purchaseType: "ETH",
-          clickId: "someone-else",
-          source: "someone-else",
-        }),
-      );
-      assert.equal(r.statusCode, 201, r.body);
-      assert.equal(r.json<RecordedBody>().data.attribution, "none");
-      const stored = await t.repo.findConversion(31338, hash.toLowerCase());
-      assert.equal(stored!.attribution.clickId, undefined);
-      assert.equal(stored!.attribution.source, undefined);
-    });
-
     void test("an unknown hash is refused after a short wait", async () => {
       const r = await post("/api/track/conversion", conv({ hash: "0x" + "12".repeat(32) }));
       assert.equal(r.statusCode, 422);
       assert.equal(r.json<ErrorBody>().error, "tx_not_found");
+    });
+
+    void test("smart accounts: a deployed ERC-1271 wallet signs its lead and its purchase through the wallet counts for it", async () => {
+      const owner = privateKeyToAccount(KEYS.stranger).address;
+      const wallet = await chain.deploy(smartWallet(), [owner]);
+      const walletSession = await lead({ key: KEYS.stranger, wallet, attribution: { clickId: "smart-click" } });
+      // A signature by another key for the same wallet is refused.
+      const wrong = await post("/api/track/lead", await signedLead({ key: KEYS.buyer2, wallet }));
+      assert.equal(wrong.statusCode, 401, wrong.body);
+      assert.equal(wrong.json<ErrorBody>().error, "invalid_signature");
+      await sendTx(owner, wallet, "0x", parseEther("1"));
+      const buy = encodeFunctionData({ abi: presaleAbi, functionName: "buyWithEth", args: [140n, false] });
+      const cost = await quote(140n);
+      const hash = await sendTx(
+        owner,
+        wallet,
+        encodeFunctionData({
+          abi: smartWallet().abi,
+          functionName: "execute",
+          args: [chain.presale, cost + cost / 100n, buy],
+        }),
+      );
+      const r = await post("/api/track/conversion", conv({ publicAddress: wallet, session: walletSession, hash }));
+      assert.equal(r.statusCode, 201, r.body);
+      assert.equal(r.json<RecordedBody>().data.tokens, "140");
+      assert.equal(r.json<RecordedBody>().data.attribution, "wallet_signed_lead");
+    });
+
+    void test("smart accounts: an account not deployed yet signs its lead with ERC-6492", async () => {
+      const owner = privateKeyToAccount(KEYS.buyer2).address;
+      const factory = await chain.deploy(walletFactory());
+      const salt: Hex = `0x${"07".repeat(32)}`;
+      const wallet = (await chain.publicClient.readContract({
+        address: factory,
+        abi: walletFactory().abi,
+        functionName: "addressOf",
+        args: [owner, salt],
+      })) as Address;
+      assert.equal(await chain.publicClient.getCode({ address: wallet }), undefined, "not deployed");
+      const data = encodeFunctionData({ abi: walletFactory().abi, functionName: "deploy", args: [owner, salt] });
+      const r = await post(
+        "/api/track/lead",
+        await signedLead({
+          key: KEYS.buyer2,
+          wallet,
+          wrap: (signature) => serializeErc6492Signature({ address: factory, data, signature }),
+        }),
+      );
+      assert.equal(r.statusCode, 201, r.body);
+      assert.equal(await chain.publicClient.getCode({ address: wallet }), undefined, "verified without deploying it");
     });
   });
 

@@ -80,6 +80,13 @@ void test("bad values stop the start with a readable message", async () => {
     [{ TRUST_PROXY: "true" }, /TRUST_PROXY=true would trust every X-Forwarded-For hop/],
     [{ TRUST_PROXY: "proxy.internal" }, /TRUST_PROXY/],
     [{ REDIS_URL: "http://cache:6379" }, /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [
+      { DATABASE_URL: "not-a-url" },
+      /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL with a host.*got "not-a-url"/,
+    ],
+    [{ DATABASE_URL: "mysql://app:secret@db/x" }, /DATABASE_URL must be a postgres:\/\/.*got "mysql:\/\/…@db\/x"/],
+    [{ DB_TIMEOUT_MS: "0" }, /DB_TIMEOUT_MS/],
+    [{ REDIS_TIMEOUT_MS: "forever" }, /REDIS_TIMEOUT_MS/],
   ];
   for (const [env, re] of bad)
     await assert.rejects(loadConfig({ DEPLOYMENTS_DIR: tempDir(), ...env }), re, JSON.stringify(env));

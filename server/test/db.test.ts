@@ -18,6 +18,7 @@ import {
   type RecordedBody,
   type ReferralBody,
 } from "./helpers/app.ts";
+import { signedLead } from "./helpers/lead.ts";
 import { freePort } from "./helpers/net.ts";
 import { loadConfig } from "../src/config.ts";
 import { Chains } from "../src/chain.ts";
@@ -65,6 +66,10 @@ const lead = (over: Partial<Parameters<Repository["recordLead"]>[0]> = {}) => ({
   walletAddress: "0xabc",
   event: "lead_success",
   clickId: "c1",
+  chainId: 31338,
+  signedMessage: "example.com wants you to sign in…",
+  signature: "0x01",
+  chainHeads: { 31338: 100n },
   ...over,
 });
 
@@ -76,7 +81,11 @@ const conversion = (over: Partial<Parameters<Repository["recordConversion"]>[0]>
   isBw: false,
   txFrom: "0xdef",
   blockNumber: 12n,
+  blockTime: 1_700_000_000_000,
   onchainTokens: "100",
+  buyer: "0xabc",
+  recipient: "0xabc",
+  paymentToken: "0x0000000000000000000000000000000000000000",
   ...over,
 });
 
@@ -140,6 +149,41 @@ for (const s of stores) {
       assert.equal(await repo.countLeads(), 2);
     });
 
+    void maybe(
+      "first touch: the wallet's earliest signed lead with attribution recorded before the purchase's block",
+      async () => {
+        const t0 = Date.now();
+        await repo.recordLead(lead({ dedupKey: "ft-1", walletAddress: "0xf1", clickId: undefined }));
+        await repo.recordLead(
+          lead({ dedupKey: "ft-2", walletAddress: "0xf1", clickId: "first", chainHeads: { 31338: 10n } }),
+        );
+        await new Promise((r) => setTimeout(r, 5));
+        await repo.recordLead(lead({ dedupKey: "ft-3", walletAddress: "0xf1", clickId: "second", chainHeads: {} }));
+        const at = (blockNumber: bigint, blockTime = Date.now() + 1) => ({ chainId: 31338, blockNumber, blockTime });
+        assert.equal((await repo.firstTouch("0xf1", at(11n)))?.clickId, "first");
+        // In block 10 or earlier the purchase came before the first lead; the second one (recorded while the chain did
+        // not answer) is placed by time.
+        assert.equal((await repo.firstTouch("0xf1", at(10n)))?.clickId, "second");
+        assert.equal(
+          await repo.firstTouch("0xf1", at(10n, t0 - 1)),
+          undefined,
+          "recorded after the purchase: no touch",
+        );
+        assert.equal(await repo.firstTouch("0xf2", at(11n)), undefined);
+      },
+    );
+
+    void maybe("lead nonces are single-use; lead sessions belong to one wallet until they expire", async () => {
+      const later = Date.now() + 60_000;
+      assert.equal(await repo.useLeadNonce("n".repeat(20), "0xabc", later), true);
+      assert.equal(await repo.useLeadNonce("n".repeat(20), "0xabc", later), false);
+      await repo.createLeadSession("h1", "0xabc", later);
+      await repo.createLeadSession("h2", "0xabc", Date.now() - 1);
+      assert.equal(await repo.leadSessionWallet("h1"), "0xabc");
+      assert.equal(await repo.leadSessionWallet("h2"), undefined, "expired");
+      assert.equal(await repo.leadSessionWallet("nope"), undefined);
+    });
+
     void maybe("conversion: keyed by chain and hash", async () => {
       assert.deepEqual(await repo.recordConversion(conversion()), { duplicate: false });
       assert.deepEqual(await repo.recordConversion(conversion({ publicAddress: "0xother" })), { duplicate: true });
@@ -171,7 +215,7 @@ for (const s of stores) {
         (await repo.getOrCreateReferral("0xaaa", undefined, () => "zzzzzzzzzz")).referral.code,
         "code000001",
       );
-      assert.equal(await repo.countLeads(), 2);
+      assert.equal(await repo.countLeads(), 5);
       assert.equal(await repo.countConversions(), 2);
       assert.equal(await repo.countCardSessions(), 1);
     });
@@ -192,7 +236,7 @@ void describe("the API on PostgreSQL (DATABASE_URL)", () => {
         await a.app.inject({
           method: "POST",
           url: "/api/track/lead",
-          ...json({ walletAddress: wallet, clickId: "pg" }),
+          ...json(await signedLead({ attribution: { clickId: "pg" } })),
         })
       ).statusCode,
       201,
@@ -209,7 +253,7 @@ void describe("the API on PostgreSQL (DATABASE_URL)", () => {
           await b.app.inject({
             method: "POST",
             url: "/api/track/lead",
-            ...json({ walletAddress: wallet, clickId: "pg" }),
+            ...json(await signedLead({ attribution: { clickId: "pg" } })),
           })
         ).json<RecordedBody>().data.status,
         "duplicate",
@@ -233,6 +277,39 @@ void describe("PostgreSQL failures", () => {
       assert.equal(r.statusCode, 400, r.body);
       assert.equal(r.json<ErrorBody>().error, "invalid_input");
       assert.equal(await a.repo.countLeads(), 0);
+    } finally {
+      await a.close();
+    }
+  });
+
+  void test("PostgreSQL frozen (SIGSTOP): writes answer 503 db_unavailable within DB_TIMEOUT_MS, and it recovers", async (t) => {
+    if (pgSkip || !pgServer?.freeze) return t.skip(pgSkip || "an external DATABASE_URL cannot be frozen");
+    const a = await makeApp({ DATABASE_URL: await pgServer.newDatabase(), DB_TIMEOUT_MS: "800" });
+    const referral = () =>
+      a.app.inject({
+        method: "POST",
+        url: "/api/referral",
+        ...json({ walletAddress: "0x90F79bf6EB2c4f870365E785982E1f101E93b906" }),
+      });
+    try {
+      assert.ok((await referral()).statusCode < 300);
+      pgServer.freeze(true);
+      try {
+        const started = performance.now();
+        const r = await referral();
+        const ms = performance.now() - started;
+        assert.equal(r.statusCode, 503, r.body);
+        assert.equal(r.json<ErrorBody>().error, "db_unavailable");
+        assert.ok(ms < 3000, `answered after ${Math.round(ms)} ms`);
+      } finally {
+        pgServer.freeze(false);
+      }
+      let ok = false;
+      for (let i = 0; i < 30 && !ok; i++) {
+        ok = (await referral()).statusCode < 300;
+        if (!ok) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.ok(ok, "writes pass again once the server answers, without a restart");
     } finally {
       await a.close();
     }

@@ -9,6 +9,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { ConfigError, loadConfig, parseTrustProxy } from "../src/config.ts";
 import { json, logLine, makeApp, tempDir, type ErrorBody } from "./helpers/app.ts";
+import { signedLead } from "./helpers/lead.ts";
 
 const WALLET = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const HASH = "0x" + "ab".repeat(32);
@@ -49,6 +50,37 @@ void describe("TRUST_PROXY: the client IP is the one the trusted proxies report"
       assert.throws(() => parseTrustProxy(bad), ConfigError, bad);
   });
 
+  void test("TRUST_PROXY lists that would trust clients are refused at start with the variable named: 0.0.0.0/1,128.0.0.0/1, /0, IPv4-mapped ranges", async () => {
+    const refused: Array<[string, RegExp]> = [
+      ["0.0.0.0/1,128.0.0.0/1", /TRUST_PROXY: "0.0.0.0\/1" covers 2147483648 IPv4 addresses/],
+      ["0.0.0.0/0", /TRUST_PROXY: "0.0.0.0\/0" covers 4294967296 IPv4 addresses/],
+      ["10.0.0.0/7", /covers 33554432 IPv4 addresses/],
+      ["::/0", /TRUST_PROXY: "::\/0" covers IPv4-mapped addresses/],
+      ["::ffff:0:0/96", /covers IPv4-mapped addresses/],
+      ["::ffff:0.0.0.0/100", /covers IPv4-mapped addresses/],
+      ["2000::/3", /TRUST_PROXY: "2000::\/3" covers more than an IPv6 \/32 of public addresses/],
+    ];
+    for (const [value, re] of refused) {
+      assert.throws(
+        () => parseTrustProxy(value),
+        (e: Error) => e instanceof ConfigError && re.test(e.message),
+        value,
+      );
+      await assert.rejects(loadConfig({ DEPLOYMENTS_DIR: tempDir(), TRUST_PROXY: value }), re, value);
+    }
+    for (const ok of [
+      "10.0.0.0/8",
+      "172.16.0.0/12",
+      "203.0.113.7",
+      "fd00::/8",
+      "fe80::/10",
+      "2001:db8::/32",
+      "::ffff:10.0.0.0/104",
+      "::1",
+    ])
+      assert.deepEqual(parseTrustProxy(ok), [ok], ok);
+  });
+
   const forgingClient = async (
     env: Record<string, string>,
     hops: (forged: string) => { remoteAddress: string; xff: string },
@@ -64,7 +96,7 @@ void describe("TRUST_PROXY: the client IP is the one the trusted proxies report"
           method: "POST",
           url: "/api/track/lead",
           remoteAddress,
-          ...json({ walletAddress: WALLET, clickId: `c${i}` }),
+          ...json(await signedLead({ attribution: { clickId: `c${i}` } })),
           headers: { "content-type": "application/json", "x-forwarded-for": xff },
         });
         codes.push(r.statusCode);
@@ -116,6 +148,26 @@ void describe("TRUST_PROXY: the client IP is the one the trusted proxies report"
     );
   });
 
+  void test("a hop count with a client connecting directly: text in X-Forwarded-For is never taken for its IP (the socket's is)", async () => {
+    const file = path.join(tempDir(), "db.sqlite");
+    const t = await makeApp({ SQLITE_PATH: file, TRUST_PROXY: "1" });
+    try {
+      for (const xff of ["<script>alert(1)</script>", "not-an-ip", "203.0.113.7, <img src=x>", "999.1.1.1"]) {
+        const r = await t.app.inject({
+          method: "POST",
+          url: "/api/track/lead",
+          remoteAddress: "198.51.100.6",
+          ...json(await signedLead({ attribution: { clickId: crypto.randomUUID() } })),
+          headers: { "content-type": "application/json", "x-forwarded-for": xff },
+        });
+        assert.equal(r.statusCode, 201, r.body);
+      }
+      assert.deepEqual([...new Set(storedLeadIps(file))], ["198.51.100.6"]);
+    } finally {
+      await t.close();
+    }
+  });
+
   void test("without TRUST_PROXY, X-Forwarded-For is ignored", async () => {
     await forgingClient({}, (forged) => ({ remoteAddress: "198.51.100.5", xff: forged }), "198.51.100.5");
   });
@@ -162,7 +214,7 @@ void describe("input hygiene", () => {
           await t.app.inject({
             method: "POST",
             url: "/api/track/lead",
-            ...json({ walletAddress: WALLET, source: "ünïcødé 广告" }),
+            ...json(await signedLead({ attribution: { source: "ünïcødé 广告" } })),
           })
         ).statusCode,
         201,
@@ -177,13 +229,15 @@ void describe("input hygiene", () => {
     const file = path.join(tempDir(), "db.sqlite");
     const t = await makeApp({ SQLITE_PATH: file });
     /** The amount is spliced into the JSON text as is, so the request carries exactly these characters. */
-    const lead = (amountJson: string) =>
-      t.app.inject({
+    const lead = async (amountJson: string) => {
+      const signed = JSON.stringify(await signedLead({ attribution: { clickId: crypto.randomUUID() } }));
+      return t.app.inject({
         method: "POST",
         url: "/api/track/lead",
-        payload: `{"walletAddress":"${WALLET}","clickId":"${crypto.randomUUID()}","purchaseUsdAmount":${amountJson}}`,
+        payload: `${signed.slice(0, -1)},"purchaseUsdAmount":${amountJson}}`,
         headers: { "content-type": "application/json" },
       });
+    };
     try {
       const bad = [
         "1e300",
@@ -280,7 +334,7 @@ void describe("dependency outages", () => {
         const r = await t.app.inject({
           method: "POST",
           url: "/api/track/lead",
-          ...json({ walletAddress: WALLET, clickId: `x${i}` }),
+          ...json(await signedLead({ attribution: { clickId: `x${i}` } })),
         });
         assert.equal(r.statusCode, 503, r.body);
         assert.deepEqual(r.json(), { error: "db_unavailable", reason: "the database is unavailable; retry shortly" });

@@ -89,4 +89,43 @@ void describe("rate limit across instances", () => {
       await a.close();
     }
   });
+
+  void test(
+    "Redis frozen (SIGSTOP): requests answer 503 rate_limit_unavailable within 1 s instead of hanging; it recovers on SIGCONT",
+    { timeout: 20_000 },
+    async (t) => {
+      if (skip) return t.skip(skip);
+      const own = await startRedis();
+      if ("skip" in own) return t.skip(own.skip);
+      const a = await makeApp({ RATE_LIMIT_MAX: "50", REDIS_URL: own.url });
+      try {
+        assert.ok((await alternate([a], 1, "198.51.100.24"))[0] < 300);
+        own.freeze();
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          const r = await a.app.inject({
+            method: "POST",
+            url: "/api/referral",
+            remoteAddress: "198.51.100.24",
+            ...json({ walletAddress: WALLET }),
+          });
+          const ms = performance.now() - started;
+          assert.equal(r.statusCode, 503, r.body);
+          assert.equal(r.json<ErrorBody>().error, "rate_limit_unavailable");
+          assert.ok(Number(r.headers["retry-after"]) > 0);
+          assert.ok(ms < 1000, `answered after ${Math.round(ms)} ms`);
+        }
+        own.resume();
+        let recovered = false;
+        for (let i = 0; i < 20 && !recovered; i++) {
+          recovered = (await alternate([a], 1, "198.51.100.24"))[0] < 300;
+          if (!recovered) await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.ok(recovered, "requests pass again once Redis answers, without a restart");
+      } finally {
+        await a.close();
+        await own.stop();
+      }
+    },
+  );
 });

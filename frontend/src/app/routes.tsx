@@ -1,12 +1,15 @@
-// Routes of PRODUCT.md §2: /, /{lang}, /staking, /{lang}/staking; /en -> /; unknown -> /.
+// Routes of PRODUCT.md §2: /, /{lang}, /staking, /{lang}/staking, /owner (English only); /en -> /; unknown -> /.
 import { lazy } from "react";
 import { Navigate, useParams, type RouteObject } from "react-router";
 import { isLang } from "../features/i18n/index.ts";
 import { HomePage } from "../features/layout/index.ts";
+import { loadOwnerPage } from "../features/owner/index.ts";
 import { loadStakingPage } from "../features/staking/index.ts";
 import { AppShell } from "./AppShell.tsx";
 
 const StakingPage = lazy(loadStakingPage);
+// The owner console (English only): its own chunk, never part of the buyers' pages.
+const OwnerPage = lazy(loadOwnerPage);
 
 /** A language segment is only valid for non-English codes; /en/... goes to the root equivalent. */
 function LangGate({ page }: { page: "home" | "staking" }) {
@@ -22,6 +25,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", element: <HomePage /> },
       { path: "/staking", element: <StakingPage /> },
+      { path: "/owner", element: <OwnerPage /> },
       { path: "/:lang", element: <LangGate page="home" /> },
       { path: "/:lang/staking", element: <LangGate page="staking" /> },
       { path: "*", element: <Navigate to="/" replace /> },

@@ -64,6 +64,8 @@ export type EnvConfig = {
   stakeUnlockTime: number;
   iidDashFx: string;
   apiUrl: string;
+  /** The indexer's read-only API ("My activity", the owner console); unreachable is a normal state. */
+  indexerUrl: string;
   referUrl: string;
   leadUrl: string;
   conversionUrl: string;
@@ -161,6 +163,7 @@ export function buildEnvConfig(env: AppEnv, vars: Vars): EnvConfig {
     stakeUnlockTime: Number(v("VITE_STAKE_UNLOCK_TIME", "2592000")),
     iidDashFx: v("VITE_IID", "shaft-presale"),
     apiUrl: api,
+    indexerUrl: v("VITE_INDEXER_URL", env === "local" ? "http://127.0.0.1:42069" : "/indexer").replace(/\/$/, ""),
     referUrl: `${api}/api/referral`,
     leadUrl: `${api}/api/track/lead`,
     conversionUrl: `${api}/api/track/conversion`,

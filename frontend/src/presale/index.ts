@@ -13,6 +13,7 @@ export {
   PAY_TOKENS,
   payRow,
   payTokenAddress,
+  payTokenAt,
   stableOf,
   tokenById,
   type BuyOrder,

@@ -140,3 +140,17 @@ export function payTokenAddress(b: Pick<ChainBlock, "key" | "contracts">, kind: 
   if (!row.addressKey || !row.chains[b.key]) return undefined;
   return b.contracts[row.addressKey]?.address;
 }
+
+/**
+ * The payment token a purchase on chain `b` was paid with, from the address its event names (the zero address for
+ * ETH): its menu symbol and base-unit decimals. An address the map does not list reads as the native coin.
+ */
+export function payTokenAt(
+  b: Pick<ChainBlock, "key" | "contracts">,
+  address: string,
+): { symbol: string; decimals: number } {
+  const a = address.toLowerCase();
+  const kind = PAY_KINDS.find((k) => payTokenAddress(b, k)?.toLowerCase() === a) ?? "native";
+  const row = payRow(kind);
+  return { symbol: row.chains[b.key]?.symbol ?? nativeOf(b.key).symbol, decimals: row.decimals };
+}

@@ -1,5 +1,6 @@
 // Calls to the project's API server (referral, tracking). Tracking is production-only.
 import { env } from "../config/env.ts";
+import { leadSession, type SessionStore } from "./leadSession.ts";
 import { readCookies } from "./tracking.ts";
 
 async function post<T>(url: string, body: unknown): Promise<T> {
@@ -23,24 +24,6 @@ const context = () => ({
   acceptLanguage: navigator.languages?.join(",") ?? navigator.language,
 });
 
-export function trackLead(walletAddress: string, production = env.production) {
-  if (!production) return Promise.resolve(false);
-  return post(env.leadUrl, {
-    walletAddress,
-    iid: env.iidDashFx,
-    event: "lead_success",
-    purchaseType: "",
-    purchaseTokens: 0,
-    purchaseTypeAmount: 0,
-    purchaseUsdAmount: 0,
-    ipAddress: "",
-    ...context(),
-  }).then(
-    () => true,
-    () => false,
-  );
-}
-
 export type Conversion = {
   publicAddress: string;
   purchaseType: string;
@@ -52,12 +35,18 @@ export type Conversion = {
   claimable: number;
 };
 
-export function trackConversion(c: Conversion, production = env.production) {
-  if (!production) return Promise.resolve(false);
+/**
+ * Reports a purchase with the wallet's lead session; without one (tracking off, or the wallet did not sign its lead)
+ * nothing is sent: the server records conversions only for the wallet's own signed lead.
+ */
+export function trackConversion(c: Conversion, production = env.production, store: SessionStore = sessionStorage) {
+  const session = leadSession(c.publicAddress, store);
+  if (!production || session === undefined) return Promise.resolve(false);
   const { claimable, ...rest } = c;
   const ctx = context();
   return post(env.conversionUrl, {
     ...rest,
+    session,
     event: claimable > c.purchaseTokens ? "revenue" : "conversion",
     ipAddress: "",
     clickId: ctx.clickId,

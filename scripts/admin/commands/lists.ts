@@ -13,6 +13,12 @@ import { ROOT } from "../../lib/networks.js";
 import { addressOf, needBase, parseUint } from "../context.js";
 import { call, onNetwork } from "../runner.js";
 
+/**
+ * A header cell: words only ("address", "Wallet Address"). Anything else on the first line is data and is checked like
+ * every other line: "0X90F7…", a bare hex string or a mistyped address refuses the file instead of being dropped.
+ */
+const HEADER_CELL = /^[A-Za-z][A-Za-z _-]*$/;
+
 /** Reads addresses from the first column of a CSV (header, blank and # lines skipped). Refuses on any bad line. */
 export function readAddressCsv(file: string): string[] {
   if (!fs.existsSync(file)) throw new Refusal(`--csv ${file}: no such file`);
@@ -26,7 +32,7 @@ export function readAddressCsv(file: string): string[] {
         .split(/[,;\t]/)[0]
         .trim()
         .replace(/^"|"$/g, "");
-      if (cell === "" || cell.startsWith("#") || (i === 0 && !cell.startsWith("0x"))) return;
+      if (cell === "" || cell.startsWith("#") || (i === 0 && HEADER_CELL.test(cell))) return;
       if (!isAddress(cell) || getAddress(cell) === ZeroAddress) {
         bad.push(`line ${i + 1}: "${cell}"`);
         return;

@@ -92,4 +92,34 @@ export const migrations: Migration[] = [
       `CREATE INDEX leads_wallet_first_seen ON leads (wallet_address, first_seen)`,
     ],
   },
+  {
+    id: 3,
+    name: "leads signed by their wallet, single-use lead nonces, lead sessions, conversions from the purchase event",
+    statements: [
+      // A signed lead keeps the message and signature that prove it (older rows have none and never attribute).
+      `ALTER TABLE leads ADD COLUMN chain_id INTEGER`,
+      `ALTER TABLE leads ADD COLUMN signed_message TEXT`,
+      `ALTER TABLE leads ADD COLUMN signature TEXT`,
+      // Each chain's latest block when the lead was recorded (JSON {chainId: block}): a purchase counts for the
+      // lead only in a later block.
+      `ALTER TABLE leads ADD COLUMN chain_heads TEXT`,
+      `CREATE TABLE lead_nonces (
+        nonce TEXT PRIMARY KEY,
+        wallet_address TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE lead_sessions (
+        token_hash TEXT PRIMARY KEY,
+        wallet_address TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      // What the purchase event says: who sent it, who got the tokens, the payment token, the chain's own amounts.
+      `ALTER TABLE conversions ADD COLUMN buyer TEXT`,
+      `ALTER TABLE conversions ADD COLUMN recipient TEXT`,
+      `ALTER TABLE conversions ADD COLUMN payment_token TEXT`,
+      `ALTER TABLE conversions ADD COLUMN block_time BIGINT`,
+    ],
+  },
 ];

@@ -14,12 +14,17 @@ export class PostgresRepository extends SqlRepository {
   readonly kind = "postgres" as const;
   private pool: pg.Pool;
 
-  constructor(connectionString: string, opts: { max?: number } = {}) {
+  /** `timeoutMs` bounds the connect and every query (client side, and the server's statement_timeout). */
+  constructor(connectionString: string, opts: { max?: number; timeoutMs?: number } = {}) {
     super();
+    const timeoutMs = opts.timeoutMs ?? 5000;
     this.pool = new pg.Pool({
       connectionString,
       max: opts.max ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: timeoutMs,
+      // A frozen server (SIGSTOP, a full disk) neither answers nor closes the socket: a query waits this long at most.
+      query_timeout: timeoutMs,
+      statement_timeout: timeoutMs,
       idleTimeoutMillis: 30_000,
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.

@@ -28,6 +28,20 @@ export interface LeadRecord extends Attribution {
   referrer?: string;
   userAgent?: string;
   acceptLanguage?: string;
+  /** The EIP-4361 message the wallet signed, its signature and the chain it names (the lead's proof). */
+  chainId: number;
+  signedMessage: string;
+  signature: string;
+  /** Each configured chain's latest block number when the lead was recorded (a chain that did not answer is absent). */
+  chainHeads: Record<number, bigint>;
+}
+
+/** Where and when a purchase was mined: a lead attributes it only if recorded before that block. */
+export interface PurchaseBlock {
+  chainId: number;
+  blockNumber: bigint;
+  /** The block's time (ms), for a lead recorded while the chain did not answer. */
+  blockTime: number;
 }
 
 /** Where a visitor came from, as its lead recorded it. */
@@ -56,7 +70,12 @@ export interface ConversionRecord extends Attribution {
   extra?: string;
   txFrom: string;
   blockNumber: bigint;
+  /** The block's time (ms): the attribution is the wallet's signed lead recorded before it. */
+  blockTime: number;
   onchainTokens?: string;
+  buyer: string;
+  recipient: string;
+  paymentToken: string;
 }
 
 export interface CardSessionRecord {
@@ -93,8 +112,17 @@ export interface Repository {
   /** Inserts the lead, or bumps last_seen/seen_count of the existing one with the same dedup key. */
   recordLead(lead: LeadRecord): Promise<{ duplicate: boolean; seenCount: number }>;
   countLeads(): Promise<number>;
-  /** The wallet's first lead that carries any attribution (click id, source, pid, tid, referrer), if any. */
-  firstTouch(walletAddress: string): Promise<LeadAttribution | undefined>;
+  /**
+   * The wallet's first signed lead that carries any attribution (click id, source, pid, tid, referrer) and was
+   * recorded before the purchase's block (that chain's head then was below it), if any.
+   */
+  firstTouch(walletAddress: string, purchase: PurchaseBlock): Promise<LeadAttribution | undefined>;
+  /** Records a lead message's nonce; false if it was seen before (a replay). Forgets nonces past their expiry. */
+  useLeadNonce(nonce: string, walletAddress: string, expiresAt: number): Promise<boolean>;
+  /** Stores a lead session (the hash of its token) for the wallet until `expiresAt` (ms). */
+  createLeadSession(tokenHash: string, walletAddress: string, expiresAt: number): Promise<void>;
+  /** The wallet of an unexpired lead session, if any. */
+  leadSessionWallet(tokenHash: string): Promise<string | undefined>;
   findConversion(chainId: number, txHash: string): Promise<StoredConversion | undefined>;
   /** Inserts the conversion unless one with the same (chainId, txHash) exists. */
   recordConversion(c: ConversionRecord): Promise<{ duplicate: boolean }>;
@@ -122,11 +150,12 @@ const UNAVAILABLE_ERRNO = new Set([
   "ENETUNREACH",
 ]);
 const UNAVAILABLE_MESSAGE =
-  /connection terminated|timeout exceeded when trying to connect|cannot use a pool after calling end|connection error|database is not open|database is locked|disk i\/o error|database or disk is full|unable to open database|readonly database/i;
+  /connection terminated|timeout exceeded when trying to connect|query read timeout|cannot use a pool after calling end|connection error|database is not open|database is locked|disk i\/o error|database or disk is full|unable to open database|readonly database/i;
 
 /**
  * An error from a store, as StoreUnavailableError when it means "down or unreachable" (PostgreSQL SQLSTATE classes
- * 08 connection, 53 resources, 57P shutdown; socket errors; SQLite closed/locked/full/I/O), else unchanged.
+ * 08 connection, 53 resources, 57P shutdown, 57014 statement timeout; the client's query timeout; socket errors;
+ * SQLite closed/locked/full/I/O), else unchanged.
  */
 export function classifyStoreError(e: unknown): unknown {
   const { code: rawCode, message: rawMessage } = (typeof e === "object" && e !== null ? e : {}) as {
@@ -135,7 +164,7 @@ export function classifyStoreError(e: unknown): unknown {
   };
   const code = typeof rawCode === "string" || typeof rawCode === "number" ? String(rawCode) : "";
   const message = typeof rawMessage === "string" ? rawMessage : "";
-  if (UNAVAILABLE_ERRNO.has(code) || /^(08|53|57P)/.test(code) || UNAVAILABLE_MESSAGE.test(message))
+  if (UNAVAILABLE_ERRNO.has(code) || /^(08|53|57P|57014)/.test(code) || UNAVAILABLE_MESSAGE.test(message))
     return new StoreUnavailableError(e);
   return e;
 }
@@ -217,8 +246,8 @@ export abstract class SqlRepository implements Repository {
     const rows = await this.all(
       `INSERT INTO leads (dedup_key, wallet_address, event, iid, purchase_type, purchase_tokens, purchase_type_amount,
          purchase_usd_amount, ip_address, client_ip_address, click_id, source, pid, tid, referrer, user_agent,
-         accept_language, first_seen, last_seen, seen_count)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+         accept_language, chain_id, signed_message, signature, chain_heads, first_seen, last_seen, seen_count)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
        ON CONFLICT (dedup_key) DO UPDATE SET last_seen = excluded.last_seen, seen_count = leads.seen_count + 1
        RETURNING seen_count`,
       [
@@ -239,6 +268,10 @@ export abstract class SqlRepository implements Repository {
         n(l.referrer),
         n(l.userAgent),
         n(l.acceptLanguage),
+        l.chainId,
+        l.signedMessage,
+        l.signature,
+        JSON.stringify(Object.fromEntries(Object.entries(l.chainHeads).map(([k, v]) => [k, v.toString()]))),
         now,
         now,
       ],
@@ -251,15 +284,47 @@ export abstract class SqlRepository implements Repository {
     return this.count("leads");
   }
 
-  async firstTouch(walletAddress: string): Promise<LeadAttribution | undefined> {
+  async firstTouch(walletAddress: string, purchase: PurchaseBlock): Promise<LeadAttribution | undefined> {
     const rows = await this.all(
-      `SELECT dedup_key, click_id, source, pid, tid, referrer FROM leads
-       WHERE wallet_address = ? AND (click_id IS NOT NULL OR source IS NOT NULL OR pid IS NOT NULL OR tid IS NOT NULL OR referrer IS NOT NULL)
-       ORDER BY first_seen, dedup_key LIMIT 1`,
+      `SELECT dedup_key, click_id, source, pid, tid, referrer, chain_heads, first_seen FROM leads
+       WHERE wallet_address = ? AND signature IS NOT NULL
+         AND (click_id IS NOT NULL OR source IS NOT NULL OR pid IS NOT NULL OR tid IS NOT NULL OR referrer IS NOT NULL)
+       ORDER BY first_seen, dedup_key`,
       [walletAddress],
     );
-    const r = rows[0];
+    const before = (r: Row) => {
+      const head = (JSON.parse(text(r.chain_heads ?? "{}")) as Record<string, string>)[purchase.chainId];
+      return head !== undefined ? BigInt(head) < purchase.blockNumber : Number(r.first_seen) < purchase.blockTime;
+    };
+    const r = rows.find(before);
     return r ? { leadKey: String(r.dedup_key), ...attributionOf(r) } : undefined;
+  }
+
+  async useLeadNonce(nonce: string, walletAddress: string, expiresAt: number): Promise<boolean> {
+    const now = this.now();
+    await this.run(`DELETE FROM lead_nonces WHERE expires_at < ?`, [now]);
+    const inserted = await this.run(
+      `INSERT INTO lead_nonces (nonce, wallet_address, expires_at, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      [nonce, walletAddress, expiresAt, now],
+    );
+    return inserted > 0;
+  }
+
+  async createLeadSession(tokenHash: string, walletAddress: string, expiresAt: number): Promise<void> {
+    const now = this.now();
+    await this.run(`DELETE FROM lead_sessions WHERE expires_at < ?`, [now]);
+    await this.run(
+      `INSERT INTO lead_sessions (token_hash, wallet_address, expires_at, created_at) VALUES (?, ?, ?, ?)`,
+      [tokenHash, walletAddress, expiresAt, now],
+    );
+  }
+
+  async leadSessionWallet(tokenHash: string): Promise<string | undefined> {
+    const rows = await this.all(`SELECT wallet_address FROM lead_sessions WHERE token_hash = ? AND expires_at > ?`, [
+      tokenHash,
+      this.now(),
+    ]);
+    return rows[0] ? text(rows[0].wallet_address) : undefined;
   }
 
   async findConversion(chainId: number, txHash: string): Promise<StoredConversion | undefined> {
@@ -282,8 +347,9 @@ export abstract class SqlRepository implements Repository {
     const inserted = await this.run(
       `INSERT INTO conversions (chain_id, tx_hash, public_address, event, purchase_type, purchase_tokens,
          purchase_type_amount, purchase_usd_amount, ip_address, client_ip_address, click_id, source, pid, tid, referrer,
-         attribution_lead, presale_name, is_bw, extra, tx_from, block_number, onchain_tokens, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         attribution_lead, presale_name, is_bw, extra, tx_from, block_number, onchain_tokens, buyer, recipient,
+         payment_token, block_time, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (chain_id, tx_hash) DO NOTHING`,
       [
         c.chainId,
@@ -308,6 +374,10 @@ export abstract class SqlRepository implements Repository {
         c.txFrom,
         c.blockNumber,
         n(c.onchainTokens),
+        c.buyer,
+        c.recipient,
+        c.paymentToken,
+        c.blockTime,
         this.now(),
       ],
     );

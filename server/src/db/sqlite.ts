@@ -8,12 +8,13 @@ export class SqliteRepository extends SqlRepository {
   readonly kind = "sqlite" as const;
   private db: DatabaseSync;
 
-  constructor(file: string) {
+  /** `timeoutMs`: how long a statement waits for a lock held by another connection before failing. */
+  constructor(file: string, opts: { timeoutMs?: number } = {}) {
     super();
     if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
     this.db.exec(
-      "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+      `PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${opts.timeoutMs ?? 5000}; PRAGMA foreign_keys = ON;`,
     );
   }
 

@@ -8,6 +8,7 @@ import { presaleAbi as abi } from "../contracts.ts";
 import { HttpError, parse, UnavailableError } from "../http.ts";
 import { cardSessionBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
+import { clientIp } from "../ip.ts";
 
 /** Maps a failed chain call to a 4xx (the contract refused: the buyer can't buy this now) or a 503 (RPC trouble). */
 export function chainError(e: unknown, what: string): HttpError {
@@ -99,7 +100,7 @@ export default function cardRoutes(app: FastifyInstance, deps: Deps, done: (err?
         scAddress: presale,
         ethNeededWei: ethNeeded.toString(),
         commodityAmount: amount.text,
-        ipAddress: req.ip,
+        ipAddress: clientIp(req),
       });
       req.log.info(
         { clickId, address: body.address, tokens: body.tokenAmount.toString(), stake: body.stake, eth: amount.text },

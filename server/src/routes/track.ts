@@ -1,69 +1,92 @@
-/** POST /api/track/lead and /api/track/conversion: attribution records, deduplicated; conversions checked on-chain. */
+/**
+ * POST /api/track/lead and /api/track/conversion. A lead is signed by its wallet (lead.ts) and opens a lead session; a
+ * conversion is reported with that session and recorded from the chain: the purchase event's figures, and the
+ * attribution of the wallet's own signed lead recorded before the purchase's block.
+ */
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { getAddress, parseEventLogs, type TransactionReceipt } from "viem";
+import { formatUnits, getAddress, type Address, type TransactionReceipt } from "viem";
 import { presaleAbi } from "../contracts.ts";
 import { HttpError, parse, UnavailableError } from "../http.ts";
-import { conversionBody, leadBody } from "../schemas.ts";
+import { clientIp } from "../ip.ts";
+import { verifyLead } from "../lead.ts";
+import { customerOf, isNativePayment, purchasesIn, type VerifiedPurchase } from "../purchase.ts";
+import { conversionBody, leadAttribution, leadBody } from "../schemas.ts";
 import type { Deps } from "../app.ts";
-import type { Attribution } from "../db/repository.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type AttributionBody = Omit<Attribution, "ipAddress" | "clientIpAddress"> & { ipAddress?: string };
-
-/** The attribution fields of a lead or conversion body; the request's own IP is kept beside the reported one. */
-function attribution(b: AttributionBody, requestIp: string): Attribution {
-  return {
-    purchaseType: b.purchaseType,
-    purchaseTokens: b.purchaseTokens,
-    purchaseTypeAmount: b.purchaseTypeAmount,
-    purchaseUsdAmount: b.purchaseUsdAmount,
-    ipAddress: requestIp,
-    clientIpAddress: b.ipAddress,
-    clickId: b.clickId,
-    source: b.source,
-  };
-}
+const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
 export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err?: Error) => void) {
   const { repo, chains, config } = deps;
+  const cardProviders = new Set(config.card.providerAddress ? [config.card.providerAddress.toLowerCase()] : []);
 
   app.post("/api/track/lead", async (req, reply) => {
     const b = parse(leadBody, req.body);
-    const wallet = b.walletAddress.toLowerCase();
-    const tid = b.tid ?? b.tsid;
-    // One lead per wallet and attribution: reconnecting with the same click/source only bumps last_seen.
-    const dedupKey = crypto
-      .createHash("sha256")
-      .update(
-        JSON.stringify([
-          b.event,
-          wallet,
-          b.iid ?? "",
-          b.clickId ?? "",
-          b.source ?? "",
-          b.pid ?? "",
-          tid ?? "",
-          b.referrer ?? "",
-        ]),
-      )
-      .digest("hex");
+    if (b.message === undefined || b.signature === undefined)
+      throw new HttpError(
+        401,
+        "signature_required",
+        "a lead is recorded only when its wallet signs it: send the EIP-4361 message and its signature",
+      );
+    const lead = await verifyLead(
+      { walletAddress: b.walletAddress, message: b.message, signature: b.signature },
+      { siteOrigins: config.siteOrigins, chains },
+    );
+    // The attribution is what the wallet signed; the body may repeat it, never change it.
+    const signed = parse(leadAttribution, lead.attribution);
+    for (const k of ["iid", "clickId", "source", "pid", "referrer"] as const) {
+      if (b[k] !== undefined && b[k] !== signed[k])
+        throw new HttpError(400, "attribution_mismatch", `${k} differs from the signed message's`);
+    }
+    if ((b.tid ?? b.tsid) !== undefined && (b.tid ?? b.tsid) !== signed.tid)
+      throw new HttpError(400, "attribution_mismatch", "tid differs from the signed message's");
+    if (!(await repo.useLeadNonce(lead.nonce, lead.wallet.toLowerCase(), lead.expiresAt)))
+      throw new HttpError(409, "nonce_used", "this signed message was used already: sign a new one");
+
+    const wallet = lead.wallet.toLowerCase();
+    // One lead per wallet and attribution: signing again with the same click/source only bumps last_seen.
+    const dedupKey = sha256(
+      JSON.stringify([
+        b.event,
+        wallet,
+        signed.iid ?? "",
+        signed.clickId ?? "",
+        signed.source ?? "",
+        signed.pid ?? "",
+        signed.tid ?? "",
+        signed.referrer ?? "",
+      ]),
+    );
     const r = await repo.recordLead({
       dedupKey,
       walletAddress: wallet,
       event: b.event,
-      iid: b.iid,
-      ...attribution(b, req.ip),
-      pid: b.pid,
-      tid,
-      referrer: b.referrer,
+      ...signed,
+      purchaseType: b.purchaseType,
+      purchaseTokens: b.purchaseTokens,
+      purchaseTypeAmount: b.purchaseTypeAmount,
+      purchaseUsdAmount: b.purchaseUsdAmount,
+      ipAddress: clientIp(req),
+      clientIpAddress: b.ipAddress,
       userAgent: b.userAgent ?? headerText(req.headers["user-agent"], 1024),
       acceptLanguage: b.acceptLanguage ?? headerText(req.headers["accept-language"], 256),
+      chainId: lead.chainId,
+      signedMessage: b.message,
+      signature: b.signature,
+      chainHeads: await chainHeads(),
     });
-    return reply
-      .code(r.duplicate ? 200 : 201)
-      .send({ data: { status: r.duplicate ? "duplicate" : "recorded", seenCount: r.seenCount } });
+    // The session lets the wallet's own dapp report its conversions; it ends when the signed message expires.
+    const session = crypto.randomBytes(32).toString("base64url");
+    await repo.createLeadSession(sha256(session), wallet, lead.expiresAt);
+    return reply.code(r.duplicate ? 200 : 201).send({
+      data: {
+        status: r.duplicate ? "duplicate" : "recorded",
+        seenCount: r.seenCount,
+        session,
+        sessionExpiresAt: new Date(lead.expiresAt).toISOString(),
+      },
+    });
   });
 
   app.post("/api/track/conversion", async (req, reply) => {
@@ -74,6 +97,10 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
     if (!presale)
       throw new HttpError(503, "chain_unavailable", `no presale address is configured for chain ${b.chainId}`);
     const user = b.publicAddress.toLowerCase();
+    if (b.session === undefined)
+      throw new HttpError(401, "session_required", "report conversions with the session of the wallet's signed lead");
+    if ((await repo.leadSessionWallet(sha256(b.session))) !== user)
+      throw new HttpError(401, "invalid_session", "the session is unknown, expired, or another wallet's");
 
     const existing = await repo.findConversion(b.chainId, b.hash);
     if (existing) {
@@ -84,28 +111,25 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
 
     const receipt = await fetchReceipt(b.chainId, b.hash);
     if (receipt.status !== "success") throw new HttpError(422, "tx_failed", "the transaction reverted");
-    if (!receipt.to || getAddress(receipt.to) !== presale)
-      throw new HttpError(422, "wrong_contract", "the transaction was not sent to the presale contract");
-    // The credited buyer is the `user` of the presale's TokensBought event (the card provider buys for the user).
-    const logs = parseEventLogs({ abi: presaleAbi, eventName: "TokensBought", logs: receipt.logs, strict: true });
-    const bought = logs.filter((l) => getAddress(l.address) === presale && l.args.user.toLowerCase() === user);
-    if (bought.length === 0)
-      throw new HttpError(422, "not_credited", "the transaction bought no tokens for publicAddress");
-    const tokens = bought.reduce((s, l) => s + l.args.tokens, 0n);
+    const all = purchasesIn(receipt, b.chainId, presale);
+    if (all.length === 0)
+      throw new HttpError(422, "wrong_contract", "the transaction bought nothing from the presale contract");
+    const mine = all.filter((p) => customerOf(p, cardProviders).toLowerCase() === user);
+    if (mine.length === 0)
+      throw new HttpError(422, "not_credited", "the transaction's purchases are not publicAddress's own");
 
-    // Attribution belongs to the buyer: it is the wallet's own first lead, never what this request says, so whoever
-    // posts the conversion (the buyer's dapp or anyone who saw the transaction) records the same attribution.
-    const lead = await repo.firstTouch(user);
+    const block = await chainCall(b.chainId, (c) => c.getBlock({ blockNumber: receipt.blockNumber }));
+    const blockTime = Number(block.timestamp) * 1000;
+    // Attribution belongs to the buyer: its own signed lead, recorded before the purchase's block.
+    const lead = await repo.firstTouch(user, { chainId: b.chainId, blockNumber: receipt.blockNumber, blockTime });
+    const figures = await purchaseFigures(mine);
     const r = await repo.recordConversion({
       chainId: b.chainId,
       txHash: b.hash,
       publicAddress: user,
       event: b.event,
-      purchaseType: b.purchaseType,
-      purchaseTokens: b.purchaseTokens,
-      purchaseTypeAmount: b.purchaseTypeAmount,
-      purchaseUsdAmount: b.purchaseUsdAmount,
-      ipAddress: req.ip,
+      ...figures,
+      ipAddress: clientIp(req),
       clientIpAddress: b.ipAddress,
       clickId: lead?.clickId,
       source: lead?.source,
@@ -118,20 +142,88 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
       extra: b.extra,
       txFrom: receipt.from.toLowerCase(),
       blockNumber: receipt.blockNumber,
-      onchainTokens: tokens.toString(),
+      blockTime,
+      buyer: mine[0].buyer.toLowerCase(),
+      recipient: mine[0].recipient.toLowerCase(),
+      paymentToken: mine[0].paymentToken.toLowerCase(),
     });
     if (!r.duplicate)
-      req.log.info({ chainId: b.chainId, hash: b.hash, user, tokens: tokens.toString() }, "conversion recorded");
+      req.log.info({ chainId: b.chainId, hash: b.hash, user, tokens: figures.onchainTokens }, "conversion recorded");
     return reply.code(r.duplicate ? 200 : 201).send({
       data: {
         status: r.duplicate ? "duplicate" : "recorded",
-        tokens: tokens.toString(),
+        tokens: figures.onchainTokens,
         blockNumber: receipt.blockNumber.toString(),
-        attribution: lead ? "wallet_first_lead" : "none",
+        purchaseType: figures.purchaseType,
+        paid: figures.purchaseTypeAmount,
+        usdValue: figures.purchaseUsdAmount,
+        attribution: lead ? "wallet_signed_lead" : "none",
       },
     });
   });
   done();
+
+  /** The figures a conversion stores, from the purchase events only (the request's numbers are ignored). */
+  async function purchaseFigures(ps: VerifiedPurchase[]) {
+    const p = ps[0];
+    const sum = (f: (x: VerifiedPurchase) => bigint) => ps.reduce((a, x) => a + f(x), 0n);
+    const card = cardProviders.has(p.buyer.toLowerCase());
+    const stable = isNativePayment(p) ? undefined : await stablecoinOf(p.chainId, p.paymentToken);
+    return {
+      purchaseType: card ? "CARD" : isNativePayment(p) ? "ETH" : (stable ?? p.paymentToken.toLowerCase()),
+      onchainTokens: sum((x) => x.tokens).toString(),
+      purchaseTokens: sum((x) => x.tokens).toString(),
+      purchaseTypeAmount: formatUnits(
+        sum((x) => x.paid),
+        isNativePayment(p) ? 18 : 6,
+      ),
+      purchaseUsdAmount: formatUnits(
+        sum((x) => x.usdValue),
+        18,
+      ),
+    };
+  }
+
+  /** Each chain's latest block now (a chain that does not answer within 2 s is left out). */
+  async function chainHeads(): Promise<Record<number, bigint>> {
+    const heads = await Promise.all(
+      chains.ids().map(async (id) => {
+        const timeout = new Promise<undefined>((r) => setTimeout(() => r(undefined), 2000).unref());
+        const head = chains
+          .client(id)
+          .getBlockNumber({ cacheTime: 0 }) // viem keeps a block number for 4 s by default: stale here
+          .catch(() => undefined);
+        return [id, await Promise.race([head, timeout])] as const;
+      }),
+    );
+    return Object.fromEntries(heads.filter((h): h is readonly [number, bigint] => h[1] !== undefined));
+  }
+
+  /** "USDT" or "USDC" when `token` is the presale's own, else undefined (read once per chain). */
+  const stablecoins = new Map<number, Promise<Record<string, string>>>();
+  async function stablecoinOf(chainId: number, token: Address): Promise<string | undefined> {
+    let names = stablecoins.get(chainId);
+    if (!names) {
+      const presale = chains.presale(chainId)!;
+      names = Promise.all(
+        (["usdt", "usdc"] as const).map((fn) =>
+          chainCall(chainId, (c) => c.readContract({ address: presale, abi: presaleAbi, functionName: fn })),
+        ),
+      ).then(([usdt, usdc]) => ({ [getAddress(usdt)]: "USDT", [getAddress(usdc)]: "USDC" }));
+      void names.catch(() => stablecoins.delete(chainId));
+      stablecoins.set(chainId, names);
+    }
+    return (await names)[getAddress(token)];
+  }
+
+  /** A read from the chain; an unreachable RPC is a 503. */
+  async function chainCall<T>(chainId: number, read: (c: ReturnType<typeof chains.client>) => Promise<T>): Promise<T> {
+    try {
+      return await read(chains.client(chainId));
+    } catch {
+      throw new UnavailableError("rpc_unavailable", "the chain could not be reached to verify the transaction");
+    }
+  }
 
   /** The receipt, waiting briefly for a just-sent transaction to show up on this server's RPC. */
   async function fetchReceipt(chainId: number, hash: `0x${string}`): Promise<TransactionReceipt> {

@@ -78,6 +78,9 @@ export interface RecordedBody {
     seenCount?: number;
     tokens?: string;
     blockNumber?: string;
+    purchaseType?: string;
+    paid?: string;
+    usdValue?: string;
     attribution?: string;
   };
 }

@@ -31,6 +31,7 @@ export const ACCOUNTS = {
   cardProvider: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
   buyer: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
   buyer2: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
+  stranger: "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
 } as const satisfies Record<string, Address>;
 
 export const CHAIN_ID = 31338;
@@ -50,15 +51,15 @@ export function artifact(file: string, name: string): Artifact {
 
 /** Why chain tests cannot run here, or undefined when they can. */
 export function chainUnavailable(): string | undefined {
-  if (!fs.existsSync(path.join(REPO, "contracts/Presale.sol"))) return "contracts/Presale.sol is not there yet";
-  if (!fs.existsSync(path.join(ARTIFACTS, "Presale.sol/Presale.json"))) {
+  if (!fs.existsSync(path.join(REPO, "contracts/BasePresale.sol"))) return "contracts/BasePresale.sol is not there yet";
+  if (!fs.existsSync(path.join(ARTIFACTS, "BasePresale.sol/BasePresale.json"))) {
     // Compile once (the contracts suite normally has done it already).
     const r = spawnSync(path.join(REPO, "node_modules/.bin/hardhat"), ["compile", "--quiet"], {
       cwd: REPO,
       stdio: "ignore",
       timeout: 600_000,
     });
-    if (r.status !== 0 || !fs.existsSync(path.join(ARTIFACTS, "Presale.sol/Presale.json")))
+    if (r.status !== 0 || !fs.existsSync(path.join(ARTIFACTS, "BasePresale.sol/BasePresale.json")))
       return "could not compile the contracts";
   }
   if (!fs.existsSync(path.join(REPO, "node_modules/.bin/hardhat"))) return "Hardhat is not installed at the repo root";
@@ -72,6 +73,8 @@ export interface TestChain {
   wallet(account: Address): WalletClient;
   presale: Address;
   feed: Address;
+  /** Deploys a contract from the deployer's account. */
+  deploy(a: Artifact, args?: unknown[]): Promise<Address>;
   stop(): Promise<void>;
 }
 
@@ -121,7 +124,8 @@ export async function startChain(): Promise<TestChain> {
   const wallet = (account: Address) => createWalletClient({ account, chain, transport: http(rpcUrl) });
   try {
     const d = await deployPresale(publicClient, wallet(ACCOUNTS.deployer));
-    return { rpcUrl, chain, publicClient, wallet, ...d, stop };
+    const deployFrom = (a: Artifact, args: unknown[] = []) => deploy(publicClient, wallet(ACCOUNTS.deployer), a, args);
+    return { rpcUrl, chain, publicClient, wallet, ...d, deploy: deployFrom, stop };
   } catch (e) {
     await stop();
     throw e;
@@ -148,7 +152,7 @@ async function send(
   if (r.status !== "success") throw new Error(`${functionName} failed`);
 }
 
-/** The Base side of CONVENTIONS.md: sale token, USDC, ETH/USD feed, sequencer feed, the presale with its ladder. */
+/** The Base side of CONVENTIONS.md: sale token, USDC, ETH/USD feed, sequencer feed, BasePresale with its ladder. */
 async function deployPresale(pc: PublicClient, w: WalletClient) {
   const now = BigInt((await pc.getBlock()).timestamp);
   const token = await deploy(pc, w, artifact("SaleToken.sol", "SaleToken"), [
@@ -170,7 +174,7 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
   const endTimes = caps.map((_, i) => now + 30n * 86400n * BigInt(i + 1));
   // The presale's ladder bookkeeping is an external library: deploy it and link its address into the bytecode.
   const ladderBook = await deploy(pc, w, artifact("presale/LadderBook.sol", "LadderBook"));
-  const unlinked = artifact("Presale.sol", "Presale");
+  const unlinked = artifact("BasePresale.sol", "BasePresale");
   const p: Artifact = {
     abi: unlinked.abi,
     bytecode: unlinked.bytecode.replace(/__\$[0-9a-fA-F]{34}\$__/g, ladderBook.slice(2).toLowerCase()) as Hex,
@@ -179,7 +183,6 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
     {
       owner: ACCOUNTS.deployer,
       adminDelay: 0,
-      saleToken: token,
       usdt: "0x0000000000000000000000000000000000000000",
       usdc,
       priceFeed: feed,
@@ -193,10 +196,12 @@ async function deployPresale(pc: PublicClient, w: WalletClient) {
       caps,
       prices,
       endTimes,
-      // Base's L2CrossDomainMessenger predeploy (the card flow never receives a report); no keeper mirror on Base.
+      // Ethereum's quota of each round is 0 here: Base sells every round whole (no Ethereum side in these tests).
+      ethereumQuotas: caps.map(() => 0n),
+      // Base's L2CrossDomainMessenger predeploy (the card flow never receives a report).
       messenger: "0x4200000000000000000000000000000000000007",
-      maxMirrorStep: 0n,
     },
+    token,
   ]);
   // Typed against the generated map's presale ABI (src/contracts.ts), like every server call.
   const grant = await w.writeContract({

@@ -11,6 +11,8 @@ import pg from "pg";
 import { freePort } from "./net.ts";
 
 export interface TestPostgres {
+  /** Freezes (true) or thaws (false) the whole cluster; only for a cluster this helper started. */
+  freeze?: (on: boolean) => void;
   /** A URL to a new empty database in the cluster. */
   newDatabase(): Promise<string>;
   stop(): Promise<void>;
@@ -100,13 +102,40 @@ export async function startPostgres(): Promise<TestPostgres | { skip: string }> 
   const stop = () =>
     new Promise<void>((resolve) => {
       try {
+        signalCluster(data, false); // a frozen server cannot stop
         runAs(user, path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
       resolve();
     });
-  return fromUrl(`postgres://postgres@127.0.0.1:${port}/postgres`, stop);
+  return {
+    ...fromUrl(`postgres://postgres@127.0.0.1:${port}/postgres`, stop),
+    freeze: (on) => signalCluster(data, on),
+  };
+}
+
+/** SIGSTOP (or SIGCONT) to the cluster's server process and every backend it started: a frozen database host. */
+function signalCluster(data: string, stop: boolean): void {
+  const postmaster = Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const children = fs
+    .readdirSync("/proc")
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ")[1]) === postmaster;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+  for (const pid of [postmaster, ...children]) {
+    try {
+      process.kill(pid, stop ? "SIGSTOP" : "SIGCONT");
+    } catch {
+      // exited meanwhile (a backend that ended)
+    }
+  }
 }
 
 function userExists(name: string): boolean {

@@ -11,6 +11,9 @@ import { freePort } from "./net.ts";
 
 export interface TestRedis {
   url: string;
+  /** SIGSTOP: the server keeps its sockets open and answers nothing (a frozen host), until `resume`. */
+  freeze(): void;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -85,5 +88,13 @@ export async function startRedis(): Promise<TestRedis | { skip: string }> {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  return { url: `redis://127.0.0.1:${port}`, stop };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    freeze: () => child.kill("SIGSTOP"),
+    resume: () => child.kill("SIGCONT"),
+    stop: async () => {
+      child.kill("SIGCONT"); // a frozen process cannot act on SIGTERM
+      await stop();
+    },
+  };
 }

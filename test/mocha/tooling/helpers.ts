@@ -1,10 +1,11 @@
 /** Shared setup of the tooling tests: the full system deployed with the real Ignition code on both simulated chains. */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "chai";
+import { JsonRpcProvider } from "ethers";
 import { network } from "hardhat";
 import { runAdmin } from "../../../scripts/admin/commands.js";
 import type { AdminEnv } from "../../../scripts/admin/context.js";
@@ -40,7 +41,8 @@ export function tmpDir(prefix: string): string {
 
 /**
  * Fresh in-process chains (hardhatEth l1 31337, hardhatBase op 31338) with both systems deployed into a temp dir as the
- * local stack does: Ethereum first (its messenger stand-in), then Base (the L2 stand-in at the predeploy), then linked.
+ * local stack does: Ethereum first (OP's L1 messenger behind its portal), then Base (OP's L2 messenger at the
+ * predeploy, trusting it), then linked.
  */
 export async function deployPair(opts: { link?: boolean } = {}): Promise<Pair> {
   const dir = tmpDir("deployments");
@@ -229,4 +231,30 @@ export async function killWhen(args: string[], env: Record<string, string>, at: 
     child.stderr.on("data", (chunk) => (out += chunk));
   });
   await new Promise((r) => child.once("exit", r));
+}
+
+/**
+ * A `hardhat node` with chain id `chainId` on a free loopback port (a public chain's id: the deploy preflight treats
+ * it as that chain), once it answers. Run inside a private network namespace.
+ */
+export async function startNode(
+  chainId: number,
+): Promise<{ node: ChildProcess; url: string; provider: JsonRpcProvider }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const node = spawn(
+    path.join(ROOT, "node_modules/.bin/hardhat"),
+    ["node", "--port", String(port), "--hostname", "127.0.0.1", "--chain-id", String(chainId)],
+    { cwd: ROOT, stdio: "ignore", env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" } },
+  );
+  const provider = new JsonRpcProvider(url, chainId, { staticNetwork: true });
+  for (let i = 0; ; i++) {
+    try {
+      await provider.getBlockNumber();
+      return { node, url, provider };
+    } catch {
+      if (i > 300) throw new Error("hardhat node did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }

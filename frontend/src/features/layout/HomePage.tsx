@@ -1,5 +1,6 @@
 import { useDeferredValue } from "react";
 import { BelowTheFold } from "../../shared/BelowTheFold.tsx";
+import { ActivitySection } from "../activity/index.ts";
 import { BuyWidget } from "../buy/index.ts";
 import { usePresale } from "../../presale/index.ts";
 import { Banner } from "./Banner.tsx";
@@ -19,6 +20,7 @@ export default function HomePage() {
         </div>
       </section>
       <BelowTheFold>
+        <ActivitySection />
         <HowToBuy />
         <Ladder data={data} />
       </BelowTheFold>

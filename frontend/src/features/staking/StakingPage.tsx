@@ -5,11 +5,12 @@ import "./staking.css";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatBalance, formatNumber } from "../../shared/format.ts";
+import { AMOUNT_DECIMALS, formatBalance, formatNumber } from "../../shared/format.ts";
 import { useIsMobileLayout } from "../../shared/hooks.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { useToastOptions, type ToastOptions } from "../../shared/toast.ts";
 import { usePresale, type PresaleView } from "../../presale/index.ts";
+import { ActivitySection } from "../activity/index.ts";
 import { openConnectModal } from "../wallet/index.ts";
 import { checkClaim, checkHarvest, checkOpenWithdraw, isDisabledBy } from "./rules.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
@@ -37,7 +38,8 @@ function Amount({
 }) {
   return (
     <strong className="stake-amount" data-testid={testId}>
-      {show ? formatNumber(value, decimals) : "—"} <small>{env.tokenName}</small>
+      {show ? (decimals === AMOUNT_DECIMALS ? formatBalance(value) : formatNumber(value, decimals)) : "—"}{" "}
+      <small>{env.tokenName}</small>
     </strong>
   );
 }
@@ -306,5 +308,10 @@ export function StakingView({ data }: { data: PresaleView }) {
 export default function StakingPage() {
   const data = usePresale();
   useStakingPoll();
-  return <StakingView data={data} />;
+  return (
+    <>
+      <StakingView data={data} />
+      <ActivitySection />
+    </>
+  );
 }

@@ -3,10 +3,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { loadCapabilities, useWallet } from "../../chain/index.ts";
+import { useLeadSignature } from "../tracking/index.ts";
 
 export function WalletLifecycle() {
   const { address, chainId, status } = useWallet();
   const qc = useQueryClient();
+  useLeadSignature();
   // The state at mount is what the first queries were started with: reloading then would cancel and repeat them.
   const seen = useRef(`${status}:${address}:${chainId}`);
   useEffect(() => {

@@ -2,7 +2,6 @@
 import type { Connector } from "wagmi";
 import { connect } from "wagmi/actions";
 import { env } from "../../config/env.ts";
-import { trackLead } from "../../shared/api.ts";
 import { isMobileDevice } from "../../shared/hooks.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
 import { loadWeb3, type LazyKind } from "../../chain/index.ts";
@@ -24,9 +23,9 @@ export function partnerDeepLink(uri: string, callback = window.location.href): s
   return `${env.bwDeepLink}wc?uri=${encodeURIComponent(uri)}&callback=${encodeURIComponent(callback)}&browser=${browserName()}`;
 }
 
-function afterConnect(address: string | undefined) {
+// The lead is signed by the wallet once per browser session (features/tracking), not posted from here.
+function afterConnect() {
   pushAnalytics(env.production, "wallet_connected");
-  if (address) void trackLead(address);
   closeConnectModal();
 }
 
@@ -35,8 +34,8 @@ export async function connectWith(connector: Connector) {
   try {
     // The wallet layer may still be waiting for idle time: it mirrors the new connection.
     const { wagmiConfig } = await loadWeb3();
-    const r = await connect(wagmiConfig, { connector });
-    afterConnect(r.accounts[0]);
+    await connect(wagmiConfig, { connector });
+    afterConnect();
   } finally {
     walletUi.set((s) => ({ ...s, connecting: null }));
   }
@@ -56,8 +55,8 @@ export async function connectLazy(kind: LazyKind, opts: { partner?: boolean; lab
     };
     connector.emitter.on("message", onMessage);
     try {
-      const r = await connect(wagmiConfig, { connector });
-      afterConnect(r.accounts[0]);
+      await connect(wagmiConfig, { connector });
+      afterConnect();
     } finally {
       connector.emitter.off("message", onMessage);
     }
