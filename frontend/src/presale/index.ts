@@ -23,3 +23,14 @@ export {
 
 /** The read layer (viem clients, the multicall reads, quotes, the chain's time): a chunk of its own. */
 export const loadPresaleReads = () => import("./chainReads.ts");
+export {
+  accountKind,
+  hasChecksum,
+  needsTypedRecipient,
+  parseRecipient,
+  recipientFor,
+  rememberedRecipient,
+  rememberRecipient,
+  repointedTokens,
+  type AccountKind,
+} from "./recipient.ts";

@@ -72,6 +72,12 @@ export function StatusView({
       {t("status.start_again")}
     </button>
   );
+  // Tokens bought on Ethereum go to the Base address the order named (PRODUCT.md §7).
+  const toBase = s.recipient && (
+    <p className="small" data-testid="status-recipient">
+      {t("recipient.on_base_to", { address: s.recipient })}
+    </p>
+  );
   switch (s.status) {
     case "in_progess":
       return (
@@ -79,6 +85,7 @@ export function StatusView({
           <span className="spinner" />
           <h4>{t("status.in_progress")}</h4>
           <p className="muted">{t("status.in_progress_desc")}</p>
+          {toBase}
           <TxLink s={s} />
         </div>
       );
@@ -88,6 +95,7 @@ export function StatusView({
           <span className="spinner" />
           <h4>{t("status.confirm")}</h4>
           <p className="muted">{t(s.via === "batch" ? "status.confirm_batch_desc" : "status.confirm_desc")}</p>
+          {toBase}
         </div>
       );
     case "approval_pending":
@@ -123,6 +131,7 @@ export function StatusView({
               token: env.tokenName,
             })}
           </p>
+          {toBase}
           <div className="status-actions">
             <TxLink s={s} />
             <button className="btn btn-ghost" onClick={more} data-testid="buy-more">

@@ -38,6 +38,8 @@ import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
 import { useBuyAction } from "./useBuyAction.ts";
+import { RecipientField } from "./RecipientField.tsx";
+import { useRecipient } from "./useRecipient.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import { checkOrder } from "./validation.ts";
 
@@ -77,6 +79,9 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { state: amounts, quote } = order;
   const [requoted, setRequoted] = useState(false);
   const closedReason = saleBlock(chainData);
+  // Ethereum purchases name the Base address that will own the tokens (PRODUCT.md §7).
+  const namesRecipient = token.chain === "eth" && !card;
+  const recipient = useRecipient(namesRecipient && !!address, data);
 
   // A token change that is not the buyer's choice here (the wallet moved chains, a tab): a typed token quantity stays
   // and is quoted in the new token; a pay amount (in the old token) is cleared. A choice in the dropdown empties the
@@ -166,6 +171,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
     card,
   });
   const inputIssue = tokenField.issue === "not_digits" || payField.issue === "not_number";
+  const noRecipient = namesRecipient && !recipient.recipient;
   const disabled = check.disabled || inputIssue || closedReason !== null;
   const onBase = token.chain === "base";
   const other = onBase ? env.eth : env.base;
@@ -185,7 +191,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       return;
     }
     if (!quote || !orderTokens) return;
-    const res = await buy(token, orderTokens, quote.cost, stake);
+    if (namesRecipient && !recipient.recipient) return;
+    const res = await buy(token, orderTokens, quote.cost, stake, namesRecipient ? recipient.recipient : undefined);
     if (res === "requote") {
       setRequoted(true);
       order.requote();
@@ -292,6 +299,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
         </span>
       </label>
       {card && <CardBaseNotice />}
+      {namesRecipient && address && <RecipientField r={recipient} />}
       {card && orderTokens ? (
         <p className="muted small" data-testid="card-estimate">
           ≈ ${formatNumber(usdEstimate(orderTokens, data.price), 2)}
@@ -348,7 +356,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
         {!stakeOnly && (
           <button
             className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`}
-            disabled={disabled}
+            disabled={disabled || noRecipient}
             onClick={() => void submit(false)}
             data-testid="buy-now"
           >
