@@ -7,7 +7,7 @@
  */
 import { decodeFunctionData, parseUnits, type Hex } from "viem";
 import { BUYERS, CHAIN_IDS, URLS } from "../support/config.ts";
-import { contract, read, tokenBalance, until, WHOLE, deposits, write } from "../support/chain.ts";
+import { contract, deposits, imported, read, tokenBalance, until, WHOLE, write } from "../support/chain.ts";
 import { endState, expect, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
 import type { Page } from "@playwright/test";
 
@@ -144,8 +144,7 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
     // first, so that the books can be made equal again afterwards, whatever the timing.
     await until(
       "the purchase relayed to Base",
-      async () =>
-        (await read("base", "Presale", "remoteDepositsImported", [wallet.address])) >= before + amount * WHOLE,
+      async () => (await imported(wallet.address)) >= before + amount * WHOLE,
       60_000,
     );
   } finally {
@@ -153,12 +152,9 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
   }
   // Ethereum forgot the purchase, Base did not: the same tokens bought again (outside the snapshot) make Ethereum's
   // deposits and sold count match what Base imported, as the claim (40-claim-staking) requires.
-  const missing =
-    ((await read("base", "Presale", "remoteDepositsImported", [wallet.address])) -
-      (await deposits("eth", wallet.address))) /
-    WHOLE;
+  const missing = ((await imported(wallet.address)) - (await deposits("eth", wallet.address))) / WHOLE;
   if (missing > 0n) {
     const cost = await read("eth", "Presale", "ethBuyHelper", [missing]);
-    await write("eth", "Presale", "buyWithEth", [missing, false], { from: wallet.index, value: (cost * 102n) / 100n });
+    await write("eth", "Presale", "buyWithEth", [missing, wallet.address], { from: wallet.index, value: (cost * 102n) / 100n });
   }
 });
