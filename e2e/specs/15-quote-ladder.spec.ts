@@ -155,6 +155,9 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
   const missing = ((await imported(wallet.address)) - (await deposits("eth", wallet.address))) / WHOLE;
   if (missing > 0n) {
     const cost = await read("eth", "Presale", "ethBuyHelper", [missing]);
-    await write("eth", "Presale", "buyWithEth", [missing, wallet.address], { from: wallet.index, value: (cost * 102n) / 100n });
+    await write("eth", "Presale", "buyWithEth", [missing, wallet.address], {
+      from: wallet.index,
+      value: (cost * 102n) / 100n,
+    });
   }
 });

@@ -17,6 +17,11 @@ import { PAY_KINDS, payRow, payTokenAddress, type PayKind } from "./payTokens.ts
 import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "../chain/index.ts";
 
 export type Round = { cap: number; price: number; endTime: number };
+/**
+ * A round's split between the chains (`rounds()`, whole tokens): Ethereum may sell `ethereumQuota`, Base the rest
+ * (`baseQuota`); `used` is what this chain sold of its share, `remoteUsed` what the other chain reported (Base only).
+ */
+export type RoundShare = { ethereumQuota: number; baseQuota: number; used: number; remoteUsed: number };
 export type EthBuyer = { recipient: Address; leg: number; tokens: number; relayed: number };
 /** A figure per payment token (presale/payTokens.ts), in its base units; a token missing here was not read. */
 type PerPayToken = Partial<Record<PayKind, bigint>>;
@@ -58,6 +63,8 @@ export type ChainData = {
   maxTokensToBuy: number;
   currentStep: number;
   rounds: Round[];
+  /** Per round, its split between the chains and this chain's use (empty where the view is missing). */
+  shares?: RoundShare[];
   remaining: number[];
   /** The contract's quote for QUOTE_TOKENS tokens per payment token, in its base units (pay -> tokens starts there). */
   quotePer1000: PerPayToken;
@@ -137,6 +144,7 @@ function plan(b: ChainBlock, multicall: Address | undefined, user: Address | und
     prices: round(1n),
     endTimes: round(2n),
     trackRemainingTokens: view({ ...presale, functionName: "trackRemainingTokens" }),
+    roundShares: view({ ...presale, functionName: "rounds" }),
     saleToken: view({ ...presale, functionName: "saleToken" }),
     paused: view({ ...presale, functionName: "paused" }),
     startTime: view({ ...presale, functionName: "startTime" }),
@@ -243,6 +251,15 @@ export function decode(
     maxTokensToBuy: r.maxTokensToBuy !== undefined ? Number(r.maxTokensToBuy) : (prev?.maxTokensToBuy ?? 0),
     currentStep: r.currentStep !== undefined ? Number(r.currentStep) : (prev?.currentStep ?? 0),
     rounds,
+    shares:
+      r.roundShares?.map((x) => ({
+        ethereumQuota: Number(x.ethereumQuota),
+        baseQuota: Number(x.baseQuota),
+        used: Number(x.used),
+        remoteUsed: Number(x.remoteUsed),
+      })) ??
+      prev?.shares ??
+      [],
     remaining: r.trackRemainingTokens?.map(Number) ?? prev?.remaining ?? [],
     quotePer1000: perPayToken(r, "quote", prev?.quotePer1000),
     sale:

@@ -74,7 +74,7 @@ export function StatusView({
   );
   // Tokens bought on Ethereum go to the Base address the order named (PRODUCT.md §7).
   const toBase = s.recipient && (
-    <p className="small" data-testid="status-recipient">
+    <p className="small status-recipient" data-testid="status-recipient">
       {t("recipient.on_base_to", { address: s.recipient })}
     </p>
   );
@@ -104,6 +104,7 @@ export function StatusView({
           <span className="spinner" />
           <h4>{t(s.via === "permit" ? "status.permit" : "status.authorise")}</h4>
           <p className="muted">{t(s.via === "permit" ? "status.permit_desc" : "status.authorise_desc")}</p>
+          {toBase}
         </div>
       );
     case "wert_inprogress":

@@ -231,6 +231,22 @@ describe("the cost shown is the contract's quote", () => {
   });
 });
 
+describe("the chains in different rounds (PRODUCT.md §2 Buy widget)", () => {
+  it("Ethereum sold its share of round 1: the widget says Ethereum sells round 2 and Base still round 1", () => {
+    const d = view();
+    d.eth = chain(env.eth.chainIdInt, { currentStep: 1 });
+    show(d);
+    expect(screen.getByTestId("round-notice").textContent).toBe(
+      `${env.eth.chainName}'s share of round 1 is sold: ${env.eth.chainName} now sells round 2 at $0.0065; ` +
+        `${env.base.chainName} still sells round 1 at $0.006.`,
+    );
+  });
+  it("no notice when both chains sell the same round", () => {
+    show();
+    expect(screen.queryByTestId("round-notice")).toBeNull();
+  });
+});
+
 describe("the Base recipient of an Ethereum purchase (PRODUCT.md §7)", () => {
   const CHOSEN = "0x00000000000000000000000000000000000000b2";
   async function order1000() {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { noPaste } from "../../shared/inputFilters.ts";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatBalance, formatNumber } from "../../shared/format.ts";
+import { formatBalance, formatNumber, formatPrice } from "../../shared/format.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
@@ -24,6 +24,7 @@ import {
 } from "./amounts.ts";
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
 import {
+  roundNotice,
   saleBlock,
   nativeOf,
   PAY_TOKENS,
@@ -79,6 +80,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { state: amounts, quote } = order;
   const [requoted, setRequoted] = useState(false);
   const closedReason = saleBlock(chainData);
+  const notice = card ? null : roundNotice(token.chain, chainData, data[token.chain === "eth" ? "base" : "eth"]);
   // Ethereum purchases name the Base address that will own the tokens (PRODUCT.md §7).
   const namesRecipient = token.chain === "eth" && !card;
   const recipient = useRecipient(namesRecipient && !!address, data);
@@ -245,6 +247,19 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       {closedReason && (
         <p className="warn" role="status" data-testid={`sale-${closedReason}`}>
           {t(`sale.${closedReason}`, { chain: block.chainName })}
+        </p>
+      )}
+      {notice && (
+        <p className="notice small" role="status" data-testid="round-notice">
+          {t("swap.round_notice", {
+            chain: env[notice.chain].chainName,
+            sold: notice.soldRound,
+            round: notice.round,
+            price: formatPrice(notice.price),
+            other: env[notice.other].chainName,
+            otherRound: notice.otherRound,
+            otherPrice: formatPrice(notice.otherPrice),
+          })}
         </p>
       )}
       {!card && (
