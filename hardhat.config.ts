@@ -6,9 +6,12 @@ import type { HardhatPlugin } from "hardhat/types/plugins";
 // The compiler cannot be downloaded on our machines: use the pinned solc-js build from node_modules.
 const solcPath = path.resolve(import.meta.dirname, "node_modules/solc/soljson.js");
 
-// `npm run bench:mutation` compiles each mutant without viaIR (several times faster) into a build of its own, so the
-// real artifacts and their gas figures are never touched.
+// `npm run bench:mutation` compiles each mutant without viaIR and without the optimizer (several times faster) into a
+// build of its own, so the real artifacts and their gas figures are never touched. Its gas-limit mutants ask for the
+// optimizer (MUTATION_OPTIMIZE=1, a second build) to be measured against code like the deployed one.
 const mutationBuild = process.env.MUTATION_BUILD === "1";
+const mutationOptimized = mutationBuild && process.env.MUTATION_OPTIMIZE === "1";
+const mutationDir = mutationOptimized ? ".mutation/optimized" : ".mutation";
 // `--coverage` (Hardhat's global option, also HARDHAT_COVERAGE=true) compiles instrumented bytecode. That build, too,
 // has folders of its own and leaves typechain-types alone: a command that deploys without compiling (a benchmark, an
 // owner tool, `npm start --no-compile`) after `npm run coverage` still finds the normal artifacts.
@@ -30,12 +33,13 @@ const opStackTypes: HardhatPlugin = {
 };
 
 export default defineConfig({
-  plugins: [hardhatToolboxMochaEthers, opStackTypes],
+  // A mutation build runs in a worker's copy without scripts/ and generates no types (the real ones are linked).
+  plugins: mutationBuild ? [hardhatToolboxMochaEthers] : [hardhatToolboxMochaEthers, opStackTypes],
   solidity: {
     version: "0.8.28",
     path: solcPath,
     settings: {
-      optimizer: { enabled: true, runs: 200 },
+      optimizer: { enabled: !mutationBuild || mutationOptimized, runs: 200 },
       evmVersion: "cancun",
       viaIR: !mutationBuild,
       // NatSpec into Hardhat's build info, where `npm run docs:contracts` reads it (docs/contracts/).
@@ -44,7 +48,7 @@ export default defineConfig({
   },
   paths: {
     tests: { mocha: "test/mocha", solidity: "test/solidity" },
-    ...(mutationBuild ? { artifacts: ".mutation/artifacts", cache: ".mutation/cache" } : {}),
+    ...(mutationBuild ? { artifacts: `${mutationDir}/artifacts`, cache: `${mutationDir}/cache` } : {}),
     ...(coverageBuild ? { artifacts: "coverage/build/artifacts", cache: "coverage/build/cache" } : {}),
   },
   typechain: { outDir: "typechain-types", dontOverrideCompile: coverageBuild },

@@ -124,9 +124,13 @@ interface IBasePresale is IPresale {
     /// the owner forward to now), under the same conditions as `startClaim`.
     function openClaim() external;
 
+    /// @notice Owner: adds or removes accounts from the claim whitelist.
     function setWhitelist(address[] calldata accounts, bool whitelisted) external;
+    /// @notice Owner: whether only whitelisted accounts may claim.
     function setClaimWhitelistOnly(bool enabled) external;
+    /// @notice Owner: whether card purchases are limited to CARD_PROVIDER_ROLE (on by default).
     function setCardProviderRestricted(bool restricted) external;
+    /// @notice Owner: the staking contract buy-and-stake and claim-and-stake deposit into.
     function setStaking(address staking) external;
 
     /// @notice Sale-token wei the user can claim.
@@ -143,11 +147,15 @@ interface IBasePresale is IPresale {
     function remoteSaleClosed() external view returns (bool);
     /// @notice Sale-token wei moved into staking by buy-and-stake purchases.
     function stakedDuringSale() external view returns (uint256);
+    /// @notice When claiming opens (unix seconds; zero while not set).
     function claimStart() external view returns (uint256);
     /// @notice When anyone may open the claim: `CLAIM_DEADLINE` after the sale's end.
     function claimDeadline() external view returns (uint256);
+    /// @notice Whether `user` is on the claim whitelist.
     function isWhitelisted(address user) external view returns (bool);
+    /// @notice The token claimed and staked here.
     function saleToken() external view returns (address);
+    /// @notice The staking contract (zero until set).
     function staking() external view returns (address);
     /// @notice The switches of the claim chain.
     /// @return sanctionsEnabled Whether buyers (and payers) are screened against the sanctions oracle.

@@ -160,22 +160,33 @@ interface IPresale {
     function roundSales() external view returns (uint256[] memory local, uint256[] memory remote);
     /// @notice Whether later rounds are re-spaced when this chain fills its share of a round early, and by how much.
     function dynamicTime() external view returns (bool enabled, uint256 timeConstant);
+    /// @notice The most whole tokens one purchase may buy.
     function maxTokensToBuy() external view returns (uint256);
+    /// @notice USDT on this chain (zero where the presale does not take it: Base).
     function usdt() external view returns (address);
+    /// @notice USDC on this chain.
     function usdc() external view returns (address);
+    /// @notice When purchases open (unix seconds).
     function startTime() external view returns (uint256);
+    /// @notice When purchases end (unix seconds); it only ever comes earlier.
     function endTime() external view returns (uint256);
+    /// @notice Whether purchases are paused.
     function paused() external view returns (bool);
+    /// @notice The wallet that receives what the split recipients leave of every payment.
     function paymentWallet() external view returns (address);
     /// @notice Ethereum: closed for good by `closeSale`; Base: the claim start is set (purchases stopped).
     function saleClosed() external view returns (bool);
+    /// @notice Whether `account` is blacklisted here.
     function isBlacklisted(address account) external view returns (bool);
     /// @notice Whether buyers, payers and recipients (and on Base claimants) are screened against the sanctions oracle.
     function sanctionsEnabled() external view returns (bool);
+    /// @notice The other chain's presale (zero until set).
     function remotePresale() external view returns (address);
     /// @notice The OP Stack cross-domain messenger of this chain (fixed at deployment).
     function messenger() external view returns (address);
+    /// @notice The payment split recipients and their shares (basis points).
     function splits() external view returns (Split[] memory);
+    /// @notice Payment held for `recipient` in `token` (zero address for ETH) after a refused delivery.
     function owed(address recipient, address token) external view returns (uint256);
 
     // ---------------------------------------------------------------- owner and admin
@@ -192,13 +203,19 @@ interface IPresale {
     /// @notice Owner: moves this chain forward to round `step` with `used` tokens of its share there used (sold or
     /// skipped); never back, never beyond this chain's share, never into the other chain's, never after the close.
     function setCurrentStep(uint256 step, uint256 used) external;
+    /// @notice Owner: the most whole tokens one purchase may buy (at most 16,777,215).
     function setMaxTokensToBuy(uint256 maxTokensToBuy) external;
+    /// @notice Owner: the wallet that receives the remainder of every payment.
     function setPaymentWallet(address wallet) external;
+    /// @notice Owner: payment split recipients and their shares in basis points (at most 15, together at most 100 %).
     function setSplits(address[] calldata wallets, uint256[] calldata bps) external;
     /// @notice Owner: blacklisted accounts can neither buy nor receive a purchase (nor claim, on Base).
     function setBlacklist(address[] calldata accounts, bool blacklisted) external;
+    /// @notice Owner: the sanctions oracle and whether purchases (and on Base claims) are screened against it.
     function setSanctions(address oracle, bool enabled) external;
+    /// @notice Owner: whether a round this chain fills early re-spaces the later rounds, `timeConstant` seconds apart.
     function setDynamicTime(bool enabled, uint256 timeConstant) external;
+    /// @notice Owner: the ETH/USD feed and how old its answer may be (seconds).
     function setPriceFeed(address feed, uint256 heartbeat) external;
     /// @notice Sets how long after the L2 sequencer comes back up prices are still refused. The uptime feed itself is
     /// fixed at deployment (zero on L1: no check).

@@ -87,7 +87,9 @@ interface IStaking {
 
     // ---------------------------------------------------------------- views
 
+    /// @notice The token staked and paid as rewards.
     function stakeToken() external view returns (address);
+    /// @notice The presale allowed to deposit for stakers (set once).
     function presale() external view returns (address);
     /// @notice Reward rate in basis points per year (1500 = 15 %).
     function apy() external view returns (uint256);
@@ -97,10 +99,13 @@ interface IStaking {
     function endTime() external view returns (uint256);
     /// @notice Cap on the total staked (sale-token wei); 0 means no cap.
     function maxDepositLimit() external view returns (uint256);
+    /// @notice Sale-token wei staked in all.
     function totalStaked() external view returns (uint256);
+    /// @notice Sale-token wei the presale has deposited in all.
     function tokensStakedByPresale() external view returns (uint256);
     /// @notice Reward tokens held that are not yet owed to anyone.
     function rewardReserve() external view returns (uint256);
+    /// @notice Whether the stakers' own deposits are refused (presale deposits are not).
     function depositsLocked() external view returns (bool);
     /// @notice Whether a withdrawals lock is running (it expires on its own at `withdrawalsLockedUntil`).
     function withdrawalsLocked() external view returns (bool);
@@ -109,26 +114,33 @@ interface IStaking {
     /// @notice Reward tokens in custody: the reserve plus every unpaid reward (the contract holds at least
     /// `totalStaked() + rewardsHeld()`).
     function rewardsHeld() external view returns (uint256);
+    /// @notice Whether rewards cannot be harvested (they stay pending).
     function claimsLocked() external view returns (bool);
+    /// @notice Whether `account` is on the staking blacklist (no deposit, harvest or withdrawal).
     function blacklisted(address account) external view returns (bool);
     /// @notice Rewards `user` could harvest now.
     function getRewards(address user) external view returns (uint256);
+    /// @notice A staker's stake, unlock, pending rewards and the part held until the presale's claim.
     function poolStakers(address user) external view returns (StakerInfo memory);
 
     // ---------------------------------------------------------------- owner
 
     /// @notice Pulls `amount` sale tokens from the caller into the reward reserve.
     function fundRewards(uint256 amount) external;
+    /// @notice Owner: the reward rate in basis points per year, from now on (never retroactive).
     function setApy(uint256 apyBps) external;
     /// @notice Lock time for deposits from now on; at most `MAX_LOCK_TIME` (365 days).
     function setLockTime(uint256 lockTime) external;
+    /// @notice Owner: when rewards stop accruing and deposits end (not in the past).
     function setEndTime(uint256 endTime) external;
+    /// @notice Owner: the cap on the total staked (sale-token wei); 0 for none.
     function setMaxDepositLimit(uint256 limit) external;
     /// @notice Links the presale; once only (`PresaleAlreadySet`).
     function setPresale(address presale) external;
     /// @notice Sets the deposit and claim locks and starts or ends a withdrawals lock, which lasts at most
     /// `MAX_WITHDRAWALS_LOCK` (7 days) and cannot start again within `WITHDRAWALS_LOCK_COOLDOWN` (7 days) of its end.
     function setLocks(bool depositsLocked, bool withdrawalsLocked, bool claimsLocked) external;
+    /// @notice Owner: adds or removes accounts from the staking blacklist.
     function setBlacklist(address[] calldata accounts, bool blacklisted) external;
 }
 

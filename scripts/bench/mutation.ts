@@ -1,26 +1,26 @@
 /**
- * `npm run bench:mutation`: plants each mutant of scripts/bench/mutants.ts in turn, runs only the tests that exercise
- * the mutated contract (mocha files first, with --bail, then Solidity tests if the mutant survived them), restores the
- * file, and writes reports/mutation.json plus a one-line score. Mutants compile without viaIR into a build of their
- * own (MUTATION_BUILD=1, see hardhat.config.ts), so the real artifacts are untouched.
+ * `npm run bench:mutation`: plants each mutant of scripts/bench/mutants.ts in a worker's private copy of the sources
+ * (./mutation/worker.ts), runs the tests chosen for it (mocha files first, with --bail, then Solidity tests if it
+ * survived them), and writes reports/mutation.json plus a one-line score. Mutants compile without viaIR and, except
+ * the gas-limit ones, without the optimizer (several times faster) into builds of their own (MUTATION_BUILD=1, see
+ * hardhat.config.ts). Before the first mutant every test file is run once unmutated: a test that fails on the real
+ * code would "kill" every mutant.
  *
- *   npm run bench:mutation                       # the whole catalogue
+ *   npm run bench:mutation                       # the whole catalogue, 2 workers
+ *   npm run bench:mutation -- --jobs 1           # one worker (a single-core machine)
  *   npm run bench:mutation -- --only id1,id2     # re-run some mutants, merged into the existing report
- *   npm run bench:mutation -- --check            # only report which patterns are found
- *
- * The original file is restored after each mutant, on error, and on Ctrl-C / SIGTERM. Before a mutant is planted its
- * original is also written to .mutation/restore.json, so even a run killed outright (SIGKILL) is undone by the next one.
+ *   npm run bench:mutation -- --area payments    # one area of the catalogue, a report of its own marked partial
+ *   npm run bench:mutation -- --only id1 --first-worker 2 --report /tmp/r.json   # beside a running full run
+ *   npm run bench:mutation -- --check            # validate the catalogue only (exit 1 on any problem)
+ *   npm run bench:mutation -- --check --uncovered b98de6b   # and list changed code lines no mutant touches
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { stripVTControlCharacters } from "node:util";
-import { MUTANTS, TESTS_BY_FILE, type Mutant } from "./mutants.js";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const REPORT = path.join(ROOT, "reports/mutation.json");
-const RUN_TIMEOUT_MS = 15 * 60_000;
-const JOURNAL = path.join(ROOT, ".mutation/restore.json");
+import { AREAS, MUTANTS, type Mutant } from "./mutants.js";
+import { checkCatalogue, lineOf, locate, testsOf, uncoveredLines } from "./mutation/check.js";
+import { ROOT, stopAll, Worker } from "./mutation/worker.js";
 
 type Status = "killed" | "survived" | "equivalent" | "not applicable" | "invalid";
 interface Result {
@@ -34,169 +34,79 @@ interface Result {
   seconds: number;
 }
 
-// ------------------------------------------------------------------------------------------------ restoring files
+const argv = process.argv.slice(2);
+const option = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined);
 
-const originals = new Map<string, string>();
-let running: ChildProcess | null = null;
+// ------------------------------------------------------------------------------------------------ --check
 
-function plant(file: string, original: string, mutated: string): void {
-  originals.set(file, original);
-  mkdirSync(path.dirname(JOURNAL), { recursive: true });
-  writeFileSync(JOURNAL, JSON.stringify(Object.fromEntries(originals)));
-  writeFileSync(file, mutated);
-}
-
-function restoreAll(): void {
-  for (const [file, text] of originals) writeFileSync(file, text);
-  originals.clear();
-  rmSync(JOURNAL, { force: true });
-}
-
-/** Undoes a previous run that was killed before it could restore its mutant. */
-function recoverJournal(): void {
-  if (!existsSync(JOURNAL)) return;
-  for (const [file, text] of Object.entries(JSON.parse(readFileSync(JOURNAL, "utf8")) as Record<string, string>)) {
-    writeFileSync(file, text);
-    console.error(`restored ${path.relative(ROOT, file)} left mutated by an interrupted run`);
+if (argv.includes("--check")) {
+  const problems = checkCatalogue(MUTANTS);
+  for (const p of problems) console.error(`catalogue: ${p}`);
+  const since = option("--uncovered");
+  if (since !== undefined) {
+    const lines = uncoveredLines(MUTANTS, since);
+    console.log(`${lines.length} code lines changed since ${since} without a mutant:`);
+    for (const l of lines) console.log(`  ${l}`);
   }
-  rmSync(JOURNAL, { force: true });
+  console.log(
+    problems.length === 0
+      ? `catalogue: ${MUTANTS.length} mutants, every pattern found once where it should be, every test file present`
+      : `catalogue: ${problems.length} problems in ${MUTANTS.length} mutants`,
+  );
+  process.exit(problems.length === 0 ? 0 : 1);
 }
+
+// ------------------------------------------------------------------------------------------------ selection
+
+const REPORT = path.resolve(ROOT, option("--report") ?? "reports/mutation.json");
+const only = option("--only")?.split(",");
+const area = option("--area");
+if (area !== undefined && !(area in AREAS)) throw new Error(`unknown area ${area}: ${Object.keys(AREAS).join(", ")}`);
+if (area !== undefined && only !== undefined) throw new Error("--area and --only do not combine");
+const jobs = Math.max(1, Number(option("--jobs") ?? 2));
+if (new Set(MUTANTS.map((m) => m.id)).size !== MUTANTS.length) throw new Error("duplicate mutant id");
+// --only runs its mutants in the order given (so the ones that matter most can go first).
+const pool: readonly Mutant[] = area === undefined ? MUTANTS : AREAS[area as keyof typeof AREAS];
+const selected =
+  only === undefined
+    ? // Equivalent mutants run every test of their list: start them first so the workers finish together.
+      [...pool.filter((m) => m.equivalent), ...pool.filter((m) => !m.equivalent)]
+    : only.map((id) => {
+        const found = MUTANTS.find((m) => m.id === id);
+        if (found === undefined) throw new Error(`unknown mutant ${id}`);
+        return found;
+      });
 
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.on(signal, () => {
-    running?.kill("SIGTERM");
-    restoreAll();
-    console.error(`\n${signal}: sources restored, report not written`);
+    stopAll();
+    console.error(`\n${signal}: stopped (the sources were never touched), report of the mutants done so far kept`);
     process.exit(130);
   });
 }
-process.on("exit", restoreAll);
-process.on("uncaughtException", (e) => {
-  restoreAll();
-  console.error(e);
-  process.exit(1);
-});
 
-// ------------------------------------------------------------------------------------------------ planting
+// ------------------------------------------------------------------------------------------------ one mutant
 
-/** Index of the `occurrence`-th match of `find` in `text`, or -1. */
-function locate(text: string, find: string, occurrence = 1): number {
-  let at = -1;
-  for (let i = 0; i < occurrence; i++) {
-    at = text.indexOf(find, at + 1);
-    if (at < 0) return -1;
-  }
-  return at;
-}
-
-function lineOf(text: string, index: number): number {
-  return text.slice(0, index).split("\n").length;
-}
-
-// ------------------------------------------------------------------------------------------------ running tests
-
-interface Run {
-  failed: boolean;
-  compileError: boolean;
-  firstFailure: string | null;
-}
-
-/** Runs Hardhat asynchronously, so a signal to this process is handled at once (restoring the source). */
-function spawnHardhat(args: string[]): Promise<{ status: number | null; out: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(path.join(ROOT, "node_modules/.bin/hardhat"), args, {
-      cwd: ROOT,
-      env: { ...process.env, MUTATION_BUILD: "1", HARDHAT_DISABLE_TELEMETRY: "true", FORCE_COLOR: "0" },
-    });
-    running = child;
-    let out = "";
-    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
-    child.stderr.on("data", (b: Buffer) => (out += b.toString()));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill("SIGTERM");
-    }, RUN_TIMEOUT_MS);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      running = null;
-      resolve({ status, out, timedOut });
-    });
-  });
-}
-
-async function runTests(kind: "mocha" | "solidity", files: string[]): Promise<Run> {
-  const args = ["test", kind, "--no-typechain", ...(kind === "mocha" ? ["--bail"] : []), ...files];
-  const r = await spawnHardhat(args);
-  const out = r.out;
-  if (r.timedOut) {
-    return {
-      failed: true,
-      compileError: false,
-      firstFailure: `${kind}: timed out after ${RUN_TIMEOUT_MS / 60_000} min`,
-    };
-  }
-  if (r.status === 0) return { failed: false, compileError: false, firstFailure: null };
-  if (
-    /(TypeError|DeclarationError|ParserError|CompilerError|Compilation failed)/.test(out) &&
-    !/\d+ failing/.test(out)
-  ) {
-    return {
-      failed: true,
-      compileError: true,
-      firstFailure: out.match(/(TypeError|DeclarationError|ParserError)[^\n]*/)?.[0] ?? "compile error",
-    };
-  }
-  return { failed: true, compileError: false, firstFailure: firstFailure(out) };
-}
-
-/** The first failing test's title from a mocha or Solidity test summary. */
-function firstFailure(out: string): string {
-  const clean = stripVTControlCharacters(out);
-  const mocha = clean.match(/\n\s+1\) ([^\n]+)\n\s+([^\n]+?):\n/);
-  if (mocha) return `${mocha[1].trim()} › ${mocha[2].trim()}`;
-  const single = clean.match(/\n\s+1\) ([^\n]+)/);
-  if (single) return single[1].trim();
-  const err = clean.split("\n").find((l) => /Error|error/.test(l) && !/npm warn/.test(l));
-  return `run error: ${(err ?? "non-zero exit").trim().slice(0, 200)}`;
-}
-
-function testFor(m: Mutant): string[] {
-  return m.tests ?? TESTS_BY_FILE[m.file] ?? [];
-}
-
-async function runMutant(m: Mutant, checkOnly: boolean): Promise<Result> {
+async function runMutant(w: Worker, m: Mutant): Promise<Result> {
   const started = Date.now();
-  const file = path.join(ROOT, m.file);
-  const base = { id: m.id, file: m.file, description: m.description };
   const done = (r: Omit<Result, "id" | "file" | "description" | "seconds">): Result => ({
-    ...base,
+    id: m.id,
+    file: m.file,
+    description: m.description,
     ...r,
     seconds: Math.round((Date.now() - started) / 1000),
   });
-  const text = readFileSync(file, "utf8");
-  const at = locate(text, m.find, m.occurrence);
-  if (at < 0)
-    return done({
-      line: null,
-      status: "not applicable",
-      killedBy: null,
-      note: "pattern not found in the current source",
-    });
-  const line = lineOf(text, at);
-  if (checkOnly) return done({ line, status: "survived", killedBy: null, note: "check only" });
-
-  plant(file, text, text.slice(0, at) + m.replace + text.slice(at + m.find.length));
+  const text = w.read(m.file);
+  const where = locate(text, m);
+  if ("problem" in where) return done({ line: null, status: "not applicable", killedBy: null, note: where.problem });
+  const line = lineOf(text, where.at);
+  w.write(m.file, text.slice(0, where.at) + m.replace + text.slice(where.at + m.find.length));
   try {
-    const tests = testFor(m);
-    const mocha = tests.filter((t) => t.endsWith(".ts"));
-    const solidity = tests.filter((t) => t.endsWith(".sol"));
-    for (const [kind, files] of [
-      ["mocha", mocha],
-      ["solidity", solidity],
-    ] as const) {
+    const tests = testsOf(m);
+    for (const kind of ["mocha", "solidity"] as const) {
+      const files = tests.filter((t) => t.endsWith(kind === "mocha" ? ".ts" : ".sol"));
       if (files.length === 0) continue;
-      const run = await runTests(kind, files);
+      const run = await w.test(kind, files, m.optimized === true);
       if (run.compileError)
         return done({ line, status: "invalid", killedBy: null, note: run.firstFailure ?? undefined });
       if (run.failed) return done({ line, status: "killed", killedBy: run.firstFailure });
@@ -204,79 +114,155 @@ async function runMutant(m: Mutant, checkOnly: boolean): Promise<Result> {
     if (m.equivalent) return done({ line, status: "equivalent", killedBy: null, note: m.equivalent });
     return done({ line, status: "survived", killedBy: null, note: m.note });
   } finally {
-    restoreAll();
+    w.write(m.file, text);
   }
 }
 
-// ------------------------------------------------------------------------------------------------ main
+// ------------------------------------------------------------------------------------------------ baseline
 
-const argv = process.argv.slice(2);
-const checkOnly = argv.includes("--check");
-const onlyArg = argv.indexOf("--only");
-const only = onlyArg >= 0 ? new Set(argv[onlyArg + 1].split(",")) : null;
-// --only runs its mutants in the order given (so the ones that matter most can go first).
-const selected =
-  only === null
-    ? MUTANTS
-    : [...only].map((id) => {
-        const found = MUTANTS.find((m) => m.id === id);
-        if (found === undefined) throw new Error(`unknown mutant ${id}`);
-        return found;
-      });
-if (new Set(MUTANTS.map((m) => m.id)).size !== MUTANTS.length) throw new Error("duplicate mutant id");
+/** Every test file the selection runs, once, unmutated (in the optimized build too if a gas mutant needs it). */
+async function baseline(workers: Worker[]): Promise<void> {
+  const union = (ms: Mutant[]) => [...new Set(ms.flatMap(testsOf))];
+  const plain = union(selected.filter((m) => !m.optimized));
+  const optimized = union(selected.filter((m) => m.optimized));
+  const runs: [boolean, string[]][] = [
+    [false, plain],
+    [true, optimized],
+  ];
+  const failures = await Promise.all(
+    runs.map(async ([opt, files], i) => {
+      const w = workers[i % workers.length];
+      if (files.length === 0) return null;
+      for (const kind of ["mocha", "solidity"] as const) {
+        const list = files.filter((t) => t.endsWith(kind === "mocha" ? ".ts" : ".sol"));
+        if (list.length === 0) continue;
+        const run = await w.test(kind, list, opt);
+        if (run.failed) return `${opt ? "optimized" : "plain"} build, ${kind}: ${run.firstFailure}`;
+      }
+      return null;
+    }),
+  );
+  const failed = failures.filter((f) => f !== null);
+  if (failed.length > 0) {
+    console.error(`the unmutated sources fail their own tests, so no mutant can be judged:\n  ${failed.join("\n  ")}`);
+    process.exit(2);
+  }
+}
 
-recoverJournal();
+// ------------------------------------------------------------------------------------------------ report
+
+/** CPU seconds used by this process's finished children (the Hardhat runs), from /proc. */
+function childCpuSeconds(): number {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    const ticks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
+    return (Number(fields[13]) + Number(fields[14])) / ticks;
+  } catch {
+    return NaN;
+  }
+}
+
 const started = Date.now();
+const cpuAtStart = childCpuSeconds();
+const loadAtStart = os.loadavg()[0];
 const results: Result[] = [];
 
 /**
  * Writes reports/mutation.json: after every mutant (marked `inProgress`, so a run stopped early still leaves what it
- * measured) and once more at the end. A partial run (--only) replaces its mutants' entries in the existing report.
+ * measured) and once more at the end. `--only` replaces its mutants' entries in the existing report; `--area` writes
+ * a report of its own. Whenever the report does not hold a finished result for every mutant of the catalogue it says
+ * so (`partial`, and in the score line): its score is that of the mutants listed, not of the catalogue.
  */
 function writeReport(finished: boolean): string {
   let all = results;
-  if (only !== null && existsSync(REPORT)) {
+  if (only !== undefined && existsSync(REPORT)) {
     const previous = (JSON.parse(readFileSync(REPORT, "utf8")) as { mutants: Result[] }).mutants;
     const byId = new Map(previous.map((r) => [r.id, r]));
     for (const r of results) byId.set(r.id, r);
     all = MUTANTS.map((m) => byId.get(m.id)).filter((r): r is Result => r !== undefined);
+  } else {
+    all = MUTANTS.map((m) => results.find((r) => r.id === m.id)).filter((r): r is Result => r !== undefined);
   }
   const count = (s: Status) => all.filter((r) => r.status === s).length;
   const killed = count("killed");
   const judged = killed + count("survived");
+  const partial =
+    finished && all.length === MUTANTS.length
+      ? undefined
+      : {
+          why: finished
+            ? area !== undefined
+              ? `one area: ${area}`
+              : "some mutants only (--only)"
+            : "run not finished",
+          ...(area !== undefined ? { area } : {}),
+          mutantsReported: all.length,
+          ofCatalogue: MUTANTS.length,
+        };
   const score =
+    (partial ? `PARTIAL (${partial.why}, ${all.length} of ${MUTANTS.length} mutants) ` : "") +
     `mutation score: ${killed}/${judged} killed (${judged === 0 ? 0 : ((100 * killed) / judged).toFixed(1)} %), ` +
     `${count("equivalent")} equivalent, ${count("not applicable")} not applicable, ${count("invalid")} invalid, ` +
     `${all.length} mutants`;
+  const run = {
+    mutants: results.length,
+    jobs,
+    wallSeconds: Math.round((Date.now() - started) / 1000),
+    childCpuSeconds: Math.round(childCpuSeconds() - cpuAtStart),
+    cores: os.cpus().length,
+    loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0] },
+    ...(finished ? {} : { inProgress: `${results.length}/${selected.length} done` }),
+  };
+  const totals = {
+    total: all.length,
+    killed,
+    equivalent: count("equivalent"),
+    survived: count("survived"),
+    notApplicable: count("not applicable"),
+    invalid: count("invalid"),
+  };
   mkdirSync(path.dirname(REPORT), { recursive: true });
-  const progress = finished ? {} : { inProgress: `${results.length}/${selected.length} of this run done` };
-  writeFileSync(
-    REPORT,
-    JSON.stringify(
-      {
-        generatedAt: new Date().toISOString(),
-        lastRunSeconds: Math.round((Date.now() - started) / 1000),
-        ...progress,
-        score,
-        mutants: all,
-      },
-      null,
-      2,
-    ) + "\n",
-  );
+  const report = {
+    generatedAt: new Date().toISOString(),
+    ...(partial ? { partial } : {}),
+    lastRun: run,
+    totals,
+    score,
+    mutants: all,
+  };
+  writeFileSync(REPORT, JSON.stringify(report, null, 2) + "\n");
   if (finished && count("survived") > 0) process.exitCode = 1;
   return score;
 }
 
-for (const [i, m] of selected.entries()) {
-  const r = await runMutant(m, checkOnly);
-  results.push(r);
-  console.log(
-    `[${i + 1}/${selected.length}] ${r.status.padEnd(14)} ${m.id} (${m.file}:${r.line ?? "-"}) ${r.seconds}s` +
-      (r.killedBy ? ` — ${r.killedBy}` : "") +
-      (r.note && r.status !== "killed" ? ` — ${r.note}` : ""),
-  );
-  if (!checkOnly && i + 1 < selected.length) writeReport(false);
+// ------------------------------------------------------------------------------------------------ main
+
+const firstWorker = Number(option("--first-worker") ?? 0);
+const workers = Array.from({ length: jobs }, (_, i) => new Worker(firstWorker + i));
+for (const w of workers) w.prepare();
+console.log(`${selected.length} mutants on ${jobs} workers; warming the builds and running the tests unmutated`);
+const needsOptimized = selected.some((m) => m.optimized);
+await Promise.all(workers.map(async (w) => (await w.compile(false)) && (!needsOptimized || (await w.compile(true)))));
+if (!argv.includes("--no-baseline")) {
+  await baseline(workers);
+  console.log(`baseline passed after ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
-if (!checkOnly) console.log(writeReport(true));
+const queue = [...selected];
+let finishedCount = 0;
+await Promise.all(
+  workers.map(async (w) => {
+    for (let m = queue.shift(); m !== undefined; m = queue.shift()) {
+      const r = await runMutant(w, m);
+      results.push(r);
+      finishedCount++;
+      console.log(
+        `[${finishedCount}/${selected.length}] ${r.status.padEnd(14)} ${m.id} (${m.file}:${r.line ?? "-"}) ${r.seconds}s` +
+          (r.killedBy ? ` — ${r.killedBy}` : "") +
+          (r.note && r.status !== "killed" ? ` — ${r.note}` : ""),
+      );
+      if (finishedCount < selected.length) writeReport(false);
+    }
+  }),
+);
+console.log(writeReport(true));

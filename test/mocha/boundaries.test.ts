@@ -10,12 +10,15 @@ import {
   STAKING_LENGTH,
   SUPPLY,
   TOKEN,
+  DAY,
   advanceTo,
   buyEth,
+  deploy,
   fundRewards,
   giveStakeTokens,
   load,
   minedAt,
+  refStable,
   type Deployment,
   type Signer,
 } from "./helpers/fixtures.js";
@@ -67,6 +70,35 @@ describe("Survivors of the mutation check (hardhatBase)", function () {
     await d.presale.unpause();
     await d.presale.connect(d.provider).buyWithETHWert(d.buyers[0].address, 10n, false, { value: cost });
     expect(await d.presale.userDeposits(d.buyers[0].address)).to.equal(10n * TOKEN);
+  });
+});
+
+describe("Survivors of the mutation check: the ladder walk (hardhatBase)", function () {
+  it("a purchase mined at a round's end time itself is priced in the next round; one second earlier, in the round", async function () {
+    const d = await load("hardhatBase");
+    const paid = async (at: bigint) => {
+      await d.helpers.time.setNextBlockTimestamp(at);
+      const before: bigint = await d.usdc.balanceOf(d.buyers[0].address);
+      await d.presale.connect(d.buyers[0]).buyWithUSDC(1n, 10n ** 12n, false);
+      return before - (await d.usdc.balanceOf(d.buyers[0].address));
+    };
+    await advanceTo(d, d.roundEnds[0] - 10n);
+    expect(await paid(d.roundEnds[0] - 1n)).to.equal(refStable(PRICES[0]));
+    expect(await paid(d.roundEnds[0])).to.equal(refStable(PRICES[1]));
+    expect(await d.presale.currentStep()).to.equal(1n);
+  });
+
+  it("with dynamic time on, a purchase that only crosses a round whose share is empty re-spaces nothing", async function () {
+    // Base alone, but round 2 belongs wholly to Ethereum: Base's share of it is empty.
+    const quotas = CAPS.map((c, i) => (i === 1 ? c - CAPS[0] : 0n));
+    const d = await deploy("hardhatBase", { ethereumQuotas: quotas });
+    await d.presale.setDynamicTime(true, DAY);
+    await buyEth(d, d.buyers[0], 10n);
+    await advanceTo(d, d.roundEnds[0] + 1n);
+    // Round 1 expired, round 2 is Ethereum's: the purchase lands in round 3, filling nothing on its way.
+    await expect(buyEth(d, d.buyers[0], 10n)).not.to.emit(d.presale, "RoundsRespaced");
+    expect(await d.presale.currentStep()).to.equal(2n);
+    expect([...(await d.presale.roundDetails(2))]).to.deep.equal(d.roundEnds);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { globalOptions } from "hardhat";
+import { underCoverage } from "../support/coverage.js";
 import { GAS_BUDGETS, GAS_KEYS, runGasScenarios, type GasReport } from "./helpers/gasScenarios.js";
 
 describe("Gas budget (same scenarios as npm run bench:gas)", function () {
@@ -8,7 +8,7 @@ describe("Gas budget (same scenarios as npm run bench:gas)", function () {
   before(async function () {
     // Under `--coverage` the bytecode is instrumented and every gas figure is inflated: the budgets apply to the real
     // build only (npm run bench:gas and a plain `hardhat test` measure it).
-    if ((globalOptions as { coverage?: boolean }).coverage === true) this.skip();
+    if (underCoverage()) this.skip();
     report = await runGasScenarios();
     console.log("      gasUsed:", JSON.stringify(report));
   });

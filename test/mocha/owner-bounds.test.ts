@@ -3,6 +3,7 @@
  * written as the attack it answers (docs/AUDIT.md, "What no role can do").
  */
 import { expect } from "chai";
+import { underCoverage } from "../support/coverage.js";
 import type { Staking } from "../../typechain-types/index.js";
 import {
   APY_BPS,
@@ -196,6 +197,8 @@ describe("Owner bounds: payment recipients (hardhatBase)", function () {
   for (const mode of [0, 1]) {
     const name = mode === 0 ? "burns all the gas it gets" : "reverts with a return-data bomb";
     it(`attack: a split recipient that ${name} cannot bloat or block buyWithEth (credited in owed)`, async function () {
+      // Instrumented code burns the stipend sooner and every figure is inflated: the gas bounds hold for the real build.
+      if (underCoverage()) this.skip();
       // Baseline: one well-behaved split recipient (an EOA), buyer's first purchase.
       await d.presale.setSplits([d.splitWallet.address], [1_000n]);
       await buyEth(d, d.buyers[0], 10n); // someone bought before

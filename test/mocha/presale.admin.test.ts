@@ -200,6 +200,9 @@ for (const chainName of CHAINS) {
 
     describe("setSaleTimes", function () {
       it("updates the times (SaleTimesUpdated) and rejects end <= start (InvalidTimes)", async function () {
+        // The fixture's last block can be older than the clock by the time this runs after other files: mine first,
+        // so the 20-second window below starts now.
+        await d.helpers.mine();
         const t = await now(d.conn);
         await expect(d.presale.setSaleTimes(t + 10n, t + 20n))
           .to.emit(d.presale, "SaleTimesUpdated")

@@ -12,7 +12,6 @@
 import type { SaleToken, Staking } from "../../../typechain-types/index.js";
 import {
   advance,
-  buyEth,
   buyUsdc,
   deploy,
   openClaim,

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import hre from "hardhat";
+import { underCoverage } from "../../support/coverage.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import { tmpDir } from "./helpers.js";
 
@@ -49,7 +49,7 @@ describe("tooling: a deploy after the coverage build uses the normal artifacts",
 
   it("the coverage build writes elsewhere, and the deployment's code equals the normal artifacts", function () {
     // Under `--coverage` this run's own instrumented build is in the folder the step below writes to.
-    if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip();
+    if (underCoverage()) this.skip();
     const before = artifactsIn(path.join(ROOT, "artifacts"));
     const sources = ["contracts/Staking.sol", "contracts/mocks/MockUSDC.sol"];
     execFileSync(process.execPath, [HARDHAT, "build", "--coverage", "--quiet", ...sources], { cwd: ROOT });

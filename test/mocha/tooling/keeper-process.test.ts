@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "chai";
-import hre from "hardhat";
+import { underCoverage } from "../../support/coverage.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import type { LocalStack } from "../../../scripts/local/stack.js";
 import {
@@ -23,7 +23,7 @@ describe("tooling: the keeper process killed mid-batch (SIGKILL) and restarted",
   const BUYERS = [3, 4, 5, 6, 7, 8];
 
   before(async function () {
-    if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip(); // see stack.test.ts
+    if (underCoverage()) this.skip(); // see stack.test.ts
     stack = await startChainsOnly(dir);
   });
   after(async function () {

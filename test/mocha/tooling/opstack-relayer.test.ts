@@ -5,7 +5,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect } from "chai";
-import hre, { network } from "hardhat";
+import { network } from "hardhat";
+import { underCoverage } from "../../support/coverage.js";
 import { OptimismPortal__factory } from "../../../typechain-types/opstack/index.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import { messageHash, messageOf, PREDEPLOYS, relayMessageCalldata } from "../../../scripts/lib/opstack.js";
@@ -125,7 +126,7 @@ describe("tooling: the relayer process killed (SIGKILL) right after a delivery, 
   const dir = tmpDir("opstack-relayer-proc");
 
   before(async function () {
-    if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip(); // see stack.test.ts
+    if (underCoverage()) this.skip(); // see stack.test.ts
     stack = await startChainsOnly(dir);
     // The official bridge next to the stack's (the stack still runs the messenger stand-ins).
     t = await bridgeWithReceiver(stack.connections.eth, stack.connections.base);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { expect } from "chai";
-import hre from "hardhat";
+import { underCoverage } from "../../support/coverage.js";
 import { startLocalStack, type LocalStack } from "../../../scripts/local/stack.js";
 import { basePresale, buyEth, contract, freePort, tmpDir } from "./helpers.js";
 
@@ -24,7 +24,7 @@ describe("tooling: the local two-chain stack (startLocalStack)", function () {
   before(async function () {
     // Under `hardhat test --coverage` the artifacts are instrumented (over the size limit) and the stack's separate
     // `hardhat node` processes are not coverage-aware: this suite runs in normal test runs only.
-    if ((hre.globalOptions as { coverage?: boolean }).coverage === true) this.skip();
+    if (underCoverage()) this.skip();
     [ethPort, basePort] = await Promise.all([freePort(), freePort()]);
     stack = await startLocalStack({
       ethPort,
