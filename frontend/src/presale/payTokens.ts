@@ -36,7 +36,7 @@ type QuoteView = {
 
 /**
  * What a purchase's arguments are made of. `pay` is what the buyer pays at most: the ETH sent, or `maxCost`.
- * `recipient`: the Base address that will own tokens bought on Ethereum (PRODUCT.md §7; presale/recipient.ts); a
+ * `recipient`: the Base address that will own tokens bought on Ethereum (PRODUCT.md §1 "One ladder on two chains"; presale/recipient.ts); a
  * Base purchase credits the buyer and takes `stake` instead.
  */
 export type BuyOrder = {

@@ -1,4 +1,4 @@
-// Who owns tokens bought on Ethereum (PRODUCT.md §7 "Calls"): every Ethereum purchase names the Base address that
+// Who owns tokens bought on Ethereum (PRODUCT.md §1 "One ladder on two chains"): every Ethereum purchase names the Base address that
 // will claim them. The connected address is that address only where the same key controls it on Base: an account
 // without code, or an EIP-7702 account (its code is the delegation designator, the key still signs). Any other code
 // (a Safe, a smart account) may not exist on Base, or belong to someone else there: the buyer types the Base address

@@ -1,4 +1,4 @@
-// Two chains, two positions (PRODUCT.md §2 "Buy widget"): each chain sells its own share of each round, so the chains can be in
+// Two chains, two positions (PRODUCT.md §1 "One ladder on two chains"): each chain sells its own share of each round, so the chains can be in
 // different rounds. When the buyer's chain has left a round the other chain still sells, the widget says so, with
 // both chains' rounds and prices; the order itself is priced by the buyer's chain (its quote views).
 import type { ChainKey } from "../config/env.ts";

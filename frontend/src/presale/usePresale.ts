@@ -74,7 +74,7 @@ export function usePresale() {
   const maxUsd = stageMaxUsd(rounds, currentStep, primary?.remaining ?? []);
   const baseDeposits = base.data?.user?.deposits ?? 0;
   // The connected address's own Ethereum tokens still on their way: its buyer record's current leg when it names
-  // the address itself as recipient, less what Base imported of that leg (PRODUCT.md §7). Tokens it bought for
+  // the address itself as recipient, less what Base imported of that leg (PRODUCT.md §1 "One ladder on two chains"). Tokens it bought for
   // another address are that address's to claim.
   const ownLeg = ethBuyer && address && ethBuyer.recipient.toLowerCase() === address.toLowerCase();
   const ethOnTheWay = ownLeg ? Math.max(0, ethBuyer.tokens - (base.data?.user?.remoteImported ?? 0)) : 0;

@@ -1,4 +1,4 @@
-// Where tokens bought on Ethereum go (PRODUCT.md §7): the order's "on Base to <address>" line, and for a contract
+// Where tokens bought on Ethereum go (PRODUCT.md §1 "One ladder on two chains"): the order's "on Base to <address>" line, and for a contract
 // account the Base address field with its confirmation. State: useRecipient.ts.
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";

@@ -72,7 +72,7 @@ export function StatusView({
       {t("status.start_again")}
     </button>
   );
-  // Tokens bought on Ethereum go to the Base address the order named (PRODUCT.md §7).
+  // Tokens bought on Ethereum go to the Base address the order named (PRODUCT.md §1 "One ladder on two chains").
   const toBase = s.recipient && (
     <p className="small status-recipient" data-testid="status-recipient">
       {t("recipient.on_base_to", { address: s.recipient })}

@@ -231,7 +231,7 @@ describe("the cost shown is the contract's quote", () => {
   });
 });
 
-describe("the chains in different rounds (PRODUCT.md §2 Buy widget)", () => {
+describe("the chains in different rounds (PRODUCT.md §1 One ladder on two chains)", () => {
   it("Ethereum sold its share of round 1: the widget says Ethereum sells round 2 and Base still round 1", () => {
     const d = view();
     d.eth = chain(env.eth.chainIdInt, { currentStep: 1 });
@@ -247,7 +247,7 @@ describe("the chains in different rounds (PRODUCT.md §2 Buy widget)", () => {
   });
 });
 
-describe("the Base recipient of an Ethereum purchase (PRODUCT.md §7)", () => {
+describe("the Base recipient of an Ethereum purchase (PRODUCT.md §1 One ladder on two chains)", () => {
   const CHOSEN = "0x00000000000000000000000000000000000000b2";
   async function order1000() {
     type(tokens(), "1000");

@@ -81,7 +81,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const [requoted, setRequoted] = useState(false);
   const closedReason = saleBlock(chainData);
   const notice = card ? null : roundNotice(token.chain, chainData, data[token.chain === "eth" ? "base" : "eth"]);
-  // Ethereum purchases name the Base address that will own the tokens (PRODUCT.md §7).
+  // Ethereum purchases name the Base address that will own the tokens (PRODUCT.md §1 "One ladder on two chains").
   const namesRecipient = token.chain === "eth" && !card;
   const recipient = useRecipient(namesRecipient && !!address, data);
 

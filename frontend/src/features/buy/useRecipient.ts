@@ -1,4 +1,4 @@
-// The Base recipient of an Ethereum purchase (presale/recipient.ts, PRODUCT.md §7): the connected account's code on
+// The Base recipient of an Ethereum purchase (presale/recipient.ts, PRODUCT.md §1 "One ladder on two chains"): the connected account's code on
 // Ethereum decides whether its own address is used or the buyer types and confirms one; the confirmed address is
 // remembered per buyer, and the buyer's unrelayed tokens that a purchase for it re-points are counted.
 import { useQuery } from "@tanstack/react-query";
