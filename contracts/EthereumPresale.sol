@@ -18,14 +18,17 @@ contract EthereumPresale is Presale, IEthereumPresale {
     using SafeCast for uint256;
 
     /// @inheritdoc IEthereumPresale
-    uint256 public constant override MAX_RELAY_BUYERS = 250;
+    /// @dev 80 % of the largest batch one Ethereum transaction can relay (240, reports/gas.json): at an L1 base fee of
+    /// 1 gwei or less the portal burns about one L1 gas per L2 gas the report asks for, within EIP-7825's 2^24 gas.
+    uint256 public constant override MAX_RELAY_BUYERS = 190;
 
-    /// @dev Gas a report needs on Base: the messenger's call and the totals, each relayed leg (a first credit writes
-    /// the leg's mark and the recipient's deposit: about 48,800), each round booked (a lowered quota and a new use:
-    /// about 30,000). Measured with margin by the suite.
-    uint256 private constant REPORT_GAS_BASE = 120_000;
-    uint256 private constant REPORT_GAS_PER_BUYER = 60_000;
-    uint256 private constant REPORT_GAS_PER_ROUND = 32_000;
+    /// @dev Gas a report needs on Base, about 10 % above the worst report measured on OP's L2 messenger
+    /// (reports/gas.json, `relay.reportGasOnBase`): the call and the totals (62,653), each relayed leg (a first credit
+    /// writes the leg's mark and the recipient's deposit: 48,367), each round booked (a lowered quota and a new use:
+    /// 29,677). Ethereum pays for this gas: the portal burns it on L1 (see MAX_RELAY_BUYERS).
+    uint256 private constant REPORT_GAS_BASE = 69_000;
+    uint256 private constant REPORT_GAS_PER_BUYER = 54_000;
+    uint256 private constant REPORT_GAS_PER_ROUND = 33_000;
 
     /// @dev One buyer in one slot: the current leg's recipient and number, its whole tokens bought and relayed, and
     /// the blacklist flag (read by the purchase anyway).

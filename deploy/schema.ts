@@ -28,7 +28,7 @@ const addressOrDeployer = addressOr("deployer");
 const source = addressOr("mock");
 /** Base's L2CrossDomainMessenger predeploy (the same address on every OP Stack chain). */
 export const L2_MESSENGER_PREDEPLOY = "0x4200000000000000000000000000000000000007";
-/** Chain ids of the local pair: the only ones where a stand-in messenger is allowed. */
+/** Chain ids of the local pair: the only ones where the deploy installs the messengers itself ("mock"). */
 const LOCAL_CHAIN_IDS = [31337, 31338];
 const relTime = z.string().regex(/^\+\d+[smhdw]?$/, 'relative times look like "+3d", "+12h", "+0"');
 const timeSpec = z.union([z.number().int().positive(), relTime]);
@@ -75,7 +75,8 @@ export const paramsSchema = z
         multicall3: source,
         /**
          * OP Stack cross-domain messenger: on Ethereum Base's L1CrossDomainMessenger, on Base the L2 predeploy. "mock"
-         * (local chains only): a stand-in from contracts/mocks, installed at the predeploy address on the Base side.
+         * (local chains only): OP's own contracts from @eth-optimism/contracts-bedrock, deployed by the deploy (the
+         * L1 messenger behind its portal; on Base the L2 messenger installed at the predeploy).
          */
         messenger: source,
       })
@@ -156,7 +157,7 @@ export const paramsSchema = z
     if (p.external.messenger === "mock" && !LOCAL_CHAIN_IDS.includes(p.chainId)) {
       issue(
         ["external", "messenger"],
-        "a stand-in messenger only exists on the local chains: set the real OP Stack messenger address",
+        "the deploy installs the OP Stack messengers only on the local chains: set the real OP Stack messenger address",
       );
     }
     if (p.sanctionsEnabled && p.external.sanctionsList === null)

@@ -43,16 +43,20 @@ test.describe("rejections and reverts", () => {
     await endState(page, testInfo);
   });
 
-  test("more than the maximum per purchase: max-tokens popup, nothing sent", async ({ page, wallet }, testInfo) => {
+  test("more than the maximum per purchase: max-tokens popup as typed, Buy disabled, nothing sent", async ({
+    page,
+    wallet,
+  }, testInfo) => {
     await openAndConnect(page, wallet);
     const max = Number(await (await import("../support/chain.ts")).read("eth", "Presale", "maxTokensToBuy"));
     await enterTokens(page, max + 1);
-    await page.getByTestId("buy-now").click();
     await expect(page.getByTestId("popup-max-tokens")).toBeVisible();
     await expect(page.getByTestId("popup-max-tokens")).toContainText(max.toLocaleString("en-US"));
     await endState(page, testInfo);
     await page.getByTestId("popup-confirm").click();
     await expect(page.getByTestId("popup-max-tokens")).toBeHidden();
+    await expect(page.getByTestId("msg-max_exceeded")).toBeVisible();
+    await expect(page.getByTestId("buy-now")).toBeDisabled();
     expect(wallet.sent()).toHaveLength(0);
   });
 
@@ -116,6 +120,81 @@ test.describe("low balance and low gas", () => {
     await setEthBalance("eth", wallet.address, "0.001"); // below the gas reserve too (seen at the next refresh)
     await expect(page.getByTestId("msg-low_gas_fees")).toBeVisible();
     await endState(page, testInfo);
+    expect(wallet.sent()).toHaveLength(0);
+  });
+});
+
+test.describe("a pay amount above the balance or the maximum is never cut to fit", () => {
+  test.use({ buyer: BUYERS.poor, walletChain: CHAIN_IDS.eth });
+
+  test("150 ETH with 100, 200,000 USDT with 50,000: low balance; 49,000 USDT: the maximum popup; Buy disabled", async ({
+    page,
+    wallet,
+  }, testInfo) => {
+    const { read } = await import("../support/chain.ts");
+    const max = await read("eth", "Presale", "maxTokensToBuy");
+    expect(max).toBeLessThanOrEqual(5_000_000n); // 49,000 USDT buys more than that at any price below 0.0097
+    await setEthBalance("eth", wallet.address, "100");
+    const held = await read("eth", "USDT", "balanceOf", [wallet.address]);
+    await write("eth", "USDT", "mint", [wallet.address, parseUnits("50000", 6) - held]);
+    await openAndConnect(page, wallet);
+    const pay = page.getByTestId("pay-amount");
+    const tokens = page.getByTestId("token-amount");
+    const buy = page.getByTestId("buy-now");
+
+    await pay.fill("");
+    await pay.pressSequentially("150", { delay: 120 });
+    await expect(page.getByTestId("msg-swap_error")).toBeVisible();
+    await page.waitForTimeout(1_500); // past the debounce and the quote
+    await expect(page.getByTestId("msg-swap_error")).toBeVisible();
+    await expect(page.getByTestId("popup-max-tokens")).toHaveCount(0);
+    await expect(tokens).toHaveValue(""); // never the maximum
+    await expect(pay).toHaveValue("150");
+    await expect(buy).toBeDisabled();
+
+    await selectPayToken(page, "eth-usdt");
+    await pay.fill("");
+    await pay.pressSequentially("200000", { delay: 120 });
+    await expect(page.getByTestId("msg-low_usdt")).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(page.getByTestId("popup-max-tokens")).toHaveCount(0);
+    await expect(buy).toBeDisabled();
+    await endState(page, testInfo, "low-balance");
+
+    await pay.fill("");
+    await pay.pressSequentially("49000", { delay: 120 });
+    await expect(page.getByTestId("popup-max-tokens")).toBeVisible();
+    await expect(page.getByTestId("popup-max-tokens")).toContainText(Number(max).toLocaleString("en-US"));
+    await endState(page, testInfo, "max-popup");
+    await page.getByTestId("popup-confirm").click();
+    await expect(page.getByTestId("msg-max_exceeded")).toBeVisible();
+    await expect(page.getByTestId("msg-low_usdt")).toHaveCount(0);
+    await expect(tokens).toHaveValue("");
+    await expect(buy).toBeDisabled();
+
+    // Within the balance and the maximum: the cost line floored to 4 decimals, Buy enabled (English, then Spanish).
+    await pay.fill("");
+    await pay.pressSequentially("1000.5", { delay: 120 });
+    await expect(page.getByTestId("quote-line")).toBeVisible();
+    await expect(page.getByTestId("quote-line")).toHaveText(/\d(\.\d{1,4})? USDT/);
+    await expect(page.getByTestId("quote-line")).not.toHaveText(/\.\d{5,}/);
+    await expect(buy).toBeEnabled();
+    await endState(page, testInfo, "cost-en-1440");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("quote-line").scrollIntoViewIfNeeded();
+    await endState(page, testInfo, "cost-en-390");
+    await page.setViewportSize({ width: 1440, height: 900 }); // the header's language picker (in the menu on phones)
+    await page.getByTestId("language-picker").first().click();
+    await page.getByTestId("language-picker-es").first().click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await pay.fill("");
+    await pay.pressSequentially("200000", { delay: 120 });
+    await expect(page.getByTestId("msg-low_usdt")).toBeVisible();
+    await expect(buy).toBeDisabled();
+    await endState(page, testInfo, "low-balance-es-1440");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("msg-low_usdt").scrollIntoViewIfNeeded();
+    await endState(page, testInfo, "low-balance-es-390");
     expect(wallet.sent()).toHaveLength(0);
   });
 });

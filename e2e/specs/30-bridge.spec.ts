@@ -1,7 +1,7 @@
 /**
  * Cross-chain, Ethereum → Base through the bridge: a purchase on Ethereum in the dapp; the keeper pays the Ethereum
- * gas of `relay(users)` (which needs no role), the local relayer (the stand-in for the OP Stack's deposit
- * derivation) delivers the message to Base through the L2 messenger at its predeploy address. The same wallet claims
+ * gas of `relay(users)` (which needs no role) through OP's L1 messenger and portal, the local relayer (the OP node's
+ * deposit derivation) executes the portal's deposit on Base: relayMessage on OP's L2 messenger at its predeploy. The same wallet claims
  * these tokens on Base in 40-claim-staking (after the Ethereum sale is closed and the claim started).
  */
 import { decodeEventLog, type Abi, type Hex } from "viem";

@@ -7,8 +7,8 @@
  * Base side ("BaseSystem"): SaleToken + BasePresale (built with the sale token) + Staking, linked
  * (setStaking/setPresale), the presale funded for claims and buy-and-stake, the staking reward reserve funded,
  * CARD_PROVIDER_ROLE to each card provider.
- * Both: the OP Stack messenger (on Ethereum Base's L1CrossDomainMessenger or its stand-in, on Base the L2 predeploy,
- * where scripts/lib/deploy.ts installs the stand-in on a local chain first), the round table with Ethereum's quota of
+ * Both: the OP Stack messenger (on Ethereum Base's L1CrossDomainMessenger, on Base the L2 predeploy; on the local
+ * chains scripts/lib/deploy.ts deploys OP's own contracts there first), the round table with Ethereum's quota of
  * each round (the same on both chains), splits, sanctions oracle. No role for the keeper: it only relays, which
  * anyone may. The future id of either presale is "Presale", the key both chains have in deployments/.
  * The two presales learn each other afterwards (setRemotePresale, scripts/lib/deploy.ts linkPresales).
@@ -26,7 +26,6 @@ export interface SystemShape {
     sequencerFeed: boolean;
     sanctionsList: boolean;
     multicall3: boolean;
-    messenger: boolean;
   };
   /** false when the chain has no such contract at all (USDT on Base, sequencer feed on L1, no sanctions oracle). */
   has: { usdt: boolean; sequencerFeed: boolean; sanctionsList: boolean };
@@ -80,13 +79,7 @@ export function buildSystemModule(shape: SystemShape) {
           "sanctionsList",
           () => (results.SanctionsList = m.contract("MockSanctionsList", [], { id: "SanctionsList" })),
         );
-    const messenger =
-      shape.chain === "base"
-        ? L2_MESSENGER_PREDEPLOY
-        : addressOf(
-            "messenger",
-            () => (results.Messenger = m.contract("MockL1CrossDomainMessenger", [], { id: "Messenger" })),
-          );
+    const messenger = shape.chain === "base" ? L2_MESSENGER_PREDEPLOY : m.getParameter<string>("messenger");
     if (shape.mocks.multicall3) results.Multicall3 = m.contract("Multicall3", [], { id: "Multicall3" });
 
     // ---- sale token (claim chain only); minted to the deployer, who funds presale and staking below
@@ -182,7 +175,6 @@ export function localShape(chain: "eth" | "base"): SystemShape {
       sequencerFeed: chain === "base",
       sanctionsList: true,
       multicall3: true,
-      messenger: true,
     },
     has: { usdt: chain === "eth", sequencerFeed: chain === "base", sanctionsList: true },
     cardProviders: chain === "base" ? 1 : 0,

@@ -20,7 +20,7 @@ import {
 import type { Connection } from "./deploy.js";
 import { messageHash, type CrossDomainMessage } from "./opstack.js";
 
-// OP's messengers (the official contracts' ABIs; the local stand-ins have the same signatures for these members).
+// OP's messengers (the official contracts' ABIs, contracts-bedrock).
 const l1MessengerInterface = L1CrossDomainMessenger__factory.createInterface();
 const SENT_MESSAGE_TOPIC = l1MessengerInterface.getEvent("SentMessage").topicHash;
 const BUYER_EVENTS = new Set(["TokensBought", "RecipientChanged"]);

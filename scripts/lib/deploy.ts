@@ -30,6 +30,8 @@ import {
   type DeploymentRecord,
 } from "./deployments.js";
 import { NETWORKS, pairOf, ROOT } from "./networks.js";
+import { deployL1Bridge, installL2Messenger } from "./opstack.js";
+import { opStackAbi } from "./opstack-artifacts.js";
 import { assertDeployable, isPublicChain } from "./preflight.js";
 
 export type Connection = NetworkConnection<"generic">;
@@ -50,8 +52,8 @@ export interface DeployOptions {
    */
   anchor?: number;
   /**
-   * Local Base only: the L1 messenger stand-in the L2 stand-in trusts (its aliased address delivers). Default: the
-   * Messenger of the local Ethereum deployment in `outDir`.
+   * Local Base only: the L1CrossDomainMessenger the L2 messenger at the predeploy trusts (its aliased address
+   * delivers). Default: the Messenger of the local Ethereum deployment in `outDir`.
    */
   l1Messenger?: string;
 }
@@ -67,7 +69,6 @@ export function shapeOf(r: ResolvedParams): SystemShape {
       sequencerFeed: e.sequencerFeed === "mock",
       sanctionsList: e.sanctionsList === "mock",
       multicall3: e.multicall3 === "mock",
-      messenger: e.messenger === "mock",
     },
     has: { usdt: e.usdt !== null, sequencerFeed: e.sequencerFeed !== null, sanctionsList: e.sanctionsList !== null },
     cardProviders: r.cardProviders.length,
@@ -99,8 +100,11 @@ function saleArgs(r: ResolvedParams) {
   };
 }
 
-/** Module parameters for Ignition, keyed by module id. */
-export function ignitionParameters(r: ResolvedParams): Record<string, ModuleParameters> {
+/**
+ * Module parameters for Ignition, keyed by module id. `l1Messenger`: the local Ethereum's L1 messenger, deployed
+ * before the module (external.messenger "mock").
+ */
+export function ignitionParameters(r: ResolvedParams, l1Messenger?: string): Record<string, ModuleParameters> {
   const p: ModuleParameters = {
     adminDelay: BigInt(r.adminDelay),
     ...saleArgs(r),
@@ -108,6 +112,7 @@ export function ignitionParameters(r: ResolvedParams): Record<string, ModulePara
   };
   for (const [k, v] of Object.entries(r.external))
     if (v !== null && v !== "mock" && !(k === "messenger" && r.chain === "base")) p[k] = v;
+  if (l1Messenger !== undefined) p.messenger = l1Messenger;
   if (r.external.ethUsdFeed === "mock") p.mockEthUsdAnswer = r.mockEthUsdAnswer;
   r.cardProviders.forEach((a, i) => (p[`cardProvider${i}`] = a));
   if (r.splits.length > 0) {
@@ -203,24 +208,21 @@ export async function deploySystem(
     fs.writeFileSync(path.join(journalDir, ANCHOR_FILE), JSON.stringify({ anchor: resolved.anchor }) + "\n");
   }
 
-  const shape = shapeOf(resolved);
-  if (shape.chain === "base" && shape.mocks.messenger) {
-    const l1 =
-      opts.l1Messenger ??
-      readDeployment(NETWORKS[pairOf(conn.networkName).eth]?.chainId ?? 31337, opts.outDir ?? DEPLOYMENTS_DIR)
-        ?.contracts.Messenger?.address;
-    if (l1 === undefined)
-      throw new ParamsError(
-        `the local Base messenger stand-in needs the local Ethereum one: deploy ${pairOf(conn.networkName).eth} first`,
-      );
-    await installL2MessengerStandIn(conn, l1);
-    log(`installed the L2 messenger stand-in at ${L2_MESSENGER_PREDEPLOY} (trusts the L1 messenger ${l1})`);
+  // Local chains run OP's own bridge contracts (scripts/lib/opstack.ts): the L1 messenger behind its portal on
+  // Ethereum, the L2 messenger at its predeploy on Base, trusting the local Ethereum's.
+  let localMessenger: ContractRecord | undefined;
+  if (resolved.external.messenger === "mock") {
+    localMessenger =
+      resolved.chain === "eth"
+        ? await localL1Messenger(conn, params.chainId, opts.outDir ?? DEPLOYMENTS_DIR, log)
+        : await localL2Messenger(conn, opts.l1Messenger ?? localEthMessenger(conn, opts.outDir), log);
   }
+  const shape = shapeOf(resolved);
   const module = buildSystemModule(shape);
   const startBlock = Number(latest!.number) + 1;
   log(`deploying ${module.id} to ${conn.networkName} (chain ${params.chainId}) from ${deployer}`);
   const result = (await conn.ignition.deploy(module, {
-    parameters: ignitionParameters(resolved),
+    parameters: ignitionParameters(resolved, resolved.chain === "eth" ? localMessenger?.address : undefined),
     deploymentId: simulated ? undefined : deploymentId,
     displayUi: opts.displayUi ?? false,
     config: isLocal ? { requiredConfirmations: 1, blockPollingInterval: 50 } : {},
@@ -239,7 +241,6 @@ export async function deploySystem(
     SequencerFeed: "MockV3Aggregator",
     SanctionsList: "MockSanctionsList",
     Multicall3: "Multicall3",
-    Messenger: "MockL1CrossDomainMessenger",
   };
   // The InitParams struct in its field order (the record shows it as sent).
   const { priceFeedHeartbeat, sequencerGracePeriod, ...sale } = saleArgs(resolved);
@@ -254,11 +255,7 @@ export async function deploySystem(
     sequencerGracePeriod,
     ...sale,
     messenger:
-      resolved.chain === "base"
-        ? L2_MESSENGER_PREDEPLOY
-        : result.Messenger
-          ? addrOf("Messenger")
-          : resolved.external.messenger,
+      resolved.chain === "base" ? L2_MESSENGER_PREDEPLOY : (localMessenger?.address ?? resolved.external.messenger),
   };
   const ctorArgs: Record<string, unknown[]> = {
     // EthereumPresale(InitParams) / BasePresale(InitParams, saleToken)
@@ -282,7 +279,6 @@ export async function deploySystem(
     SequencerFeed: [0, 0, "L2 Sequencer Uptime Status Feed"],
     SanctionsList: [],
     Multicall3: [],
-    Messenger: [],
   };
   for (const name of Object.keys(result)) {
     const address = addrOf(name);
@@ -336,17 +332,7 @@ export async function deploySystem(
       abi: await abi(),
     };
   }
-  if (resolved.chain === "base" && resolved.external.messenger === "mock") {
-    // The predeploy address existed before this deploy; locally it runs the stand-in's code.
-    const artifact = await hre.artifacts.readArtifact("MockL2CrossDomainMessenger");
-    contracts.Messenger = {
-      address: L2_MESSENGER_PREDEPLOY,
-      deployBlock: contracts.Presale.deployBlock,
-      artifact: artifact.contractName,
-      external: true,
-      abi: artifact.abi as unknown[],
-    };
-  }
+  if (localMessenger !== undefined) contracts.Messenger = localMessenger;
 
   const record: DeploymentRecord = {
     chainId: params.chainId,
@@ -370,17 +356,63 @@ export async function deploySystem(
  * so the committed files do not churn.
  */
 /**
- * Local Base: puts MockL2CrossDomainMessenger at the L2CrossDomainMessenger predeploy address, so the Base presale
- * gets the same messenger address as on Base. It is deployed anywhere first and its runtime code (which holds the
- * immutable L1 messenger) copied with hardhat_setCode; the stand-in keeps no constructor-written storage.
+ * Local Ethereum: OP's L1CrossDomainMessenger behind its OptimismPortal (deployL1Bridge), or the one the deployment
+ * in `outDir` recorded for this chain if it is still there (a re-run of the deploy on the same chain).
  */
-export async function installL2MessengerStandIn(conn: Connection, l1Messenger: string): Promise<void> {
-  const [deployer] = await conn.ethers.getSigners();
-  const factory = await conn.ethers.getContractFactory("MockL2CrossDomainMessenger", deployer);
-  const scratch = await factory.deploy(l1Messenger);
-  await scratch.waitForDeployment();
-  const code = await conn.ethers.provider.getCode(await scratch.getAddress());
-  await conn.provider.request({ method: "hardhat_setCode", params: [L2_MESSENGER_PREDEPLOY, code] });
+async function localL1Messenger(
+  conn: Connection,
+  chainId: number,
+  outDir: string,
+  log: (msg: string) => void,
+): Promise<ContractRecord> {
+  const abi = opStackAbi("L1CrossDomainMessenger");
+  const recorded = readDeployment(chainId, outDir)?.contracts.Messenger;
+  if (
+    recorded?.artifact === "L1CrossDomainMessenger" &&
+    (await conn.provider.request({ method: "eth_getCode", params: [recorded.address, "latest"] })) !== "0x"
+  )
+    return { ...recorded, abi };
+  const bridge = await deployL1Bridge(conn, { log });
+  const deployBlock = await findDeployBlock(
+    conn,
+    bridge.l1Messenger,
+    bridge.deployBlock,
+    await conn.ethers.provider.getBlockNumber(),
+  );
+  return { address: bridge.l1Messenger, deployBlock, artifact: "L1CrossDomainMessenger", external: false, abi };
+}
+
+/** The local Ethereum deployment's L1 messenger, which the local Base's L2 messenger must trust. */
+function localEthMessenger(conn: Connection, outDir: string | undefined): string {
+  const l1 = readDeployment(NETWORKS[pairOf(conn.networkName).eth]?.chainId ?? 31337, outDir ?? DEPLOYMENTS_DIR)
+    ?.contracts.Messenger?.address;
+  if (l1 === undefined)
+    throw new ParamsError(
+      `the local Base messenger trusts the local Ethereum one: deploy ${pairOf(conn.networkName).eth} first`,
+    );
+  return l1;
+}
+
+/**
+ * Local Base: OP's L2CrossDomainMessenger at its predeploy, trusting `l1Messenger` (installL2Messenger; a local
+ * chain that trusted an earlier Ethereum deployment's messenger is re-pointed). The predeploy counts as existing
+ * before the deploy (external), as on Base; its deploy block is the chain's latest when installed.
+ */
+async function localL2Messenger(
+  conn: Connection,
+  l1Messenger: string,
+  log: (msg: string) => void,
+): Promise<ContractRecord> {
+  await installL2Messenger(conn, l1Messenger, { replace: true });
+  const deployBlock = await conn.ethers.provider.getBlockNumber();
+  log(`installed OP's L2CrossDomainMessenger at ${L2_MESSENGER_PREDEPLOY} (trusts the L1 messenger ${l1Messenger})`);
+  return {
+    address: L2_MESSENGER_PREDEPLOY,
+    deployBlock,
+    artifact: "L2CrossDomainMessenger",
+    external: true,
+    abi: opStackAbi("L2CrossDomainMessenger"),
+  };
 }
 
 /**

@@ -7,9 +7,9 @@ import path from "node:path";
 import { erc20Abi, type Abi } from "viem";
 import type { RecordedParams } from "../../deploy/schema.js";
 import {
-  MockL1CrossDomainMessenger__factory,
-  MockL2CrossDomainMessenger__factory,
-} from "../../typechain-types/index.js";
+  L1CrossDomainMessenger__factory,
+  L2CrossDomainMessenger__factory,
+} from "../../typechain-types/opstack/index.js";
 import { ROOT } from "./networks.js";
 
 export const DEPLOYMENTS_DIR = path.join(ROOT, "deployments");
@@ -133,12 +133,13 @@ function pathToFileUrl(p: string): string {
 }
 
 /**
- * OP's CrossDomainMessenger as the tooling uses it (send on L1, relay and replay protection on L2), recorded for the
- * real messengers. Taken from the stand-ins' compiled ABIs, which have OP's signatures for each of these members.
+ * OP's CrossDomainMessenger as the tooling uses it (send on L1 and the portal it deposits through, relay and replay
+ * protection on L2), recorded for every messenger. Taken from the official contracts' ABIs (contracts-bedrock).
  */
 const OP_MESSENGER_MEMBERS: Record<string, "l1" | "l2"> = {
   sendMessage: "l1",
   messageNonce: "l1",
+  portal: "l1",
   SentMessage: "l1",
   relayMessage: "l2",
   xDomainMessageSender: "l2",
@@ -148,8 +149,8 @@ const OP_MESSENGER_MEMBERS: Record<string, "l1" | "l2"> = {
   FailedRelayedMessage: "l2",
 };
 export const MESSENGER_ABI: Abi = [
-  ...MockL1CrossDomainMessenger__factory.abi.filter((f) => "name" in f && OP_MESSENGER_MEMBERS[f.name] === "l1"),
-  ...MockL2CrossDomainMessenger__factory.abi.filter((f) => "name" in f && OP_MESSENGER_MEMBERS[f.name] === "l2"),
+  ...L1CrossDomainMessenger__factory.abi.filter((f) => "name" in f && OP_MESSENGER_MEMBERS[f.name] === "l1"),
+  ...L2CrossDomainMessenger__factory.abi.filter((f) => "name" in f && OP_MESSENGER_MEMBERS[f.name] === "l2"),
 ];
 
 /** The standard ERC-20 ABI recorded for real tokens (USDT/USDC on public chains). */

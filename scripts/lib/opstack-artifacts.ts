@@ -45,9 +45,21 @@ export function opStackArtifactPath(name: OpStackContract): string {
   return path.join(opStackPackageDir(), "forge-artifacts", `${name}.sol`, `${name}.json`);
 }
 
+const bytecodes = new Map<OpStackContract, { creation: string; runtime: string }>();
+
+/** The ABI of `name` as the package ships it (what deployments/ records for the local bridge contracts). */
+export function opStackAbi(name: OpStackContract): unknown[] {
+  return (JSON.parse(fs.readFileSync(opStackArtifactPath(name), "utf8")) as ForgeArtifact).abi;
+}
+
 /** Creation and runtime bytecode of `name`, exactly as the package ships them (none of them links a library). */
 export function opStackBytecode(name: OpStackContract): { creation: string; runtime: string } {
-  const a = JSON.parse(fs.readFileSync(opStackArtifactPath(name), "utf8")) as ForgeArtifact;
-  if (Object.keys(a.bytecode.linkReferences).length > 0) throw new Error(`${name}'s artifact needs linked libraries`);
-  return { creation: a.bytecode.object, runtime: a.deployedBytecode.object };
+  let code = bytecodes.get(name);
+  if (code === undefined) {
+    const a = JSON.parse(fs.readFileSync(opStackArtifactPath(name), "utf8")) as ForgeArtifact;
+    if (Object.keys(a.bytecode.linkReferences).length > 0) throw new Error(`${name}'s artifact needs linked libraries`);
+    code = { creation: a.bytecode.object, runtime: a.deployedBytecode.object };
+    bytecodes.set(name, code);
+  }
+  return code;
 }

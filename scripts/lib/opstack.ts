@@ -180,35 +180,57 @@ const code = async (rpc: Rpc, address: string) =>
   (await rpc.request({ method: "eth_getCode", params: [address, "latest"] })) as string;
 
 /**
+ * The L2 messenger's slot 0: a legacy spacer (20 bytes, always zero) and OpenZeppelin's Initializable flags
+ * (`_initialized` at byte 20, `_initializing` at byte 21), per the artifact's storage layout.
+ */
+const INITIALIZABLE_SLOT = "0x0";
+
+/**
  * Installs the L2CrossDomainMessenger at its predeploy on `conn`, trusting `l1Messenger`: OP's Proxy at the
  * predeploy (admin: the ProxyAdmin predeploy), the implementation at 0xc0d3…0007, then `initialize(l1Messenger)`
- * through the proxy from the ProxyAdmin (impersonated). Idempotent for the same L1 messenger; refuses another one.
+ * through the proxy from the ProxyAdmin (impersonated). Idempotent for the same L1 messenger; refuses another one
+ * unless `replace` (a test chain reused by many deployments: the flag is cleared and `initialize` runs again, the
+ * messenger's record of relayed and failed messages is kept).
  */
-export async function installL2Messenger(conn: Connection, l1Messenger: string): Promise<void> {
+export async function installL2Messenger(
+  conn: Connection,
+  l1Messenger: string,
+  opts: { replace?: boolean } = {},
+): Promise<void> {
   const rpc = conn.provider;
   const at = PREDEPLOYS.L2CrossDomainMessenger;
   const proxyRuntime = opStackBytecode("Proxy").runtime;
+  const impl = predeployImplementation(at);
   if ((await code(rpc, at)) === proxyRuntime) {
     const trusted = await L2CrossDomainMessenger__factory.connect(at, conn.ethers.provider).otherMessenger();
     if (trusted === getAddress(l1Messenger)) return;
-    throw new Error(`the L2 messenger at ${at} already trusts ${trusted}, not ${l1Messenger}: restart the chain`);
+    if (opts.replace !== true)
+      throw new Error(`the L2 messenger at ${at} already trusts ${trusted}, not ${l1Messenger}: restart the chain`);
+    await rpc.request({ method: "hardhat_setStorageAt", params: [at, INITIALIZABLE_SLOT, zeroPadValue("0x", 32)] });
+    return initialiseL2Messenger(rpc, l1Messenger);
   }
-  const impl = predeployImplementation(at);
   await rpc.request({ method: "hardhat_setCode", params: [impl, opStackBytecode("L2CrossDomainMessenger").runtime] });
   await rpc.request({ method: "hardhat_setCode", params: [at, proxyRuntime] });
   await rpc.request({
     method: "hardhat_setStorageAt",
     params: [at, ADMIN_SLOT, zeroPadValue(PREDEPLOYS.ProxyAdmin, 32)],
   });
+  await initialiseL2Messenger(rpc, l1Messenger);
+  // The messenger reads the gas-paying token from L1Block (ETH when its storage is empty).
+  if ((await code(rpc, PREDEPLOYS.L1Block)) === "0x")
+    await rpc.request({ method: "hardhat_setCode", params: [PREDEPLOYS.L1Block, opStackBytecode("L1Block").runtime] });
+}
+
+/** `upgradeToAndCall(implementation, initialize(l1Messenger))` on the predeploy's proxy, from the ProxyAdmin. */
+async function initialiseL2Messenger(rpc: Rpc, l1Messenger: string): Promise<void> {
+  const at = PREDEPLOYS.L2CrossDomainMessenger;
+  const impl = predeployImplementation(at);
   const initialize = L2CrossDomainMessenger__factory.createInterface().encodeFunctionData("initialize", [l1Messenger]);
   const data = Proxy__factory.createInterface().encodeFunctionData("upgradeToAndCall", [impl, initialize]);
   const receipt = await withImpersonated(rpc, PREDEPLOYS.ProxyAdmin, 10n ** 18n, async () =>
     mined(rpc, await send(rpc, { from: PREDEPLOYS.ProxyAdmin, to: at, value: 0n, gas: 1_000_000n, data })),
   );
   if (!receipt.status) throw new Error(`initialising the L2 messenger at ${at} reverted (tx ${receipt.hash})`);
-  // The messenger reads the gas-paying token from L1Block (ETH when its storage is empty).
-  if ((await code(rpc, PREDEPLOYS.L1Block)) === "0x")
-    await rpc.request({ method: "hardhat_setCode", params: [PREDEPLOYS.L1Block, opStackBytecode("L1Block").runtime] });
 }
 
 /** Both sides on `l1` and `l2` (the same connection for the single-chain test setup). */
@@ -411,6 +433,16 @@ export function messageOf(d: Deposit): CrossDomainMessage | null {
     string,
   ];
   return { nonce, sender: getAddress(sender), target: getAddress(target), value, minGasLimit, message };
+}
+
+/**
+ * The L2 gas the L1 messenger buys for a message (CrossDomainMessenger.baseGas of 0.17.3), the deposit's gas limit:
+ * a constant overhead, 16 per message byte, the minimum gas limit grossed up for EIP-150's 63/64 and the reserves of
+ * the relay around the call.
+ */
+export function baseGas(message: string, minGasLimit: bigint): bigint {
+  const messageBytes = BigInt((message.length - 2) / 2);
+  return 200_000n + 16n * messageBytes + (minGasLimit * 64n) / 63n + 40_000n + 40_000n + 5_000n;
 }
 
 /** `relayMessage` calldata of `m` (what the L1 messenger deposits). */

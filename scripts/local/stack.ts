@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
  * The local two-chain stack, on loopback only:
  *   local Ethereum  (hardhat node, network hardhatEth, chain 31337, l1) on 127.0.0.1:8545
  *   local Base      (hardhat node, network hardhatBase, chain 31338, op) on 127.0.0.1:8546
- * deployed with the real Ignition code (deploy/params/localEth.json, then localBase.json: the Base side's messenger
- * stand-in at the L2 predeploy trusts the Ethereum side's) and linked (each presale learns the other), test accounts
- * #3..#6 funded with ETH, USDT and USDC, the sale open, the keeper and the bridge relayer (the stand-in for the OP
- * Stack's deposit derivation) running in-process, then the API server (server/) and the dapp dev server (frontend/)
+ * deployed with the real Ignition code on OP's own bridge contracts (deploy/params/localEth.json: the L1 messenger
+ * behind its portal, then localBase.json: the L2 messenger at its predeploy, trusting it) and linked (each presale
+ * learns the other), test accounts #3..#6 funded with ETH, USDT and USDC, the sale open, the keeper and the bridge
+ * relayer (the OP node's deposit derivation: the portal's deposits executed on Base) running in-process, then the API server (server/) and the dapp dev server (frontend/)
  * when they exist. `npm start` runs it; e2e tests call startLocalStack().
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -268,7 +268,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const ethConn = await connect("localEth", "deployer", { url: ethUrl });
     const baseConn = await connect("localBase", "deployer", { url: baseUrl });
     const outDir = opts.deploymentsDir ?? DEPLOYMENTS_DIR;
-    // Ethereum first: the Base side's messenger stand-in trusts the Ethereum side's (its aliased address delivers).
+    // Ethereum first: OP's L2 messenger on Base trusts the Ethereum side's L1 messenger (its aliased address delivers).
     // One anchor for both chains: identical round end times, one ladder (`admin status` compares them).
     const anchor = Number((await ethConn.ethers.provider.getBlock("latest"))!.timestamp);
     const ethDep = await deploySystem(ethConn, loadNetworkParams("localEth"), {

@@ -12,15 +12,12 @@
  * Base. A deposit that is not a message of the L1 messenger has no such record on Base: it is delivered once per state
  * file (the product sends none).
  *
- * Until the local stack deploys the official contracts, its L1 messenger is a stand-in without a portal: its
- * `SentMessage` events are turned into the deposit the real messenger would have made (standInDeposit below).
  * Local chains only: on a public network the real bridge does this.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { getAddress, toBeHex } from "ethers";
-import { decodeEventLog, decodeFunctionResult, encodeEventTopics, encodeFunctionData, type Hex } from "viem";
-import { MockL1CrossDomainMessenger__factory } from "../../typechain-types/index.js";
+import { decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
 import { decodeReport } from "../lib/crosschain.js";
 import {
   L1CrossDomainMessenger__factory,
@@ -35,7 +32,6 @@ import {
   messageFailed,
   messageHash,
   messageOf,
-  relayMessageCalldata,
   TRANSACTION_DEPOSITED_TOPIC,
   type Deposit,
   type Rpc,
@@ -82,9 +78,9 @@ export interface RelayerState {
   version: 2;
   /**
    * `origin`: hash of the first scanned block, so a restarted local chain (same addresses) is not taken for the old
-   * one. `portal`: where deposits are read (null: the messenger stand-in's events).
+   * one. `portal`: where deposits are read (the L1 messenger's OptimismPortal).
    */
-  l1: { chainId: number; messenger: string; portal: string | null; origin: string };
+  l1: { chainId: number; messenger: string; portal: string; origin: string };
   l2: { chainId: number; messenger: string };
   /** Last L1 block whose deposits are in `queue` or delivered. */
   scannedTo: number;
@@ -96,7 +92,7 @@ export interface RelayerState {
 export interface RelayerEnd {
   name: string;
   conn: Connection;
-  /** L1: the L1CrossDomainMessenger (or its stand-in); L2: the predeploy. */
+  /** L1: the L1CrossDomainMessenger; L2: the predeploy. */
   messenger: string;
 }
 
@@ -124,7 +120,7 @@ export interface RelayerTick {
 
 export class Relayer {
   private readonly opts: Required<Omit<RelayerOptions, "hooks">> & Pick<RelayerOptions, "hooks">;
-  private portal: string | null | undefined;
+  private portal: string | undefined;
 
   constructor(
     readonly l1: RelayerEnd,
@@ -158,22 +154,26 @@ export class Relayer {
     return [ids[0], ids[1]];
   }
 
-  /** The L1 messenger's portal, or null for the stand-in (it has none). */
-  private async portalOf(): Promise<string | null> {
+  /** The L1 messenger's portal (where its deposits are made). */
+  private async portalOf(): Promise<string> {
     if (this.portal !== undefined) return this.portal;
     const data = l1MessengerInterface.encodeFunctionData("portal");
+    let portal: string;
     try {
       const out = await this.rpc<string>(this.l1, "eth_call", [{ to: this.l1.messenger, data }, "latest"]);
-      const [portal] = l1MessengerInterface.decodeFunctionResult("portal", out) as unknown as [string];
-      this.portal = getAddress(portal);
+      [portal] = l1MessengerInterface.decodeFunctionResult("portal", out) as unknown as [string];
     } catch (e) {
       if (e instanceof ChainDownError) throw e;
-      this.portal = null;
+      throw new Error(
+        `${this.l1.messenger} on ${this.l1.name} is not an L1CrossDomainMessenger (no portal()): ${shortError(e)}`,
+        { cause: e },
+      );
     }
+    this.portal = getAddress(portal);
     return this.portal;
   }
 
-  loadState(ids: [number, number], origin: string, portal: string | null): RelayerState {
+  loadState(ids: [number, number], origin: string, portal: string): RelayerState {
     const fresh: RelayerState = {
       version: 2,
       l1: { chainId: ids[0], messenger: getAddress(this.l1.messenger), portal, origin },
@@ -209,19 +209,12 @@ export class Relayer {
     return decodeFunctionResult({ abi, functionName: fn, data: out });
   }
 
-  /** The deposits made in an L1 block range: the portal's events, or the stand-in's messages as deposits. */
-  private async depositsIn(portal: string | null, from: number, to: number): Promise<Deposit[]> {
-    const range = { fromBlock: toBeHex(from), toBlock: toBeHex(to) };
-    if (portal !== null) {
-      const logs = await this.rpc<RpcLog[]>(this.l1, "eth_getLogs", [
-        { address: portal, topics: [TRANSACTION_DEPOSITED_TOPIC], ...range },
-      ]);
-      return logs.map(decodeDeposit);
-    }
+  /** The deposits made in an L1 block range: the portal's TransactionDeposited events. */
+  private async depositsIn(portal: string, from: number, to: number): Promise<Deposit[]> {
     const logs = await this.rpc<RpcLog[]>(this.l1, "eth_getLogs", [
-      { address: this.l1.messenger, topics: [SENT_MESSAGE_TOPIC], ...range },
+      { address: portal, topics: [TRANSACTION_DEPOSITED_TOPIC], fromBlock: toBeHex(from), toBlock: toBeHex(to) },
     ]);
-    return logs.map((l) => standInDeposit(this.l1.messenger, l));
+    return logs.map(decodeDeposit);
   }
 
   /** Scans new deposits into the queue, then delivers every one that has waited long enough. */
@@ -289,52 +282,6 @@ export class Relayer {
     );
     return !failed;
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The L1 messenger stand-in (until the local stack deploys the official contracts): no portal, only SentMessage.
-
-const STAND_IN_ABI = MockL1CrossDomainMessenger__factory.abi;
-const SENT_MESSAGE_TOPIC = encodeEventTopics({ abi: STAND_IN_ABI, eventName: "SentMessage" })[0];
-
-/**
- * Gas of the deposit a real L1 messenger makes for a message: the intrinsic 21 000, its constant relay overhead
- * (200 000), call overhead (40 000), reserved gas (40 000) and gas-check buffer (5 000), 16 per calldata byte (the
- * message plus relayMessage's other ~260 bytes), and the message's minimum gas limit grossed up by 64/63.
- */
-function depositGas(m: { gasLimit: string | bigint; message: string }): bigint {
-  const calldata = BigInt((m.message.length - 2) / 2);
-  return 21_000n + 200_000n + 40_000n + 40_000n + 5_000n + 16n * (calldata + 260n) + (BigInt(m.gasLimit) * 64n) / 63n;
-}
-
-/** The deposit the real L1 messenger would have made for the stand-in's SentMessage `log`. */
-function standInDeposit(l1Messenger: string, log: RpcLog): Deposit {
-  const { args } = decodeEventLog({
-    abi: STAND_IN_ABI,
-    eventName: "SentMessage",
-    data: log.data as Hex,
-    topics: log.topics as [Hex, ...Hex[]],
-  });
-  const message = {
-    nonce: args.messageNonce,
-    sender: getAddress(args.sender),
-    target: getAddress(args.target),
-    value: 0n,
-    minGasLimit: args.gasLimit,
-    message: args.message,
-  };
-  return {
-    from: applyL1ToL2Alias(l1Messenger),
-    to: getAddress(L2_MESSENGER_PREDEPLOY),
-    mint: 0n,
-    value: 0n,
-    gasLimit: depositGas({ gasLimit: args.gasLimit, message: args.message }),
-    isCreation: false,
-    data: relayMessageCalldata(message),
-    l1Block: Number(log.blockNumber),
-    l1Tx: log.transactionHash,
-    logIndex: Number(log.logIndex),
-  };
 }
 
 /**

@@ -52,7 +52,7 @@ async function readDappViews(d: Deployment) {
   await Promise.all([p.usdRaised(), p.localUsdRaised(), p.totalTokensSold(), p.localTokensSold()]);
   if (d.chainName === "hardhatEth") {
     await ethereum(d).buyerInfo(d.buyers[1].address);
-    await ethereum(d).relayGasLimit(250);
+    await ethereum(d).relayGasLimit(await ethereum(d).MAX_RELAY_BUYERS());
   } else {
     const b = base(d);
     await Promise.all([b.userDeposits(d.buyers[1].address), b.claimStart(), b.claimDeadline()]);

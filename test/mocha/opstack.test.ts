@@ -19,7 +19,10 @@ import { largestMinGasLimit, measureSendMessageGas } from "../../scripts/lib/ops
 import {
   applyL1ToL2Alias,
   BASE_RESOURCE_CONFIG,
+  baseGas,
+  deployL1Bridge,
   deployOpStack,
+  installL2Messenger,
   depositsIn,
   messageFailed,
   messageHash,
@@ -312,6 +315,44 @@ describe("OP Stack bridge on one chain (L1 contracts and the L2 messenger side b
     expect(await t.receiver.total()).to.equal(21n);
     expect((await t.deliver(d)).status).to.equal(false);
     expect(await t.receiver.total()).to.equal(21n);
+  });
+
+  it("a chain reused by another deployment: installing the L2 messenger for another L1 messenger is refused, or re-initialises it with `replace` (its records kept)", async function () {
+    const t = await bridgeWithReceiver(await network.create("hardhat"));
+    const d = await t.send(5n, 100_000n);
+    expect(messageFailed(await t.deliver(d))).to.equal(false);
+    const other = await deployL1Bridge(t.eth);
+    const refused = await installL2Messenger(t.base, other.l1Messenger).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    expect(refused).to.match(/already trusts .* restart the chain/);
+    expect(await t.l2Messenger.otherMessenger()).to.equal(t.bridge.l1Messenger);
+    await installL2Messenger(t.base, other.l1Messenger, { replace: true });
+    expect(await t.l2Messenger.otherMessenger()).to.equal(other.l1Messenger);
+    expect(await t.l2Messenger.successfulMessages(messageHash(messageOf(d)!))).to.equal(true);
+    // Still initialised once: nobody else can re-point it.
+    await expect(t.l2Messenger.connect(t.l2Signers[9]).initialize(t.l2Signers[9].address)).to.be.revertedWith(
+      "Initializable: contract is already initialized",
+    );
+    // The old L1 messenger's deposits are no longer the messenger's own: a new one from it is refused.
+    expect(
+      (await t.deliver({ ...d, data: relayMessageCalldata({ ...messageOf(d)!, nonce: (1n << 240n) | 77n }) })).status,
+    ).to.equal(false);
+  });
+
+  it("baseGas mirrors the L1 messenger's own (0.17.3)", async function () {
+    const eth = await network.create("hardhat");
+    const bridge = await deployL1Bridge(eth);
+    const l1 = L1CrossDomainMessenger__factory.connect(bridge.l1Messenger, eth.ethers.provider);
+    for (const [bytes, minGas] of [
+      [0, 0n],
+      [1_060, 453_000n],
+      [25_252, 10_659_000n],
+    ] as const) {
+      const message = `0x${"ab".repeat(bytes)}`;
+      expect(baseGas(message, minGas), `${bytes} bytes`).to.equal(await l1.baseGas(message, minGas));
+    }
   });
 
   it("decodes a deposit's mint, value and data from TransactionDeposited as the OP node does", async function () {

@@ -123,7 +123,7 @@ for (const chainName of CHAINS) {
       expect(await p.sanctionsList()).to.equal(d.ethers.ZeroAddress);
       await expect(p.roundDetails(3)).to.be.revertedWithCustomError(p, "InvalidParameter");
       if (onEthereum) {
-        expect(await ethereum(d).MAX_RELAY_BUYERS()).to.equal(250n);
+        expect(await ethereum(d).MAX_RELAY_BUYERS()).to.equal(190n);
         expect([...(await ethereum(d).buyerInfo(d.buyers[0].address))]).to.deep.equal([
           d.ethers.ZeroAddress,
           0n,

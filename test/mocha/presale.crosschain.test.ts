@@ -1,14 +1,17 @@
 /**
  * The two chains kept in step: Ethereum's relayed legs, its quota and use of every round, its totals and its close
- * reach Base only through the canonical messenger (stand-ins that behave like OP's); nothing travels from Base to
+ * reach Base only through the canonical messenger (OP's own contracts); nothing travels from Base to
  * Ethereum, and each chain sells only its own share of each round (docs/PRODUCT.md §9).
  */
 import { expect } from "chai";
 import { anyUint } from "@nomicfoundation/hardhat-ethers-chai-matchers/withArgs";
-import { AbiCoder, id, keccak256 } from "ethers";
+import { getAddress } from "ethers";
+import { baseGas, messageHash } from "../../scripts/lib/opstack.js";
 import {
   CAPS,
   DAY,
+  ETH_PRESALE_STANDIN,
+  L1_MESSENGER_STANDIN,
   L2_MESSENGER,
   PRICES,
   TOKEN,
@@ -20,23 +23,22 @@ import {
   load,
   now,
   receiptOf,
+  sentThrough,
+  withNonce,
   type Deployment,
   type Pair,
   type RelayedDeposit,
+  type SentMessage,
+  type Signer,
 } from "./helpers/fixtures.js";
-import {
-  BASE_SHARES,
-  ETH_QUOTAS,
-  deliverWithOpGas,
-  expectSupplyBound,
-  lastMessage,
-  relayed,
-} from "./helpers/attack.js";
+import { BASE_SHARES, ETH_QUOTAS, expectSupplyBound, lastMessage, relayed } from "./helpers/attack.js";
 
 const VERSION_1 = 1n << 240n;
+const ALREADY_RELAYED = "CrossDomainMessenger: message has already been relayed";
+const CANNOT_REPLAY = "CrossDomainMessenger: message cannot be replayed";
 
-describe("OP messenger stand-ins behave like the real ones", function () {
-  it("L1: sendMessage emits SentMessage with a versioned nonce that grows by one, and SentMessageExtension1", async function () {
+describe("OP's messengers as the presales meet them (contracts-bedrock 0.17.3)", function () {
+  it("L1: sendMessage emits SentMessage with a versioned nonce that grows by one, and the portal logs its deposit", async function () {
     const d = await load("hardhatEth");
     const target = d.buyers[1].address;
     await expect(d.messenger.connect(d.buyers[0]).sendMessage(target, "0x1234", 100_000n))
@@ -45,61 +47,56 @@ describe("OP messenger stand-ins behave like the real ones", function () {
       .and.to.emit(d.messenger, "SentMessageExtension1")
       .withArgs(d.buyers[0].address, 0n);
     expect(await d.messenger.messageNonce()).to.equal(VERSION_1 + 1n);
-    await expect(d.messenger.xDomainMessageSender()).to.be.revertedWith("xDomainMessageSender is not set");
+    await expect(d.messenger.xDomainMessageSender()).to.be.revertedWith(
+      "CrossDomainMessenger: xDomainMessageSender is not set",
+    );
+    // The deposit the OP node derives: from the aliased L1 messenger to the L2 messenger, with the messenger's baseGas.
+    const [m] = await sentThrough(d);
+    expect(m).to.deep.include({ target, sender: d.buyers[0].address, message: "0x1234", gasLimit: 100_000n });
+    expect(m.deposit.from).to.equal(aliased(await d.messenger.getAddress()));
+    expect(m.deposit.to).to.equal(L2_MESSENGER);
+    expect(m.deposit.gasLimit).to.equal(await d.messenger.baseGas("0x1234", 100_000n));
+    expect(m.deposit.gasLimit).to.equal(baseGas("0x1234", 100_000n));
   });
 
-  describe("L2 (installed at the predeploy address)", function () {
+  describe("L2 (at the predeploy address)", function () {
     let d: Deployment<"hardhatBase">;
     beforeEach(async function () {
       d = await load("hardhatBase");
     });
 
-    it("lives at 0x42…07, the address the Base presale uses", async function () {
+    it("lives at 0x42…07, the address the Base presale uses, and trusts only its L1 messenger", async function () {
       expect(await d.presale.messenger()).to.equal(L2_MESSENGER);
       expect(await d.messenger.getAddress()).to.equal(L2_MESSENGER);
+      expect(await d.messenger.otherMessenger()).to.equal(getAddress(L1_MESSENGER_STANDIN));
     });
 
     it("xDomainMessageSender reverts outside a relay", async function () {
-      await expect(d.messenger.xDomainMessageSender()).to.be.revertedWith("xDomainMessageSender is not set");
-    });
-
-    it("does not send L2 → L1 messages (the Base presale sends none)", async function () {
-      await expect(d.messenger.sendMessage(d.buyers[0].address, "0x", 1n)).to.be.revertedWith(
-        "L2 to L1 messages are not simulated",
+      await expect(d.messenger.xDomainMessageSender()).to.be.revertedWith(
+        "CrossDomainMessenger: xDomainMessageSender is not set",
       );
     });
 
     it("a first delivery is accepted only from the aliased L1 messenger; a delivered message cannot be replayed", async function () {
       const data = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [5n], 5n, 30_000n, false]);
-      const args = [
-        VERSION_1,
-        "0x000000000000000000000000000000000000e7e7",
-        await d.presale.getAddress(),
-        0n,
-        300_000n,
-        data,
-      ] as const;
-      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith(
-        "message cannot be replayed",
-      );
-      const relayer = await impersonate(d, aliased("0x00000000000000000000000000000000000011e1"));
+      const args = [VERSION_1, ETH_PRESALE_STANDIN, await d.presale.getAddress(), 0n, 300_000n, data] as const;
+      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith(CANNOT_REPLAY);
+      const relayer = await impersonate(d, aliased(L1_MESSENGER_STANDIN));
       await expect(d.messenger.connect(relayer).relayMessage(...args, { gasLimit: 1_000_000n })).to.emit(
         d.messenger,
         "RelayedMessage",
       );
       expect(await d.presale.remoteTokensSold()).to.equal(5n);
       await expect(d.messenger.connect(relayer).relayMessage(...args, { gasLimit: 1_000_000n })).to.be.revertedWith(
-        "message has already been relayed",
+        ALREADY_RELAYED,
       );
-      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith(
-        "message cannot be replayed",
-      );
+      await expect(d.messenger.connect(d.buyers[0]).relayMessage(...args)).to.be.revertedWith(CANNOT_REPLAY);
     });
 
     it("a message whose call fails, or that arrives short of gas, is recorded as failed and anyone can replay it", async function () {
-      const relayer = await impersonate(d, aliased("0x00000000000000000000000000000000000011e1"));
+      const relayer = await impersonate(d, aliased(L1_MESSENGER_STANDIN));
       const target = await d.presale.getAddress();
-      const sender = "0x000000000000000000000000000000000000e7e7";
+      const sender = ETH_PRESALE_STANDIN;
       // Short of gas: asks for 3,000,000 and gets about 1,000,000.
       const short = d.presale.interface.encodeFunctionData("receiveEthereumReport", [[], [], [7n], 7n, 0n, false]);
       const shortArgs = [VERSION_1 + 101n, sender, target, 0n, 3_000_000n, short] as const;
@@ -107,11 +104,7 @@ describe("OP messenger stand-ins behave like the real ones", function () {
         d.messenger,
         "FailedRelayedMessage",
       );
-      expect(
-        await d.messenger.failedMessages(
-          messageHash({ messageNonce: shortArgs[0], sender, target, gasLimit: 3_000_000n, message: short }),
-        ),
-      ).to.equal(true);
+      expect(await d.messenger.failedMessages(hashOf(...shortArgs))).to.equal(true);
       expect(await d.presale.remoteTokensSold()).to.equal(0n);
       // Anyone replays it with enough gas.
       await expect(d.messenger.connect(d.buyers[2]).relayMessage(...shortArgs, { gasLimit: 4_000_000n })).to.emit(
@@ -131,11 +124,7 @@ describe("OP messenger stand-ins behave like the real ones", function () {
         d.messenger,
         "FailedRelayedMessage",
       );
-      expect(
-        await d.messenger.successfulMessages(
-          messageHash({ messageNonce: badArgs[0], sender, target, gasLimit: 300_000n, message: bad }),
-        ),
-      ).to.equal(false);
+      expect(await d.messenger.successfulMessages(hashOf(...badArgs))).to.equal(false);
     });
   });
 });
@@ -205,10 +194,10 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     await big.eth.presale.relay([]);
     const m = await lastMessage(big);
     expect(m.gasLimit).to.equal(BigInt(await big.eth.presale.relayGasLimit(0)));
-    expect(relayed(big, await deliverWithOpGas(big, m))).to.equal(true);
+    expect(relayed(big, await big.deliver(m))).to.equal(true);
     // The close lowers every round's quota on Base in one report.
     await big.eth.presale.closeSale();
-    expect(relayed(big, await deliverWithOpGas(big, await lastMessage(big)))).to.equal(true);
+    expect(relayed(big, await big.deliver(await lastMessage(big)))).to.equal(true);
     expect((await big.base.presale.rounds())[n - 1].baseQuota).to.equal(1_000n);
   });
 
@@ -269,7 +258,12 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
     expect(await p.base.presale.remoteSaleClosed()).to.equal(false);
     expect((await p.base.presale.rounds())[0].baseQuota).to.equal(BASE_SHARES[0]);
-    expect(await p.base.messenger.failedMessages(messageHash(m))).to.equal(true);
+    expect(await p.base.messenger.failedMessages(m.hash)).to.equal(true);
+    // Replayed by anyone: it fails again, harmlessly. Nobody but the aliased L1 messenger delivers a new message.
+    await expect(replayBy(p, p.base.signers[15], m)).to.emit(p.base.messenger, "FailedRelayedMessage");
+    const unsent = withNonce(m, m.messageNonce + 1_000n);
+    await expect(replayBy(p, p.base.signers[15], unsent)).to.be.revertedWith(CANNOT_REPLAY);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
   });
 
   it("replayed, duplicated and reordered reports change nothing", async function () {
@@ -294,12 +288,7 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     const credits = await p.base.presale.queryFilter(p.base.presale.filters.RemoteDepositImported());
     expect(credits.map((e) => [e.args.tokens, e.args.credited])).to.deep.equal([[3_000n, 3_000n]]);
     // The bridge itself refuses to deliver a message twice.
-    const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
-    await expect(
-      p.base.messenger
-        .connect(relayer)
-        .relayMessage(r1.messageNonce, r1.sender, r1.target, 0n, r1.gasLimit, r1.message, { gasLimit: 3_000_000n }),
-    ).to.be.revertedWith("message has already been relayed");
+    await expect(p.deliver(r1)).to.be.revertedWith(ALREADY_RELAYED);
   });
 
   it("relaying an address credits only that buyer's own legs, to their recipients; buyers with nothing new are skipped", async function () {
@@ -312,6 +301,53 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     await p.deliverAll();
     expect(await p.base.presale.userDeposits(p.eth.keeper.address)).to.equal(0n);
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
+  });
+});
+
+describe("Failure modes on OP's L2 messenger, with the presales (two chains)", function () {
+  it("a genuine report delivered short of gas is recorded as failed and credits nothing; anyone replays it, once; its deposit never runs again", async function () {
+    const p = await deployPair();
+    const [alice] = p.eth.buyers;
+    await buyEth(p.eth, alice, 1_000n);
+    await p.eth.presale.relay([alice.address]);
+    const [m] = await p.pending();
+    expect(relayed(p, await p.deliver(m, m.gasLimit / 2n))).to.equal(false);
+    expect(await p.base.messenger.failedMessages(m.hash)).to.equal(true);
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(0n);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(0n);
+    expect(await p.pending()).to.deep.equal([]);
+    // The OP node never runs a deposit twice; a relayer that tried would be refused (OP's messenger asserts).
+    await expect(p.deliver(m)).to.be.revertedWithPanic(1);
+    const stranger = p.base.signers[15];
+    await expect(replayBy(p, stranger, m))
+      .to.emit(p.base.presale, "RemoteDepositImported")
+      .withArgs(alice.address, alice.address, 0n, 1_000n, 1_000n);
+    expect(await p.base.messenger.successfulMessages(m.hash)).to.equal(true);
+    await expect(replayBy(p, stranger, m)).to.be.revertedWith(ALREADY_RELAYED);
+    await expect(p.deliver(m)).to.be.revertedWithPanic(1);
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(1_000n);
+  });
+
+  it("a report that reverts on Base (the Base presale not yet linked to Ethereum's) is recorded as failed; once the owner links it, anyone replays it", async function () {
+    const p = await deployPair({}, { linkBase: false });
+    const [alice] = p.eth.buyers;
+    await buyEth(p.eth, alice, 700n);
+    await p.eth.presale.closeSale();
+    await p.eth.presale.relay([alice.address]);
+    const [close, report] = await p.pending();
+    for (const m of [close, report]) expect(relayed(p, await p.deliver(m))).to.equal(false);
+    expect(await p.base.presale.remoteSaleClosed()).to.equal(false);
+    // A replay before the link fails again and changes nothing.
+    await expect(replayBy(p, p.base.signers[15], report)).to.emit(p.base.messenger, "FailedRelayedMessage");
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(0n);
+    await p.base.presale.setRemotePresale(await p.eth.presale.getAddress());
+    for (const m of [report, close]) {
+      await expect(replayBy(p, p.base.signers[16], m)).to.emit(p.base.messenger, "RelayedMessage");
+    }
+    expect(await p.base.presale.userDeposits(alice.address)).to.equal(700n * TOKEN);
+    expect(await p.base.presale.remoteSaleClosed()).to.equal(true);
+    expect(await p.base.presale.remoteTokensSold()).to.equal(700n);
   });
 });
 
@@ -496,20 +532,17 @@ describe("One ladder split by per-round quotas (two chains)", function () {
   });
 });
 
-/** The hash OP's messenger records a message under (successfulMessages, failedMessages). */
-function messageHash(m: {
-  messageNonce: bigint;
-  sender: string;
-  target: string;
-  gasLimit: bigint;
-  message: string;
-}): string {
-  const selector = id("relayMessage(uint256,address,address,uint256,uint256,bytes)").slice(0, 10);
-  const body = AbiCoder.defaultAbiCoder().encode(
-    ["uint256", "address", "address", "uint256", "uint256", "bytes"],
-    [m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message],
-  );
-  return keccak256(selector + body.slice(2));
+/** The hash OP's messenger records a message under (successfulMessages, failedMessages), from relayMessage's arguments. */
+function hashOf(...[nonce, sender, target, value, minGasLimit, message]: RelayArgs): string {
+  return messageHash({ nonce, sender, target, value, minGasLimit, message });
+}
+type RelayArgs = readonly [bigint, string, string, bigint, bigint, string];
+
+/** Anyone replays a failed message on the L2 messenger, with the gas its deposit had. */
+function replayBy(p: Pair, who: Signer, m: SentMessage) {
+  return p.base.messenger
+    .connect(who)
+    .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: m.deposit.gasLimit });
 }
 
 let forgedNonce = 1_000n;

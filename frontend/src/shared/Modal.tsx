@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent } from "react";
 import { createPortal } from "react-dom";
 import { TIMINGS } from "../config/constants.ts";
+import { focusElement, openerFallback } from "./focusRescue.ts";
 import { CloseIcon } from "./icons.tsx";
 
 export type ModalState = "hidden" | "shown" | "hiding";
@@ -20,20 +21,32 @@ type Props = {
   closeLabel?: string;
 };
 
-/** Ends the modal state and returns focus to the opener, unless the visitor already moved it elsewhere. */
-function release(d: HTMLDialogElement, opener: RefObject<Element | null>) {
+/**
+ * Ends the modal state and returns focus to the opener, unless the visitor already moved it elsewhere. An opener
+ * replaced while the dialog was open (the connect button by the form) hands over to what replaced it (focusRescue.ts).
+ */
+function release(d: HTMLDialogElement, opener: RefObject<Element | null>, openerAncestors: RefObject<Element[]>) {
   const focusInside = d.contains(document.activeElement) || document.activeElement === document.body;
   if (typeof d.close === "function" && d.open) d.close();
   else d.removeAttribute("open");
   const back = opener.current;
   opener.current = null;
-  if (focusInside && back instanceof HTMLElement && back.isConnected) back.focus();
+  if (!focusInside) return;
+  if (back instanceof HTMLElement && back.isConnected) back.focus();
+  else focusElement(openerFallback(openerAncestors.current));
 }
+
+const ancestorsOf = (el: Element | null) => {
+  const out: Element[] = [];
+  for (let a = el?.parentElement; a; a = a.parentElement) out.push(a);
+  return out;
+};
 
 export function Modal({ open, onClose, title, label, children, testId, wide, closeLabel = "Close" }: Props) {
   const [state, setState] = useState<ModalState>(open ? "shown" : "hidden");
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
+  const openerAncestors = useRef<Element[]>([]);
   const titleId = useId();
   // Opening shows it; closing a shown modal starts the fade-out (state adjusted while rendering, as React documents).
   const [wasOpen, setWasOpen] = useState(open);
@@ -52,19 +65,20 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
     const d = dialog.current;
     if (!mounted || !d) return;
     opener.current = document.activeElement;
+    openerAncestors.current = ancestorsOf(document.activeElement);
     if (typeof d.showModal === "function") {
       if (!d.open) d.showModal();
     } else d.setAttribute("open", ""); // environments without <dialog> support (jsdom)
     // Focus the first control inside, unless something inside already took it (autoFocus).
     if (!d.contains(document.activeElement))
       d.querySelector<HTMLElement>("[autofocus], input, button:not([disabled]), a[href]")?.focus();
-    return () => release(d, opener);
+    return () => release(d, opener, openerAncestors);
   }, [mounted]);
   // Closing: the page stops being inert at once (not after the fade-out), and focus goes back to where it was.
   useEffect(() => {
     const d = dialog.current;
     if (state !== "hiding" || !d) return;
-    release(d, opener);
+    release(d, opener, openerAncestors);
     d.setAttribute("open", ""); // shown, non-modal, for the fade-out only
   }, [state]);
   if (!mounted) return null;

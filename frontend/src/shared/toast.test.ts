@@ -29,6 +29,17 @@ describe("toasts", () => {
     expect(l.map((x) => x.title)).toEqual(["t2", "t3", "t4"]);
     expect(removeToast(l, 3).map((x) => x.id)).toEqual([2, 4]);
   });
+  it("a merged duplicate restarts the shown toast's timer: it stays its full time after the latest", () => {
+    vi.useFakeTimers();
+    const first = toast("error", "Boom", "again");
+    vi.advanceTimersByTime(5000);
+    expect(toast("error", "Boom", "again")).toBe(first);
+    expect(toastStore.get()).toMatchObject([{ id: first, count: 1 }]);
+    vi.advanceTimersByTime(6999); // 11,999 ms after the first, 6,999 after the duplicate
+    expect(toastStore.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(toastStore.get()).toHaveLength(0);
+  });
   it("disappears after its timeout (notificationTimeout 7000 ms)", () => {
     vi.useFakeTimers();
     toast("error", "Boom");

@@ -53,6 +53,9 @@ export function removeToast(list: Toast[], id: number): Toast[] {
   return list.filter((x) => x.id !== id);
 }
 
+/** The removal timer of each shown toast, by id. */
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
 /** Shows a toast with the current page's options (`timeoutMs`: this toast's own duration instead). */
 export function toast(
   type: ToastType,
@@ -61,13 +64,30 @@ export function toast(
   timeoutMs = toastOptionsStore.get().timeoutMs,
 ): number {
   const { max } = toastOptionsStore.get();
-  const id = nextId++;
-  toastStore.set((l) => addToast(l, { type, title, message, timeoutMs }, id, max));
-  if (timeoutMs > 0) setTimeout(() => toastStore.set((l) => removeToast(l, id)), timeoutMs);
+  const fresh = nextId++;
+  const list = addToast(toastStore.get(), { type, title, message, timeoutMs }, fresh, max);
+  toastStore.set(list);
+  // A duplicate merged into a shown toast restarts that toast's timer: it stays its full time after the latest one.
+  const id = list.some((x) => x.id === fresh)
+    ? fresh
+    : (list.find((x) => x.title === title && x.message === message && x.type === type)?.id ?? fresh);
+  clearTimeout(timers.get(id));
+  if (timeoutMs > 0)
+    timers.set(
+      id,
+      setTimeout(() => {
+        timers.delete(id);
+        toastStore.set((l) => removeToast(l, id));
+      }, timeoutMs),
+    );
   return id;
 }
 
-export const dismissToast = (id: number) => toastStore.set((l) => removeToast(l, id));
+export const dismissToast = (id: number) => {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  toastStore.set((l) => removeToast(l, id));
+};
 
 /** A page's toast options, from its mount to its unmount (`options` must be a constant: it is compared by identity). */
 export function useToastOptions(options: ToastOptions): void {

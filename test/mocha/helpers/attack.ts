@@ -1,18 +1,16 @@
 /**
  * Helpers for the property attack suites (attack.*.test.ts): the supply bound checked on both chains, the views the
- * dapp reads, and the bridge played the way an attacker or an unlucky network would (late, twice, out of order, with
- * exactly the gas OP's messenger buys).
+ * dapp reads, and the bridge played the way an attacker or an unlucky network would (late, twice, out of order; each
+ * deposit with exactly the gas OP's L1 messenger bought for it).
  */
 import { expect } from "chai";
-import type { ContractTransactionReceipt } from "ethers";
+import type { TransactionReceipt } from "ethers";
 import {
   CAPS,
   ETH_SHARE_BPS,
   TOKEN,
-  aliased,
-  impersonate,
   quotasFor,
-  receiptOf,
+  withNonce,
   type Deployment,
   type Pair,
   type SentMessage,
@@ -26,59 +24,26 @@ export const ETH_QUOTAS = quotasFor(CAPS, ETH_SHARE_BPS);
 export const BASE_SHARES = SIZES.map((s, i) => s - ETH_QUOTAS[i]);
 export const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
-/** OP Stack's L1 messenger: the deposit gas it buys for a message (CrossDomainMessenger.baseGas). */
-export function opDepositGas(m: Pick<SentMessage, "gasLimit" | "message">): bigint {
-  const messageBytes = BigInt((m.message.length - 2) / 2);
-  return 200_000n + 16n * messageBytes + (m.gasLimit * 64n) / 63n + 40_000n + 40_000n + 5_000n;
-}
-
-/** Every message the Ethereum presale (or anyone) sent through the L1 messenger, oldest first. */
-export async function sentMessages(p: Pair): Promise<SentMessage[]> {
-  const logs = await p.eth.messenger.queryFilter(p.eth.messenger.filters.SentMessage());
-  return logs.map((l) => ({
-    target: l.args.target,
-    sender: l.args.sender,
-    message: l.args.message,
-    messageNonce: l.args.messageNonce,
-    gasLimit: l.args.gasLimit,
-  }));
-}
-
 /** The newest message sent on Ethereum. */
 export async function lastMessage(p: Pair): Promise<SentMessage> {
-  const all = await sentMessages(p);
+  const all = await p.sent();
   if (all.length === 0) throw new Error("no message was sent");
   return all[all.length - 1];
-}
-
-/** Delivers `m` on Base as an OP deposit with exactly the gas OP's messenger bought for it. */
-export async function deliverWithOpGas(p: Pair, m: SentMessage): Promise<ContractTransactionReceipt> {
-  const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
-  return receiptOf(
-    p.base.messenger
-      .connect(relayer)
-      .relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: opDepositGas(m) }),
-  );
 }
 
 let duplicateNonce = 1n << 200n;
 
 /**
- * Delivers the bytes of `m` again under a fresh nonce: a bridge that delivers one message twice (the real messenger
- * refuses a replay of the same nonce; this is what the presale itself must survive).
+ * Delivers the bytes of `m` again under a fresh nonce, in a deposit from the aliased L1 messenger: a bridge that
+ * delivers one message twice (the real messenger refuses a second delivery of the same message; this is what the
+ * presale itself must survive).
  */
-export async function deliverDuplicate(p: Pair, m: SentMessage): Promise<ContractTransactionReceipt> {
-  const relayer = await impersonate(p.base, aliased(await p.eth.messenger.getAddress()));
-  const nonce = (1n << 240n) | duplicateNonce++;
-  return receiptOf(
-    p.base.messenger
-      .connect(relayer)
-      .relayMessage(nonce, m.sender, m.target, 0n, m.gasLimit, m.message, { gasLimit: m.gasLimit * 2n + 200_000n }),
-  );
+export async function deliverDuplicate(p: Pair, m: SentMessage): Promise<TransactionReceipt> {
+  return p.deliver(withNonce(m, (1n << 240n) | duplicateNonce++));
 }
 
 /** Whether the messenger ran the presale's call successfully in this delivery (RelayedMessage, not Failed…). */
-export function relayed(p: Pair, receipt: ContractTransactionReceipt): boolean {
+export function relayed(p: Pair, receipt: TransactionReceipt): boolean {
   const names = receipt.logs
     .map((l) => {
       try {
@@ -91,8 +56,11 @@ export function relayed(p: Pair, receipt: ContractTransactionReceipt): boolean {
   return names.includes("RelayedMessage") && !names.includes("FailedRelayedMessage");
 }
 
-/** Gas the presale's own call used in a delivery (from the call trace): what a report really needs on Base. */
-export async function presaleCallGas(p: Pair, receipt: ContractTransactionReceipt): Promise<bigint> {
+/**
+ * Gas the presale's own call used in a delivery (from the call trace: the L2 messenger's proxy delegates to its
+ * implementation, which calls the presale): what a report really needs on Base.
+ */
+export async function presaleCallGas(p: Pair, receipt: TransactionReceipt): Promise<bigint> {
   interface Frame {
     to?: string;
     gasUsed: string;
@@ -103,7 +71,9 @@ export async function presaleCallGas(p: Pair, receipt: ContractTransactionReceip
     params: [receipt.hash, { tracer: "callTracer" }],
   })) as Frame;
   const presale = (await p.base.presale.getAddress()).toLowerCase();
-  const call = (root.calls ?? []).find((c) => c.to?.toLowerCase() === presale);
+  const find = (f: Frame): Frame | undefined =>
+    f.to?.toLowerCase() === presale ? f : (f.calls ?? []).map(find).find((c) => c !== undefined);
+  const call = (root.calls ?? []).map(find).find((c) => c !== undefined);
   if (call === undefined) throw new Error("the messenger did not call the presale");
   return BigInt(call.gasUsed);
 }

@@ -7,14 +7,13 @@
  * #8 split recipient.
  */
 import { network } from "hardhat";
-import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
+import { MAX_TRANSACTION_GAS } from "../../../scripts/lib/opstack-gas.js";
+import type { ContractTransactionResponse, TransactionReceipt } from "ethers";
 import type { NetworkConnection } from "hardhat/types/network";
 import type {
   BasePresale,
   EthereumPresale,
   HookToken,
-  MockL1CrossDomainMessenger,
-  MockL2CrossDomainMessenger,
   MockSanctionsList,
   MockUSDC,
   MockUSDT,
@@ -23,15 +22,35 @@ import type {
   Staking,
 } from "../../../typechain-types/index.js";
 import type { IBasePresale } from "../../../typechain-types/BasePresale.js";
+import {
+  L1CrossDomainMessenger__factory,
+  L2CrossDomainMessenger__factory,
+  type L1CrossDomainMessenger,
+  type L2CrossDomainMessenger,
+} from "../../../typechain-types/opstack/index.js";
+import {
+  applyL1ToL2Alias,
+  baseGas,
+  deployL1Bridge,
+  depositsIn,
+  installL2Messenger as installOpStackL2Messenger,
+  messageHash,
+  messageOf,
+  PREDEPLOYS,
+  relayMessageCalldata,
+  type Deposit,
+  type L1Bridge,
+} from "../../../scripts/lib/opstack.js";
 
 export type ChainName = "hardhatEth" | "hardhatBase";
 /** A connection to one simulated chain, with Hardhat's ethers (typed by typechain-types) and network helpers. */
 export type Conn = NetworkConnection;
 export type Signer = Awaited<ReturnType<Conn["ethers"]["getSigners"]>>[number];
-/** Each chain's messenger stand-in: OP's L1 messenger on Ethereum, the L2 predeploy on Base. */
-export type Messenger<N extends ChainName> = N extends "hardhatBase"
-  ? MockL2CrossDomainMessenger
-  : MockL1CrossDomainMessenger;
+/**
+ * Each chain's messenger, OP's own (contracts-bedrock, scripts/lib/opstack.ts): the L1CrossDomainMessenger behind its
+ * portal on Ethereum, the L2CrossDomainMessenger at its predeploy on Base.
+ */
+export type Messenger<N extends ChainName> = N extends "hardhatBase" ? L2CrossDomainMessenger : L1CrossDomainMessenger;
 /** Each chain's presale: Ethereum's sells its quota for a named Base recipient, Base's sells the rest and pays out. */
 export type PresaleOf<N extends ChainName> = N extends "hardhatBase" ? BasePresale : EthereumPresale;
 /** The sale token: the real SaleToken, or in reentrancy tests a token that calls back into its recipients. */
@@ -39,11 +58,18 @@ export type SaleTokenLike = SaleToken | HookToken;
 
 const connections = new Map<ChainName, Promise<Conn>>();
 
-/** One cached connection per simulated chain (network.getOrCreate, not the deprecated connect). */
+/**
+ * One connection per simulated chain, created once. Ethereum's sends every transaction with EIP-7825's cap as its
+ * gas limit instead of an estimate: estimating a relay re-runs the portal's gas burn (often a million gas of
+ * looping) a dozen times over; the limit is what any single transaction may use on Ethereum anyway.
+ */
 export function chain(name: ChainName): Promise<Conn> {
   let c = connections.get(name);
   if (c === undefined) {
-    c = network.getOrCreate(name);
+    c =
+      name === "hardhatEth"
+        ? network.create({ network: name, override: { gas: Number(MAX_TRANSACTION_GAS) } })
+        : network.create(name);
     connections.set(name, c);
   }
   return c;
@@ -67,16 +93,17 @@ export const SUPPLY = 1_000_000_000n * TOKEN;
 /** A pair's default split: Ethereum's quota of each round in basis points (the deployment parameter's unit). */
 export const ETH_SHARE_BPS = 4_000n;
 
-/** OP Stack: the L2CrossDomainMessenger predeploy (Base) and the offset an L1 sender's address gets on L2. */
-export const L2_MESSENGER = "0x4200000000000000000000000000000000000007";
-export const ALIAS_OFFSET = 0x1111000000000000000000000000000000001111n;
-/** Stand-ins on Base-only deployments: the L1 messenger and the Ethereum presale whose reports Base accepts. */
+/** OP Stack: the L2CrossDomainMessenger predeploy (Base). */
+export const L2_MESSENGER = PREDEPLOYS.L2CrossDomainMessenger;
+/**
+ * Base-only deployments have no Ethereum: the L1 messenger address the real L2 messenger trusts there, and the
+ * Ethereum presale whose reports Base accepts (deliverReport plays their deposits).
+ */
 export const L1_MESSENGER_STANDIN = "0x00000000000000000000000000000000000011e1";
 export const ETH_PRESALE_STANDIN = "0x000000000000000000000000000000000000e7e7";
 
-export function aliased(l1: string): string {
-  return "0x" + ((BigInt(l1) + ALIAS_OFFSET) % 2n ** 160n).toString(16).padStart(40, "0");
-}
+/** The address an L1 contract appears as on L2 (OP's address aliasing). */
+export const aliased = applyL1ToL2Alias;
 
 /** Spec section 9: cumulative caps (whole tokens) and USD prices (18 decimals). */
 export const CAPS = [
@@ -159,8 +186,10 @@ export interface Deployment<N extends ChainName = ChainName> {
   feed: MockV3Aggregator;
   seqFeed: MockV3Aggregator | null;
   sanctions: MockSanctionsList;
-  /** Ethereum: the MockL1CrossDomainMessenger; Base: the MockL2CrossDomainMessenger at the predeploy address. */
+  /** Ethereum: the L1CrossDomainMessenger (proxy); Base: the L2CrossDomainMessenger at the predeploy address. */
   messenger: Messenger<N>;
+  /** Ethereum: the OP Stack L1 contracts deployed for this presale (portal, configs, messenger); Base: null. */
+  bridge: L1Bridge | null;
   t0: bigint; // deployment timestamp
   roundEnds: bigint[];
   start: bigint;
@@ -213,9 +242,10 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
   }
   const sanctions = await ethers.deployContract("MockSanctionsList");
   const token = isBase ? await ethers.deployContract("SaleToken", ["Shaft", "SHAFT", SUPPLY, owner.address]) : null;
+  const bridge = isBase ? null : await deployL1Bridge(conn);
   const messenger = isBase
     ? await installL2Messenger(conn, o.l1Messenger ?? L1_MESSENGER_STANDIN)
-    : await ethers.deployContract("MockL1CrossDomainMessenger");
+    : L1CrossDomainMessenger__factory.connect(bridge!.l1Messenger, owner);
   const ladderBook = await ethers.deployContract("LadderBook");
 
   const caps = o.caps ?? CAPS;
@@ -309,15 +339,18 @@ export async function deploy<N extends ChainName>(chainName: N, o: DeployOptions
     end,
     // `isBase` decided which messenger was deployed; TypeScript cannot tie it to `N` on its own.
     messenger: messenger as Messenger<N>,
+    bridge,
   };
 }
 
-/** Deploys the L2 messenger stand-in and installs its runtime code at the predeploy address (as on Base). */
-export async function installL2Messenger(conn: Conn, l1Messenger: string): Promise<MockL2CrossDomainMessenger> {
-  const deployed = await conn.ethers.deployContract("MockL2CrossDomainMessenger", [l1Messenger]);
-  const code = await conn.ethers.provider.getCode(await deployed.getAddress());
-  await conn.networkHelpers.setCode(L2_MESSENGER, code);
-  return conn.ethers.getContractAt("MockL2CrossDomainMessenger", L2_MESSENGER);
+/**
+ * The real L2 messenger at its predeploy, trusting `l1Messenger` (the chain is shared by every deployment of the
+ * run: a new pair's L1 messenger replaces the last one).
+ */
+export async function installL2Messenger(conn: Conn, l1Messenger: string): Promise<L2CrossDomainMessenger> {
+  await installOpStackL2Messenger(conn, l1Messenger, { replace: true });
+  const [owner] = await conn.ethers.getSigners();
+  return L2CrossDomainMessenger__factory.connect(L2_MESSENGER, owner);
 }
 
 /** One relayed leg in a report (whole tokens): `receiveEthereumReport`'s deposit entries. */
@@ -340,14 +373,15 @@ export function leg(buyer: string, tokens: bigint, recipient = buyer, legIndex =
 
 /** Base gas a report needs: what the Ethereum presale asks the messenger for (EthereumPresale.relayGasLimit). */
 export function reportGas(deposits: number, rounds = CAPS.length): bigint {
-  return 120_000n + 60_000n * BigInt(deposits) + 12_000n * BigInt(rounds);
+  return 69_000n + 54_000n * BigInt(deposits) + 33_000n * BigInt(rounds);
 }
 
 let standInNonce = 0n;
 
 /**
- * Delivers a report to the Base presale as the OP Stack does: the aliased L1 messenger calls `relayMessage` on the
- * predeploy with the Ethereum presale (stand-in by default) as sender. Returns the transaction.
+ * Delivers a report to the Base presale as the OP Stack's deposit would: the aliased L1 messenger calls
+ * `relayMessage` on the real L2 messenger, with the Ethereum presale (stand-in by default) as sender and the gas the
+ * L1 messenger buys for it (baseGas). Returns the transaction.
  */
 export async function deliverReport(
   d: Deployment,
@@ -366,12 +400,12 @@ export async function deliverReport(
   ]);
   const nonce = (1n << 240n) | standInNonce++;
   const relayer = await impersonate(d, aliased(l1));
-  // An explicit gas limit: like OP's messenger, the stand-in records a message relayed with too little gas as failed
-  // instead of reverting, so a gas estimate would find that cheaper path.
+  // The deposit's own gas limit: a gas estimate would find the cheaper path where OP's messenger records the message
+  // as failed.
   const minGas = reportGas((r.deposits ?? []).length);
   return d.messenger
     .connect(relayer)
-    .relayMessage(nonce, sender, await d.presale.getAddress(), 0n, minGas, data, { gasLimit: minGas * 2n + 200_000n });
+    .relayMessage(nonce, sender, await d.presale.getAddress(), 0n, minGas, data, { gasLimit: baseGas(data, minGas) });
 }
 
 /** A signer for `address` with some ETH (for the aliased messenger and other impersonations). */
@@ -448,7 +482,7 @@ export async function fundRewards(d: Deployment, amount: bigint) {
 }
 
 /** The receipt of a sent transaction (ethers types it nullable, for transactions that are dropped or replaced). */
-export async function receiptOf(txp: Promise<ContractTransactionResponse>): Promise<ContractTransactionReceipt> {
+export async function receiptOf<R extends TransactionReceipt>(txp: Promise<{ wait(): Promise<R | null> }>): Promise<R> {
   const receipt = await (await txp).wait();
   if (receipt === null) throw new Error("transaction was not mined");
   return receipt;
@@ -484,30 +518,74 @@ export async function ladder(d: Deployment): Promise<LadderState> {
 
 // ------------------------------------------------------------------------------------------------ two chains
 
-/** Ethereum and Base presales linked through the messenger stand-ins, and the relayer that plays the bridge. */
+/**
+ * Ethereum and Base presales linked through the official OP Stack bridge (the L1 messenger behind its portal on
+ * hardhatEth, the L2 messenger at its predeploy on hardhatBase), and the tests playing the OP node: each message is
+ * the deposit the portal logged, executed on Base from the aliased L1 messenger with the deposit's gas limit, when
+ * and as often as a test wants (late, out of order, again).
+ */
 export interface Pair {
   eth: Deployment<"hardhatEth">;
   base: Deployment<"hardhatBase">;
-  /** Delivers every message sent on Ethereum since the last call to Base, in order; returns the receipts. */
-  deliverAll: () => Promise<ContractTransactionReceipt[]>;
-  /** The messages sent on Ethereum and not yet delivered (oldest first), for delayed or reordered delivery. */
+  /** Every message sent through the L1 messenger since the pair was deployed, oldest first. */
+  sent: () => Promise<SentMessage[]>;
+  /** The messages the L2 messenger has neither relayed nor recorded as failed (oldest first). */
   pending: () => Promise<SentMessage[]>;
-  /** Delivers one message as the OP Stack's deposit would (from the aliased L1 messenger). */
-  deliver: (m: SentMessage) => Promise<ContractTransactionReceipt>;
+  /** Executes the message's deposit on Base (by default with the deposit's gas limit, as the OP Stack does). */
+  deliver: (m: SentMessage, gasLimit?: bigint) => Promise<TransactionReceipt>;
+  /** Delivers every pending message in order; returns the receipts. */
+  deliverAll: () => Promise<TransactionReceipt[]>;
   /** Moves both chains' clocks to `ts` (and refreshes both feeds). */
   advanceBothTo: (ts: bigint) => Promise<void>;
 }
 
+/** One message through the L1 messenger: its fields (as `SentMessage` logs them) and the deposit that carries it. */
 export interface SentMessage {
   target: string;
   sender: string;
   message: string;
   messageNonce: bigint;
+  /** The minimum gas limit the sender asked for on Base. */
   gasLimit: bigint;
+  /** The portal's deposit: from the aliased L1 messenger to the L2 messenger, gas limit = the messenger's baseGas. */
+  deposit: Deposit;
+  /** OP's versioned message hash: the key of the L2 messenger's successfulMessages / failedMessages. */
+  hash: string;
 }
 
-/** Deploys both chains with the same table (round end times and Ethereum's quotas), each presale the other's remote. */
-export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
+/** The messages in the portal's deposits of `eth`'s bridge, oldest first. */
+export async function sentThrough(eth: Deployment<"hardhatEth">): Promise<SentMessage[]> {
+  if (eth.bridge === null) throw new Error("no OP Stack bridge on this deployment");
+  const latest = await eth.ethers.provider.getBlockNumber();
+  const deposits = await depositsIn(eth.conn.provider, eth.bridge.portal, eth.bridge.deployBlock, latest);
+  return deposits.flatMap((deposit) => {
+    const m = messageOf(deposit);
+    if (m === null) return [];
+    const { target, sender, message, nonce: messageNonce, minGasLimit: gasLimit } = m;
+    return [{ target, sender, message, messageNonce, gasLimit, deposit, hash: messageHash(m) }];
+  });
+}
+
+/** The same message under another nonce, in a deposit of its own: what a bridge delivering one message twice would do. */
+export function withNonce(m: SentMessage, messageNonce: bigint): SentMessage {
+  const fields = { nonce: messageNonce, sender: m.sender, target: m.target, value: 0n, minGasLimit: m.gasLimit };
+  const cdm = { ...fields, message: m.message };
+  return {
+    ...m,
+    messageNonce,
+    deposit: { ...m.deposit, data: relayMessageCalldata(cdm) },
+    hash: messageHash(cdm),
+  };
+}
+
+/**
+ * Deploys both chains with the same table (round end times and Ethereum's quotas), each presale the other's remote
+ * (Base's link left to the test with `linkBase: false`, as a deployment that has not finished).
+ */
+export async function deployPair(
+  o: DeployOptions = {},
+  { linkBase = true }: { linkBase?: boolean } = {},
+): Promise<Pair> {
   const connE = await chain("hardhatEth");
   const connB = await chain("hardhatBase");
   const t = (await now(connE)) > (await now(connB)) ? await now(connE) : await now(connB);
@@ -525,31 +603,22 @@ export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
     l1Messenger: await eth.messenger.getAddress(),
   });
   await eth.presale.setRemotePresale(await base.presale.getAddress());
-  await base.presale.setRemotePresale(await eth.presale.getAddress());
-  let delivered = -1n;
+  if (linkBase) await base.presale.setRemotePresale(await eth.presale.getAddress());
 
+  const sent = () => sentThrough(eth);
   const pending = async (): Promise<SentMessage[]> => {
-    const logs = await eth.messenger.queryFilter(eth.messenger.filters.SentMessage());
-    return logs
-      .map((l) => ({
-        target: l.args.target,
-        sender: l.args.sender,
-        message: l.args.message,
-        messageNonce: l.args.messageNonce,
-        gasLimit: l.args.gasLimit,
-      }))
-      .filter((m) => (m.messageNonce & ((1n << 240n) - 1n)) > delivered);
+    const out = [];
+    for (const m of await sent()) {
+      const seen = (await base.messenger.successfulMessages(m.hash)) || (await base.messenger.failedMessages(m.hash));
+      if (!seen) out.push(m);
+    }
+    return out;
   };
-  const deliver = async (m: SentMessage) => {
-    const relayer = await impersonate(base, aliased(await eth.messenger.getAddress()));
-    const receipt = await receiptOf(
-      base.messenger.connect(relayer).relayMessage(m.messageNonce, m.sender, m.target, 0n, m.gasLimit, m.message, {
-        gasLimit: m.gasLimit * 2n + 200_000n,
-      }),
-    );
-    const n = m.messageNonce & ((1n << 240n) - 1n);
-    if (n > delivered) delivered = n;
-    return receipt;
+  const deliver = async (m: SentMessage, gasLimit = m.deposit.gasLimit) => {
+    const { from, to, value, data } = m.deposit;
+    if (to === null) throw new Error("a messenger deposit is never a contract creation");
+    const depositor = await impersonate(base, from);
+    return receiptOf(depositor.sendTransaction({ to, value, data, gasLimit }));
   };
   const deliverAll = async () => {
     const out = [];
@@ -560,5 +629,5 @@ export async function deployPair(o: DeployOptions = {}): Promise<Pair> {
     await advanceTo(eth, ts);
     await advanceTo(base, ts);
   };
-  return { eth, base, deliverAll, pending, deliver, advanceBothTo };
+  return { eth, base, sent, pending, deliver, deliverAll, advanceBothTo };
 }

@@ -5,9 +5,8 @@
  * Setting: the claim chain (hardhatBase, with its sequencer-uptime and ETH/USD feeds), the project's mocks, one
  * payment wallet and no splits, optimizer on (hardhat.config.ts). Every value is `gasUsed` from the receipt.
  * `ethereum*`: the same purchases on the Ethereum presale (hardhatEth, no sequencer feed), each naming a Base
- * recipient. `relay1`/`relay10`/`relay100`: Ethereum's `relay` of that many buyers (each with unrelayed tokens) on
- * hardhatEth, through the L1 messenger stand-in, which only emits OP's events: the real L1CrossDomainMessenger and
- * OptimismPortal add their own bookkeeping and buy the message's L2 gas (`relayGasLimit`) on top.
+ * recipient. `relay`: Ethereum's `relay` on OP's own L1 messenger and portal at several L1 base fees, and its reports
+ * on Base (relayGasScenarios.ts).
  */
 import type { SaleToken, Staking } from "../../../typechain-types/index.js";
 import {
@@ -27,6 +26,8 @@ import {
 } from "./fixtures.js";
 import { chainIdOf, saleTokenDomain, signPermit, usdcDomain } from "./permit.js";
 
+export { RELAY_BASE_FEES_GWEI, runRelayGas, type RelayGasReport } from "./relayGasScenarios.js";
+
 export const GAS_KEYS = [
   "buyEthFirst",
   "buyEthRepeat",
@@ -38,9 +39,6 @@ export const GAS_KEYS = [
   "harvest",
   "withdraw",
   "buyEthCrossRound",
-  "relay1",
-  "relay10",
-  "relay100",
   "buyWithUSDCPermit",
   "depositWithPermit",
   "ethereumBuyEthFirst",
@@ -52,7 +50,7 @@ export const GAS_KEYS = [
 export type GasKey = (typeof GAS_KEYS)[number];
 export type GasReport = Record<GasKey, number>;
 
-/** Budgets (never raise them; `buyEthCrossRound` and the relays are recorded, not budgeted). */
+/** Budgets (never raise them; `buyEthCrossRound` is recorded, not budgeted; the relay's goal is in gas.test.ts). */
 export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
   buyEthFirst: 90_000,
   buyEthRepeat: 70_000,
@@ -195,19 +193,15 @@ async function permitDepositGas(d: Deployment, staker: Signer, amount: bigint): 
 }
 
 type EthereumKeys =
-  | "relay1"
-  | "relay10"
-  | "relay100"
   | "ethereumBuyEthFirst"
   | "ethereumBuyEthRepeat"
   | "ethereumBuyEthForOther"
   | "ethereumBuyUsdcFirst"
   | "ethereumBuyUsdtFirst";
 
-/** Ethereum's purchases (the same sequence as on Base) and `relay` for 1, 10 and 100 buyers with unrelayed tokens. */
+/** Ethereum's purchases (the same sequence as on Base). */
 async function ethereumGas(): Promise<Pick<GasReport, EthereumKeys>> {
-  const d = await deploy("hardhatEth", { remotePresale: null });
-  await d.presale.setRemotePresale(d.signers[19].address); // any address: the message only needs a target here
+  const d = await deploy("hardhatEth");
   const [warm, alice, bob, carol, dave] = d.buyers;
   await ethBuyFor(d, warm, AMOUNT, warm.address);
   await txGas(buyUsdc(d, warm, AMOUNT));
@@ -222,24 +216,12 @@ async function ethereumGas(): Promise<Pick<GasReport, EthereumKeys>> {
   const ethereumBuyUsdtFirst = Number(
     await txGas(d.presale.connect(carol).buyWithUSDT(AMOUNT, usdtCost, carol.address)),
   );
-
-  // 111 distinct buyers, each with unrelayed tokens (records are per buyer), relayed as 1, 10 and 100.
-  const wallets = Array.from({ length: 111 }, () => d.ethers.Wallet.createRandom().connect(d.ethers.provider));
-  const cost: bigint = await d.presale.ethBuyHelper(10n);
-  for (const w of wallets) {
-    await d.helpers.setBalance(w.address, 10n ** 18n);
-    await d.presale.connect(w).buyWithEth(10n, w.address, { value: cost });
-  }
-  const addrs = wallets.map((w) => w.address);
   return {
     ethereumBuyEthFirst,
     ethereumBuyEthRepeat,
     ethereumBuyEthForOther,
     ethereumBuyUsdcFirst,
     ethereumBuyUsdtFirst,
-    relay1: Number(await txGas(d.presale.relay(addrs.slice(0, 1)))),
-    relay10: Number(await txGas(d.presale.relay(addrs.slice(1, 11)))),
-    relay100: Number(await txGas(d.presale.relay(addrs.slice(11, 111)))),
   };
 }
 

@@ -16,12 +16,21 @@ import {
   executeDeposit,
   PREDEPLOYS,
   type CrossDomainMessage,
+  type L1Bridge,
   type Deposit,
 } from "../../../scripts/lib/opstack.js";
 
 /** The bridge on `eth` and `base` (one chain when they are the same), the sender on `eth`, the receiver on `base`. */
 export async function bridgeWithReceiver(eth: Connection, base: Connection = eth) {
-  const bridge = await deployOpStack(eth, base);
+  return receiverOn(eth, base, await deployOpStack(eth, base));
+}
+
+/** The sender and the receiver on a bridge that already runs between `eth` and `base` (the local stack's). */
+export async function receiverOn<B extends Pick<L1Bridge, "l1Messenger" | "portal" | "deployBlock">>(
+  eth: Connection,
+  base: Connection,
+  bridge: B,
+) {
   const l1Signers = await eth.ethers.getSigners();
   const l2Signers = await base.ethers.getSigners();
   const sender = await new MessageSender__factory(l1Signers[0]).deploy(bridge.l1Messenger);

@@ -1,6 +1,6 @@
 /**
- * What an Ethereum presale sent to Base: its reports, decoded from the L1 messenger stand-in's `SentMessage` events
- * (the messenger only records them here; deployPair's relayer delivers them).
+ * What an Ethereum presale sent to Base: its reports, decoded from OP's L1 messenger's `SentMessage` events
+ * (deployPair's deliver/deliverAll play the portal's deposits on Base).
  */
 import { IBasePresale__factory } from "../../../typechain-types/index.js";
 import type { IBasePresale } from "../../../typechain-types/index.js";

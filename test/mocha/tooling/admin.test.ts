@@ -401,7 +401,7 @@ describe("tooling: owner scripts against a local chain", function () {
       /unrelayed: 1 buyer\(s\), 10000 tokens[\s\S]*Presale.relay\(\[0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc\]\)[\s\S]*dry run: 1 call/,
     );
     await refused(
-      /--batch must be 1\.\.250 \(MAX_RELAY_BUYERS\)/,
+      /--batch must be 1\.\.190 \(MAX_RELAY_BUYERS\)/,
       "relay",
       "--network",
       "hardhatEth",

@@ -68,7 +68,13 @@ describe("tooling: a deploy after the coverage build uses the normal artifacts",
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: "true" },
     });
     const deployed = JSON.parse(output.trim().split("\n").at(-1)!) as { artifact: string; code: string }[];
-    expect(deployed.map((d) => d.artifact)).to.include.members(["Presale", "Staking", "SaleToken", ...INSTRUMENTED]);
+    expect(deployed.map((d) => d.artifact)).to.include.members([
+      "EthereumPresale",
+      "BasePresale",
+      "Staking",
+      "SaleToken",
+      ...INSTRUMENTED,
+    ]);
     const notNormal = deployed.filter(({ artifact, code }) => {
       const want = normal.get(artifact)!;
       return masked(code, want) !== masked(want.deployedBytecode, want);

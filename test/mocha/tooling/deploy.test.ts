@@ -7,6 +7,7 @@ import { assertPairAgrees, pairDifferences } from "../../../deploy/pair.js";
 import { loadParams, ParamsError, resolveParams, validateParams, type DeployParams } from "../../../deploy/schema.js";
 import { importContractMap, readDeployment, type DeploymentRecord } from "../../../scripts/lib/deployments.js";
 import { NETWORKS, ROOT } from "../../../scripts/lib/networks.js";
+import { opStackAbi, type OpStackContract } from "../../../scripts/lib/opstack-artifacts.js";
 import { spawnSync } from "node:child_process";
 import { basePresale, contract, deployPair, ethPresale, type Pair } from "./helpers.js";
 
@@ -92,7 +93,7 @@ describe("tooling: parameter files and schema", function () {
     expect(() => validateParams(e, "test")).to.throw(ParamsError, /no staking on the Ethereum side/);
   });
 
-  it("messenger per chain: the real L1CrossDomainMessenger of Base on Ethereum, the L2 predeploy on Base, stand-ins only locally", function () {
+  it("messenger per chain: the real L1CrossDomainMessenger of Base on Ethereum, the L2 predeploy on Base, OP's own installed by the deploy only locally", function () {
     expect(loadParams(NETWORKS.mainnet.paramsFile).external.messenger).to.equal(
       "0x866E82a600A1414e583f7F13623F1aC5d58b0Afa",
     );
@@ -107,7 +108,7 @@ describe("tooling: parameter files and schema", function () {
     for (const n of ["mainnet", "sepolia", "base", "baseSepolia"]) {
       for (const [v, re] of [
         [null, /expected string, received null/i],
-        ["mock", /stand-in messenger only exists on the local chains/],
+        ["mock", /installs the OP Stack messengers only on the local chains/],
       ] as const) {
         const p = publicFile(n);
         expect(() => validateParams({ ...p, external: { ...p.external, messenger: v } }, n)).to.throw(ParamsError, re);
@@ -258,11 +259,11 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
       "Staking",
       "USDC",
     ]);
-    expect(pair.ethDep.contracts.Messenger.artifact).to.equal("MockL1CrossDomainMessenger");
-    // Base's messenger is the predeploy address (it existed before the deploy), running the stand-in locally.
+    // OP's own bridge contracts (contracts-bedrock): the L1 messenger behind its portal, the L2 one at its predeploy.
+    expect(pair.ethDep.contracts.Messenger).to.deep.include({ artifact: "L1CrossDomainMessenger", external: false });
     expect(pair.baseDep.contracts.Messenger).to.deep.include({
       address: "0x4200000000000000000000000000000000000007",
-      artifact: "MockL2CrossDomainMessenger",
+      artifact: "L2CrossDomainMessenger",
       external: true,
     });
   });
@@ -286,8 +287,12 @@ describe("tooling: Ignition deployment of the full system on both chain types", 
         expect(await codeAt(c.deployBlock)).to.not.equal("0x", `${name} has code at its deploy block`);
         if (!dep.contracts[name].external)
           expect(await codeAt(c.deployBlock - 1)).to.equal("0x", `${name} has no code before its deploy block`);
-        const artifact = await hre.artifacts.readArtifact(dep.contracts[name].artifact);
-        expect(c.abi).to.deep.equal(artifact.abi);
+        const artifact = dep.contracts[name].artifact;
+        const abi =
+          name === "Messenger"
+            ? opStackAbi(artifact as OpStackContract)
+            : (await hre.artifacts.readArtifact(artifact)).abi;
+        expect(c.abi).to.deep.equal(abi);
       }
     }
     const text = fs.readFileSync(path.join(pair.dir, "deployedContracts.ts"), "utf8");

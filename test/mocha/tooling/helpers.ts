@@ -40,7 +40,8 @@ export function tmpDir(prefix: string): string {
 
 /**
  * Fresh in-process chains (hardhatEth l1 31337, hardhatBase op 31338) with both systems deployed into a temp dir as the
- * local stack does: Ethereum first (its messenger stand-in), then Base (the L2 stand-in at the predeploy), then linked.
+ * local stack does: Ethereum first (OP's L1 messenger behind its portal), then Base (OP's L2 messenger at the
+ * predeploy, trusting it), then linked.
  */
 export async function deployPair(opts: { link?: boolean } = {}): Promise<Pair> {
   const dir = tmpDir("deployments");

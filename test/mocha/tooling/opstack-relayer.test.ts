@@ -7,12 +7,13 @@ import path from "node:path";
 import { expect } from "chai";
 import { network } from "hardhat";
 import { underCoverage } from "../../support/coverage.js";
-import { OptimismPortal__factory } from "../../../typechain-types/opstack/index.js";
+import { L1CrossDomainMessenger__factory, OptimismPortal__factory } from "../../../typechain-types/opstack/index.js";
 import { ROOT } from "../../../scripts/lib/networks.js";
 import { messageHash, messageOf, PREDEPLOYS, relayMessageCalldata } from "../../../scripts/lib/opstack.js";
 import type { LocalStack } from "../../../scripts/local/stack.js";
 import { Relayer, type RelayerOptions } from "../../../scripts/relayer/relayer.js";
-import { bridgeWithReceiver } from "../helpers/opstack.js";
+import { readDeployment } from "../../../scripts/lib/deployments.js";
+import { bridgeWithReceiver, receiverOn } from "../helpers/opstack.js";
 import {
   CRASH_AFTER_DELIVERY,
   expectCrashAfterDelivery,
@@ -22,7 +23,7 @@ import {
   wakeConnections,
 } from "./helpers.js";
 
-type Bridged = Awaited<ReturnType<typeof bridgeWithReceiver>>;
+type Bridged = Awaited<ReturnType<typeof receiverOn>>;
 
 /** The relayer between the bridged chains, delivering at once unless told otherwise. */
 const relayerFor = (t: Bridged, stateFile: string, opts: Partial<RelayerOptions> = {}) =>
@@ -128,8 +129,15 @@ describe("tooling: the relayer process killed (SIGKILL) right after a delivery, 
   before(async function () {
     if (underCoverage()) this.skip(); // see stack.test.ts
     stack = await startChainsOnly(dir);
-    // The official bridge next to the stack's (the stack still runs the messenger stand-ins).
-    t = await bridgeWithReceiver(stack.connections.eth, stack.connections.base);
+    // The stack's own bridge (OP's L1 messenger and portal, the L2 messenger at its predeploy), with a receiver that
+    // counts deliveries.
+    const messenger = readDeployment(31337, dir)!.contracts.Messenger;
+    const l1 = L1CrossDomainMessenger__factory.connect(messenger.address, stack.connections.eth.ethers.provider);
+    t = await receiverOn(stack.connections.eth, stack.connections.base, {
+      l1Messenger: messenger.address,
+      portal: await l1.portal(),
+      deployBlock: messenger.deployBlock,
+    });
   });
   after(async function () {
     await stack?.stop();

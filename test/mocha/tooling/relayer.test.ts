@@ -4,9 +4,9 @@ import { expect } from "chai";
 import { messageHash } from "../../../scripts/lib/opstack.js";
 import { applyL1ToL2Alias, L2_MESSENGER_PREDEPLOY, type RelayerState } from "../../../scripts/relayer/relayer.js";
 import {
-  MockL1CrossDomainMessenger__factory,
-  MockL2CrossDomainMessenger__factory,
-} from "../../../typechain-types/index.js";
+  L1CrossDomainMessenger__factory,
+  L2CrossDomainMessenger__factory,
+} from "../../../typechain-types/opstack/index.js";
 import {
   basePresale,
   buyEth,
@@ -19,7 +19,7 @@ import {
   type Pair,
 } from "./helpers.js";
 
-describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit derivation)", function () {
+describe("tooling: the local bridge relayer (the OP node's deposit derivation, on OP's own messengers)", function () {
   let pair: Pair;
   let work: string;
   const relayFrom = async (buyer: number) => {
@@ -32,13 +32,22 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     work = tmpDir("relayer");
   });
 
-  it("the local Base messenger is the stand-in at the predeploy address, trusting the local Ethereum messenger", async function () {
+  it("the local Base messenger is OP's L2CrossDomainMessenger at the predeploy, trusting the local Ethereum's L1 messenger and its portal", async function () {
     const baseP = await basePresale(pair.base, pair.baseDep);
     const ethP = await ethPresale(pair.eth, pair.ethDep);
     expect(await baseP.messenger()).to.equal(L2_MESSENGER_PREDEPLOY);
     expect(await ethP.messenger()).to.equal(pair.ethDep.contracts.Messenger.address);
-    const l2 = MockL2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
-    expect(await l2.aliasedL1Messenger()).to.equal(applyL1ToL2Alias(pair.ethDep.contracts.Messenger.address));
+    const l1 = L1CrossDomainMessenger__factory.connect(
+      pair.ethDep.contracts.Messenger.address,
+      pair.eth.ethers.provider,
+    );
+    const l2 = L2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
+    expect(await l2.otherMessenger()).to.equal(pair.ethDep.contracts.Messenger.address);
+    expect(await l1.otherMessenger()).to.equal(L2_MESSENGER_PREDEPLOY);
+    expect(await pair.eth.ethers.provider.getCode(await l1.portal())).to.not.equal("0x");
+    expect(applyL1ToL2Alias(pair.ethDep.contracts.Messenger.address)).to.not.equal(
+      pair.ethDep.contracts.Messenger.address,
+    );
     expect(await baseP.remotePresale()).to.equal(ethP.target);
     expect(await ethP.remotePresale()).to.equal(baseP.target);
   });
@@ -68,7 +77,7 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
   it("a report sent by anything but the Ethereum presale fails on Base, is recorded as failed and credits nobody", async function () {
     const [, , , , , , , , attacker] = await pair.eth.ethers.getSigners();
     const baseP = await basePresale(pair.base, pair.baseDep);
-    const l1 = MockL1CrossDomainMessenger__factory.connect(pair.ethDep.contracts.Messenger.address, attacker);
+    const l1 = L1CrossDomainMessenger__factory.connect(pair.ethDep.contracts.Messenger.address, attacker);
     const data = baseP.interface.encodeFunctionData("receiveEthereumReport", [
       [{ buyer: attacker.address, leg: 0n, recipient: attacker.address, tokens: 1_000_000n }],
       [0n],
@@ -85,7 +94,7 @@ describe("tooling: the local bridge relayer (stand-in for the OP Stack's deposit
     expect(log.join("\n")).to.match(
       /FAILED on hardhatBase: Ethereum report, 1 buyer\(s\), 1000000 tokens sold on Ethereum, sale CLOSED; recorded in failedMessages/,
     );
-    const l2 = MockL2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
+    const l2 = L2CrossDomainMessenger__factory.connect(L2_MESSENGER_PREDEPLOY, pair.base.ethers.provider);
     const hash = messageHash({
       nonce: sent.args.messageNonce,
       sender: sent.args.sender,

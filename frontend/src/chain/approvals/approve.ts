@@ -24,7 +24,8 @@ export const approveAbi = [
 /**
  * The approval transactions for `spender`, each simulated first and sent to its receipt: a non-zero allowance reset
  * to zero first when `resetFirst` (USDT refuses to change one non-zero allowance into another; the purchase flow
- * resets every token's, docs/DECISIONS.md), then the large allowance of PRODUCT.md §9 (1e26). Resolves to the hash of
+ * resets every token's, docs/DECISIONS.md), then the large allowance of PRODUCT.md §9 (1e26); `onMined` hears of each
+ * one mined. Resolves to the hash of
  * the one whose receipt says reverted, if any (the rest are not sent); a refusal in the wallet or a failed call
  * throws, for the flow's classifier.
  */
@@ -32,7 +33,7 @@ export async function grantAllowance<P>(
   io: ChainIO<P>,
   token: Address,
   spender: Address,
-  p: { allowance: bigint; resetFirst: boolean },
+  p: { allowance: bigint; resetFirst: boolean; onMined?: (amount: bigint) => void },
 ): Promise<{ reverted?: Hash }> {
   const amounts = p.resetFirst && p.allowance > 0n ? [0n, UNLIMITED_APPROVAL] : [UNLIMITED_APPROVAL];
   for (const amount of amounts) {
@@ -44,6 +45,7 @@ export async function grantAllowance<P>(
     });
     const hash = await io.write(prepared);
     if ((await io.waitForReceipt(hash)).status !== "success") return { reverted: hash };
+    p.onMined?.(amount); // on chain now, whatever follows: the flow's status texts say so
   }
   return {};
 }

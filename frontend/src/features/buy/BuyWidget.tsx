@@ -73,7 +73,7 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
           <span style={{ width: `${data.raisedPercent}%` }} />
         </div>
         <p className="progress-label small" data-testid="usd-raised">
-          {t("widget.usd_raised")}: <strong>{formatUsd(data.usdRaised)}</strong> / {formatUsd(data.maxUsd, 0)}
+          {t("widget.usd_raised")}: <strong>{formatUsd(data.usdRaised)}</strong> / {formatUsd(data.maxUsd)}
         </p>
       </div>
       {isConnected && (

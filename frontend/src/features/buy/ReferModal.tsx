@@ -36,7 +36,13 @@ export default function ReferModal() {
     >
       <p className="muted">{t("refer.desc")}</p>
       <div className="copy-field">
-        <input readOnly value={url ?? ""} data-testid="refer-link" onFocus={(e) => e.target.select()} />
+        <input
+          readOnly
+          value={url ?? ""}
+          aria-label={t("refer.link_label")}
+          data-testid="refer-link"
+          onFocus={(e) => e.target.select()}
+        />
         <button className="btn btn-primary" onClick={() => void copy()} data-testid="refer-copy">
           <CopyIcon /> {t("refer.copy")}
         </button>

@@ -3,9 +3,10 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { blockById, env } from "../../config/env.ts";
+import { formatTokens } from "../../shared/format.ts";
 import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
 import { useCurrentLang, localizePath } from "../i18n/index.ts";
-import { revertMessageKey } from "../../chain/index.ts";
+import { failureText, rejectionText } from "./statusText.ts";
 import { dispatchSwap, type SwapState } from "./swapMachine.ts";
 
 function TxLink({ s }: { s: SwapState }) {
@@ -128,7 +129,7 @@ export function StatusView({
           <h4>{t("status.success")}</h4>
           <p className="muted">
             {t(s.stake ? "status.success_staked" : "status.success_desc", {
-              amount: (s.tokens ?? 0).toLocaleString("en-US"),
+              amount: formatTokens(s.tokens ?? 0),
               token: env.tokenName,
             })}
           </p>
@@ -156,16 +157,7 @@ export function StatusView({
     }
     case "failed": {
       // The real cause: the contract's custom error, or the card provider's decline; the generic text otherwise.
-      const title = s.revert
-        ? t("status.refused")
-        : s.cardReason === "declined"
-          ? t("status.card_declined_title")
-          : t("status.failed");
-      const desc = s.revert
-        ? t(revertMessageKey(s.revert))
-        : s.cardReason === "declined"
-          ? t("status.card_declined")
-          : t("status.failed_desc");
+      const { title, desc } = failureText(t, s);
       return (
         <div className="status status-bad" data-testid="swap-status-failed" data-revert={s.revert}>
           <span className="status-icon bad">
@@ -184,20 +176,15 @@ export function StatusView({
     }
     case "rejected": {
       // "Declined in your wallet" only for a wallet's refusal; the card widget has its own words.
-      const cardText =
-        s.cardReason === "closed"
-          ? "status.card_closed"
-          : s.cardReason === "cancelled" || s.payment === "card"
-            ? "status.card_cancelled"
-            : null;
+      const { title, desc } = rejectionText(t, s);
       return (
         <div className="status status-bad" data-testid="swap-status-rejected">
           <span className="status-icon bad">
             <WarnIcon />
           </span>
-          <h4>{cardText ? t("status.card_stopped") : t("status.rejected")}</h4>
+          <h4>{title}</h4>
           <p className="muted" data-testid="swap-status-reason">
-            {t(cardText ?? "status.rejected_desc")}
+            {desc}
           </p>
           <div className="status-actions">{restart}</div>
         </div>

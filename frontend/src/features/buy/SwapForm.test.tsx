@@ -407,3 +407,51 @@ describe("honest states", () => {
     expect(pay().value).toBe("");
   });
 });
+
+describe("a typed pay amount is never cut to the maximum (PRODUCT.md §5, §8)", () => {
+  const buyButton = () => screen.getByTestId<HTMLButtonElement>("buy-now");
+  const popup = async () => (await import("../../shared/popup.ts")).popupStore;
+  it("150 ETH with 10 ETH: the low-balance message, no popup, no quote of a capped order, Buy disabled", async () => {
+    show();
+    type(pay(), "150");
+    expect(screen.getByTestId("msg-swap_error")).toBeTruthy(); // at once, from the balance
+    await wait(1_200);
+    expect(screen.getByTestId("msg-swap_error")).toBeTruthy();
+    expect(screen.queryByTestId("msg-max_exceeded")).toBeNull();
+    expect((await popup()).get()).toBeNull();
+    expect(tokens().value).toBe(""); // never "5000000"
+    expect(pay().value).toBe("150");
+    expect(buyButton().disabled).toBe(true);
+  });
+  it("200,000 USDC with 100,000: low_usdt, Buy disabled", async () => {
+    buyUi.set({ mode: "crypto", tokenId: "eth-usdc", referOpen: false, swapModal: null });
+    show();
+    type(pay(), "200000");
+    await wait(1_200);
+    expect(screen.getByTestId("msg-low_usdt")).toBeTruthy();
+    expect((await popup()).get()).toBeNull();
+    expect(buyButton().disabled).toBe(true);
+  });
+  it("40,000 USDC with 100,000 (about 6.1M tokens): the maximum-exceeded popup once, the line, Buy disabled", async () => {
+    buyUi.set({ mode: "crypto", tokenId: "eth-usdc", referOpen: false, swapModal: null });
+    show();
+    type(pay(), "40000");
+    await wait(1_200);
+    const store = await popup();
+    expect(store.get()?.testId).toBe("popup-max-tokens");
+    expect(store.get()?.description).toContain("5,000,000");
+    expect(screen.getByTestId("msg-max_exceeded")).toBeTruthy();
+    expect(tokens().value).toBe("");
+    expect(buyButton().disabled).toBe(true);
+    expect(quoteCalls.every((n) => n <= 5_000_001n)).toBe(true);
+    const { closePopup } = await import("../../shared/popup.ts");
+    act(() => closePopup(true));
+    await wait(11_000); // a data refresh re-quotes the same input: the popup stays closed
+    expect(store.get()).toBeNull();
+    type(pay(), "1000"); // within the maximum: an exact order, Buy enabled
+    await wait(1_200);
+    expect(screen.queryByTestId("msg-max_exceeded")).toBeNull();
+    expect(tokens().value).not.toBe("");
+    expect(buyButton().disabled).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { noPaste } from "../../shared/inputFilters.ts";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatBalance, formatNumber, formatPrice } from "../../shared/format.ts";
+import { formatBalance, formatDecimal, formatUsd, formatPrice } from "../../shared/format.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
@@ -14,7 +14,6 @@ import { useWallet, revertMessageKey } from "../../chain/index.ts";
 import { useEnsureChain } from "../wallet/index.ts";
 import {
   applyBps,
-  groupDecimal,
   MARGIN_BPS,
   parsePayField,
   parseTokenField,
@@ -43,6 +42,8 @@ import { RecipientField } from "./RecipientField.tsx";
 import { useRecipient } from "./useRecipient.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import { checkOrder } from "./validation.ts";
+import { MaxExceeded } from "./MaxExceeded.tsx";
+import { preferredFocus, useFocusRescue } from "../../shared/focusRescue.ts";
 
 /** The staking-era variant (buy-and-stake modal) limits the pay amount to two decimals (PRODUCT.md §5). */
 const STAKING_VARIANT_DECIMALS = 2;
@@ -84,6 +85,10 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   // Ethereum purchases name the Base address that will own the tokens (PRODUCT.md §1 "One ladder on two chains").
   const namesRecipient = token.chain === "eth" && !card;
   const recipient = useRecipient(namesRecipient && !!address, data);
+  // Each status view replaces the control that had focus (Buy, then each view, then "Buy more" or "Start again"):
+  // focus goes to the new view's heading, or back to the form's first field.
+  const root = useRef<HTMLDivElement>(null);
+  useFocusRescue(swap.status, () => preferredFocus(root.current));
 
   // A token change that is not the buyer's choice here (the wallet moved chains, a tab): a typed token quantity stays
   // and is quoted in the new token; a pay amount (in the old token) is cleared. A choice in the dropdown empties the
@@ -144,16 +149,19 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
 
   if (swap.status !== "not_started")
     return (
-      <StatusFrame>
-        <StatusView
-          s={swap}
-          inModal={inModal}
-          onDone={onDone}
-          onContinueCard={() =>
-            address && void startCardPurchase({ address, tokens: Number(swap.tokens ?? 0), stake: !!swap.stake, lang })
-          }
-        />
-      </StatusFrame>
+      <div ref={root} className="swap-root">
+        <StatusFrame>
+          <StatusView
+            s={swap}
+            inModal={inModal}
+            onDone={onDone}
+            onContinueCard={() =>
+              address &&
+              void startCardPurchase({ address, tokens: Number(swap.tokens ?? 0), stake: !!swap.stake, lang })
+            }
+          />
+        </StatusFrame>
+      </div>
     );
 
   const tokenField = parseTokenField(amounts.tokens);
@@ -165,6 +173,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
     kind: token.kind,
     tokens: orderTokens,
     cost: quote?.cost ?? null,
+    pay: !card && amounts.source === "pay" ? payField.units : null,
+    aboveMax: !card && !!quote?.aboveMax,
     minToken: BigInt(env.minToken),
     maxTokensToBuy: maxTokens,
     nativeBalance: balanceUnits(chainData, { ...token, kind: "native" }),
@@ -172,6 +182,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
     gasReserve,
     card,
   });
+  // Whether the amount is known to be above the maximum: at once for card (no quote), else once the contract answered.
+  const settled = card || quote !== null || order.refusal !== null;
   const inputIssue = tokenField.issue === "not_digits" || payField.issue === "not_number";
   const noRecipient = namesRecipient && !recipient.recipient;
   const disabled = check.disabled || inputIssue || closedReason !== null;
@@ -181,14 +193,6 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const submit = async (stake: boolean) => {
     if (card) {
       if (!(await ensure(env.base))) return;
-      if (check.exceedsMax)
-        return void openPopup({
-          icon: "warning",
-          title: t("popup.max_title"),
-          description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(maxTokens.toString()) }),
-          confirmLabel: t("common.ok"),
-          testId: "popup-max-tokens",
-        });
       if (address && orderTokens) await startCardPurchase({ address, tokens: Number(orderTokens), stake, lang });
       return;
     }
@@ -201,10 +205,10 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
     }
   };
 
-  const costText = quote && quote.tokens > 0n ? groupDecimal(unitsToText(quote.cost, token.kind)) : null;
+  const costText = quote && quote.tokens > 0n ? formatDecimal(unitsToText(quote.cost, token.kind)) : null;
   const sendText =
     quote && quote.tokens > 0n
-      ? groupDecimal(
+      ? formatDecimal(
           unitsToText(
             applyBps(quote.cost, token.kind === "native" ? MARGIN_BPS.ethValue : MARGIN_BPS.stableMaxCost, "up"),
             token.kind,
@@ -213,211 +217,214 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       : null;
 
   return (
-    <div className="swap-form" data-testid="swap-form" data-variant={variant}>
-      {variant === "tabs" && !card && (
-        <div className="tabs" role="tablist" data-testid="swap-tabs">
-          <button
-            role="tab"
-            aria-selected={tabKind === "native"}
-            className={tabKind === "native" ? "active" : ""}
-            onClick={() => setTabKind("native")}
-            data-testid="swap-tab-native"
-          >
-            {nativeOf(modalChain).symbol}
-          </button>
-          {
+    <div ref={root} className="swap-root">
+      <div className="swap-form" data-testid="swap-form" data-variant={variant}>
+        {variant === "tabs" && !card && (
+          <div className="tabs" role="tablist" data-testid="swap-tabs">
             <button
               role="tab"
-              aria-selected={tabKind === "stable"}
-              className={tabKind === "stable" ? "active" : ""}
-              onClick={() => setTabKind("stable")}
-              data-testid="swap-tab-stable"
+              aria-selected={tabKind === "native"}
+              className={tabKind === "native" ? "active" : ""}
+              onClick={() => setTabKind("native")}
+              data-testid="swap-tab-native"
             >
-              {stableOf(modalChain).symbol}
+              {nativeOf(modalChain).symbol}
             </button>
-          }
-        </div>
-      )}
-      {variant === "dropdown" && !card && <TokenSelect rows={rows} value={token} onSelect={(n) => void select(n)} />}
-      {swap.mountError && (
-        <p className="warn" data-testid="card-mount-error">
-          {t("card.unavailable")}
-        </p>
-      )}
-      {closedReason && (
-        <p className="warn" role="status" data-testid={`sale-${closedReason}`}>
-          {t(`sale.${closedReason}`, { chain: block.chainName })}
-        </p>
-      )}
-      {notice && (
-        <p className="notice small" role="status" data-testid="round-notice">
-          {t("swap.round_notice", {
-            chain: env[notice.chain].chainName,
-            sold: notice.soldRound,
-            round: notice.round,
-            price: formatPrice(notice.price),
-            other: env[notice.other].chainName,
-            otherRound: notice.otherRound,
-            otherPrice: formatPrice(notice.otherPrice),
-          })}
-        </p>
-      )}
-      {!card && (
-        <label className="field">
-          <span className="field-label">
-            {t("swap.you_pay", { token: token.symbol })}
-            <span className="muted small" data-testid="pay-balance">
-              {t("swap.balance")}: {formatBalance(row.balance)}
+            {
+              <button
+                role="tab"
+                aria-selected={tabKind === "stable"}
+                className={tabKind === "stable" ? "active" : ""}
+                onClick={() => setTabKind("stable")}
+                data-testid="swap-tab-stable"
+              >
+                {stableOf(modalChain).symbol}
+              </button>
+            }
+          </div>
+        )}
+        {variant === "dropdown" && !card && <TokenSelect rows={rows} value={token} onSelect={(n) => void select(n)} />}
+        {swap.mountError && (
+          <p className="warn" data-testid="card-mount-error">
+            {t("card.unavailable")}
+          </p>
+        )}
+        {closedReason && (
+          <p className="warn" role="status" data-testid={`sale-${closedReason}`}>
+            {t(`sale.${closedReason}`, { chain: block.chainName })}
+          </p>
+        )}
+        {notice && (
+          <p className="notice small" role="status" data-testid="round-notice">
+            {t("swap.round_notice", {
+              chain: env[notice.chain].chainName,
+              sold: notice.soldRound,
+              round: notice.round,
+              price: formatPrice(notice.price),
+              other: env[notice.other].chainName,
+              otherRound: notice.otherRound,
+              otherPrice: formatPrice(notice.otherPrice),
+            })}
+          </p>
+        )}
+        {!card && (
+          <label className="field">
+            <span className="field-label">
+              {t("swap.you_pay", { token: token.symbol })}
+              <span className="muted small" data-testid="pay-balance">
+                {t("swap.balance")}: {formatBalance(row.balance)}
+              </span>
             </span>
-          </span>
+            <span className="field-input">
+              <input
+                inputMode="decimal"
+                placeholder="0"
+                value={amounts.pay}
+                onPaste={noPaste}
+                data-testid="pay-amount"
+                aria-invalid={payField.issue ? true : undefined}
+                onChange={(e) => {
+                  const f = parsePayField(e.target.value, payDecimals, token.kind);
+                  order.typePay(f.issue ? e.target.value : f.text);
+                }}
+              />
+              <button
+                className="chip"
+                onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.maxDecimals, payDecimals)))}
+                data-testid="pay-max"
+              >
+                {t("swap.max")}
+              </button>
+              <TokenIcon icon={token.icon} size={24} />
+            </span>
+          </label>
+        )}
+        <label className="field">
+          <span className="field-label">{t("swap.you_receive", { token: env.tokenName })}</span>
           <span className="field-input">
             <input
-              inputMode="decimal"
+              inputMode="numeric"
               placeholder="0"
-              value={amounts.pay}
-              onPaste={noPaste}
-              data-testid="pay-amount"
-              aria-invalid={payField.issue ? true : undefined}
-              onChange={(e) => {
-                const f = parsePayField(e.target.value, payDecimals, token.kind);
-                order.typePay(f.issue ? e.target.value : f.text);
+              value={amounts.tokens}
+              data-testid="token-amount"
+              aria-invalid={tokenField.issue === "not_digits" ? true : undefined}
+              onPaste={(e) => {
+                e.preventDefault();
+                order.typeTokens(settleTokenText(e.clipboardData.getData("text")));
               }}
+              onBlur={order.settleTokens}
+              onChange={(e) => order.typeTokens(e.target.value)}
             />
-            <button
-              className="chip"
-              onClick={() => order.typePay(maxFor(chainData, token, Math.min(token.maxDecimals, payDecimals)))}
-              data-testid="pay-max"
-            >
-              {t("swap.max")}
-            </button>
-            <TokenIcon icon={token.icon} size={24} />
+            <TokenIcon icon={SALE_TOKEN_ICON} size={24} />
           </span>
         </label>
-      )}
-      <label className="field">
-        <span className="field-label">{t("swap.you_receive", { token: env.tokenName })}</span>
-        <span className="field-input">
-          <input
-            inputMode="numeric"
-            placeholder="0"
-            value={amounts.tokens}
-            data-testid="token-amount"
-            aria-invalid={tokenField.issue === "not_digits" ? true : undefined}
-            onPaste={(e) => {
-              e.preventDefault();
-              order.typeTokens(settleTokenText(e.clipboardData.getData("text")));
-            }}
-            onBlur={order.settleTokens}
-            onChange={(e) => order.typeTokens(e.target.value)}
-          />
-          <TokenIcon icon={SALE_TOKEN_ICON} size={24} />
-        </span>
-      </label>
-      {card && <CardBaseNotice />}
-      {namesRecipient && address && <RecipientField r={recipient} />}
-      {card && orderTokens ? (
-        <p className="muted small" data-testid="card-estimate">
-          ≈ ${formatNumber(usdEstimate(orderTokens, data.price), 2)}
-        </p>
-      ) : null}
-      {!card && costText && (
-        <p className="muted small" data-testid="quote-line">
-          {t("swap.cost", { amount: costText, token: token.symbol })}{" "}
-          <span data-testid="quote-cost" hidden>
-            {unitsToText(quote!.cost, token.kind)}
-          </span>
-          {sendText && (
-            <>
-              {" "}
-              ·{" "}
-              <span data-testid="quote-cover">
-                {t(token.kind === "native" ? "swap.sent_with_refund" : "swap.max_cost", {
-                  amount: sendText,
-                  token: token.symbol,
-                })}
-              </span>
-            </>
+        {card && <CardBaseNotice />}
+        {namesRecipient && address && <RecipientField r={recipient} />}
+        {card && orderTokens ? (
+          <p className="muted small" data-testid="card-estimate">
+            ≈ {formatUsd(usdEstimate(orderTokens, data.price))}
+          </p>
+        ) : null}
+        {!card && costText && (
+          <p className="muted small" data-testid="quote-line">
+            {t("swap.cost", { amount: costText, token: token.symbol })}{" "}
+            <span data-testid="quote-cost" hidden>
+              {unitsToText(quote!.cost, token.kind)}
+            </span>
+            {sendText && (
+              <>
+                {" "}
+                ·{" "}
+                <span data-testid="quote-cover">
+                  {t(token.kind === "native" ? "swap.sent_with_refund" : "swap.max_cost", {
+                    amount: sendText,
+                    token: token.symbol,
+                  })}
+                </span>
+              </>
+            )}
+          </p>
+        )}
+        <div className="messages" data-testid="swap-messages" aria-live="polite">
+          {tokenField.issue && (
+            <p className="warn" data-testid={`msg-token_${tokenField.issue}`}>
+              {t(`swap.token_${tokenField.issue}`, { n: tokenField.amount?.toString() ?? "0" })}
+            </p>
           )}
-        </p>
-      )}
-      <div className="messages" data-testid="swap-messages" aria-live="polite">
-        {tokenField.issue && (
-          <p className="warn" data-testid={`msg-token_${tokenField.issue}`}>
-            {t(`swap.token_${tokenField.issue}`, { n: tokenField.amount?.toString() ?? "0" })}
-          </p>
-        )}
-        {payField.issue && (
-          <p className="warn" data-testid="msg-pay_not_number">
-            {t("swap.pay_not_number")}
-          </p>
-        )}
-        {requoted && (
-          <p className="warn" data-testid="msg-requoted">
-            {t("swap.requoted")}
-          </p>
-        )}
-        {!card && order.refusal && (
-          <p className="warn" data-testid={`msg-quote-${order.refusal}`}>
-            {t(revertMessageKey(order.refusal))}
-          </p>
-        )}
-        {check.messages.map((m) => (
-          <p key={m} className="warn" data-testid={`msg-${m}`}>
-            {t(`swap.${m}`, { min: env.minToken, token: token.symbol, fee: block.gasFees, chain: block.chainName })}
-          </p>
-        ))}
-      </div>
-      <div className="swap-actions">
-        {!stakeOnly && (
-          <button
-            className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`}
-            disabled={disabled || noRecipient}
-            onClick={() => void submit(false)}
-            data-testid="buy-now"
-          >
-            {card ? t("swap.buy_with_card") : t("swap.buy_now")}
-          </button>
-        )}
-        {(onBase || stakeOnly || card) && (
-          <button
-            className={`btn btn-block ${stakeOnly ? (token.kind === "native" ? "btn-native" : "btn-stable") : "btn-outline"}`}
-            disabled={disabled}
-            onClick={() => void submit(true)}
-            data-testid="buy-and-stake"
-          >
-            {t("swap.buy_and_stake", { apy: data.apy })}
-          </button>
-        )}
-        {!inModal && !card && (
-          <button
-            className="btn btn-block btn-ghost"
-            onClick={() => {
-              const n = PAY_TOKENS.find((x) => x.chain === other.key && x.kind === token.kind) ?? nativeOf(other.key);
-              void select(n);
-            }}
-            data-testid="switch-chain"
-          >
-            {t("swap.switch_to", { chain: other.chainName })}
-          </button>
-        )}
-      </div>
-      {!stakeOnly && (
-        <p className="center small">
-          {!card && (
-            <>
-              {t("swap.or")}{" "}
-              <button className="link" onClick={() => void toggleMode()} data-testid="buy-with-card-link">
-                {t("swap.buy_with_card")}
-              </button>
-            </>
+          {payField.issue && (
+            <p className="warn" data-testid="msg-pay_not_number">
+              {t("swap.pay_not_number")}
+            </p>
           )}
-          {card && (
-            <button className="link" onClick={() => void toggleMode()} data-testid="mode-toggle">
-              {t("swap.buy_with_crypto")}
+          {requoted && (
+            <p className="warn" data-testid="msg-requoted">
+              {t("swap.requoted")}
+            </p>
+          )}
+          {!card && order.refusal && (
+            <p className="warn" data-testid={`msg-quote-${order.refusal}`}>
+              {t(revertMessageKey(order.refusal))}
+            </p>
+          )}
+          <MaxExceeded exceeds={check.exceedsMax && settled} seq={amounts.seq} max={maxTokens} />
+          {check.messages.map((m) => (
+            <p key={m} className="warn" data-testid={`msg-${m}`}>
+              {t(`swap.${m}`, { min: env.minToken, token: token.symbol, fee: block.gasFees, chain: block.chainName })}
+            </p>
+          ))}
+        </div>
+        <div className="swap-actions">
+          {!stakeOnly && (
+            <button
+              className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`}
+              disabled={disabled || noRecipient}
+              onClick={() => void submit(false)}
+              data-testid="buy-now"
+            >
+              {card ? t("swap.buy_with_card") : t("swap.buy_now")}
             </button>
           )}
-        </p>
-      )}
+          {(onBase || stakeOnly || card) && (
+            <button
+              className={`btn btn-block ${stakeOnly ? (token.kind === "native" ? "btn-native" : "btn-stable") : "btn-outline"}`}
+              disabled={disabled}
+              onClick={() => void submit(true)}
+              data-testid="buy-and-stake"
+            >
+              {t("swap.buy_and_stake", { apy: data.apy })}
+            </button>
+          )}
+          {!inModal && !card && (
+            <button
+              className="btn btn-block btn-ghost"
+              onClick={() => {
+                const n = PAY_TOKENS.find((x) => x.chain === other.key && x.kind === token.kind) ?? nativeOf(other.key);
+                void select(n);
+              }}
+              data-testid="switch-chain"
+            >
+              {t("swap.switch_to", { chain: other.chainName })}
+            </button>
+          )}
+        </div>
+        {!stakeOnly && (
+          <p className="center small">
+            {!card && (
+              <>
+                {t("swap.or")}{" "}
+                <button className="link" onClick={() => void toggleMode()} data-testid="buy-with-card-link">
+                  {t("swap.buy_with_card")}
+                </button>
+              </>
+            )}
+            {card && (
+              <button className="link" onClick={() => void toggleMode()} data-testid="mode-toggle">
+                {t("swap.buy_with_crypto")}
+              </button>
+            )}
+          </p>
+        )}
+      </div>
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { ChevronDown, TokenIcon } from "../../shared/icons.tsx";
 import { focusInitial, onMenuKeyDown } from "../../shared/menuKeys.ts";
 import type { PayToken } from "../../presale/index.ts";
 
-export type TokenRow = { token: PayToken; balance: number; usd: number };
+/** `usd`: null when no quote prices it (both sales closed). */
+export type TokenRow = { token: PayToken; balance: number; usd: number | null };
 
 export function TokenSelect({
   rows,
@@ -96,7 +97,7 @@ export function TokenSelect({
                     </span>
                     <span className="token-row-bal">
                       <strong>{formatBalance(balance)}</strong>
-                      <small className="muted">≈ {formatUsd(usd)}</small>
+                      {usd !== null && <small className="muted">≈ {formatUsd(usd)}</small>}
                     </span>
                   </button>
                 </li>

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { formatUnits as viemFormatUnits, parseUnits as viemParseUnits } from "viem";
 import {
   applyBps,
+  computedPayText,
   formatUnits,
   groupDecimal,
   parseUnits,
@@ -153,4 +154,27 @@ describe("no float on the path from an amount field to a transaction", () => {
       expect(offending.map(({ n, line }) => `${file}:${n}: ${line.trim()}`)).toEqual([]);
     });
   }
+});
+
+describe("the pay field of a typed token quantity shows the quote floored to 4 decimals (PRODUCT.md §9)", () => {
+  it("0.002166666666666667 ETH shows 0.0021; 10.833333333333333334 shows 10.8333; the quote itself stays exact", () => {
+    expect(computedPayText(2_166_666_666_666_667n, "native")).toBe("0.0021");
+    expect(computedPayText(10_833_333_333_333_333_334n, "native")).toBe("10.8333");
+    expect(computedPayText(6_000_000n, "usdc")).toBe("6");
+    expect(computedPayText(6_123_456n, "usdt")).toBe("6.1234");
+    let s = amountsReducer(INITIAL_AMOUNTS, { type: "typeTokens", text: "1000" });
+    s = amountsReducer(s, {
+      type: "quoted",
+      seq: s.seq,
+      quote: { tokens: 1000n, cost: 2_166_666_666_666_667n },
+      kind: "native",
+    });
+    expect(s.pay).toBe("0.0021");
+    expect(s.quote?.cost).toBe(2_166_666_666_666_667n);
+  });
+  it("below 0.0001 the field falls back to its own decimals rather than showing 0", () => {
+    expect(computedPayText(21_666_666_666_667n, "native")).toBe("0.0000216666"); // 10 tokens in ETH
+    expect(computedPayText(60n, "usdc")).toBe("0.00006");
+    expect(computedPayText(0n, "native")).toBe("0");
+  });
 });

@@ -98,6 +98,16 @@ export function unitsToTextFloor(units: bigint, kind: PayKind, places: number): 
   return formatUnits((units / step) * step, d);
 }
 
+/**
+ * The pay field's text for a computed cost (the quote of a typed token quantity): floored to the 4 display decimals
+ * (PRODUCT.md §9), or to the field's own decimals when that would show 0. Display only: the order is the typed
+ * quantity and its exact quote.
+ */
+export function computedPayText(units: bigint, kind: PayKind): string {
+  const shown = unitsToTextFloor(units, kind, 4);
+  return shown !== "0" || units === 0n ? shown : unitsToTextFloor(units, kind, payRow(kind).inputDecimals);
+}
+
 /** en-US grouping of an exact decimal string ("28189.0001" -> "28,189.0001"). */
 export function groupDecimal(text: string): string {
   const [int = "0", frac] = text.split(".");

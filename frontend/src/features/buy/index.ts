@@ -14,6 +14,7 @@ export {
 export { buyUi, openSwapModal, useBuyUi } from "./buyUi.ts";
 export { BuyWidget } from "./BuyWidget.tsx";
 export { StatusView } from "./StatusView.tsx";
+export { failureText } from "./statusText.ts";
 
 /** Refer-and-earn (its own chunk, loaded when first opened). */
 export const loadReferModal = () => import("./ReferModal.tsx");

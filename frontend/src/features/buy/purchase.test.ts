@@ -205,3 +205,64 @@ describe("stablecoin purchase flow", () => {
     expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
   });
 });
+
+describe("an approval step on chain is remembered for the status texts (PRODUCT.md §4)", () => {
+  it("USDT: approve(0) mined, the approval refused: rejected, with the reset on record", async () => {
+    const t = setup({ allowance: 1n, writeErrors: { [`approve:${UNLIMITED_APPROVAL}`]: rejection } });
+    expect((await runPurchase(t.io, input("usdt"), t)).outcome).toBe("rejected");
+    expect(t.state).toMatchObject({ status: "rejected", approvalMined: "reset" });
+  });
+  it("USDC: the approval mined, the purchase refused: rejected, with the approval on record", async () => {
+    const t = setup({ allowance: 0n, writeErrors: { buyWithUSDC: rejection } });
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+    expect(t.state).toMatchObject({ status: "rejected", approvalMined: "approval" });
+  });
+  it("nothing mined: no record", async () => {
+    const t = setup({ allowance: 0n, writeErrors: { [`approve:${UNLIMITED_APPROVAL}`]: rejection } });
+    expect((await runPurchase(t.io, input("usdc"), t)).outcome).toBe("rejected");
+    expect(t.state.approvalMined).toBeUndefined();
+  });
+});
+
+describe("a revert after the simulation passed is named too (PRODUCT.md §8)", () => {
+  /** The sale pauses once the wallet has sent: simulations before pass, the ones after revert SalePaused. */
+  function pausedAfterSend(f: Fake) {
+    const t: ReturnType<typeof setup> = setup(
+      Object.defineProperty(f, "simulateError", {
+        get: () => (t.writes.length > 0 || f.writeErrors ? contractRevert("SalePaused") : undefined),
+      }),
+    );
+    return t;
+  }
+  it("the purchase mined reverted: failed with SalePaused, from the same call simulated again", async () => {
+    const t = pausedAfterSend({ receipt: "reverted" });
+    const r = await runPurchase(t.io, input("native"), t);
+    expect(r).toMatchObject({ outcome: "failed", revert: "SalePaused" });
+    expect(t.state).toMatchObject({ status: "failed", revert: "SalePaused" });
+    expect(t.writes).toHaveLength(1);
+  });
+  it("the wallet's send fails with its own words: the contract's reason is still named", async () => {
+    let sends = 0;
+    const f: Fake = {};
+    const t: ReturnType<typeof setup> = setup(
+      Object.defineProperties(f, {
+        simulateError: { get: () => (sends > 0 ? contractRevert("SalePaused") : undefined) },
+        writeErrors: {
+          get: () => {
+            sends++;
+            return { buyWithEth: new Error("Internal JSON-RPC error.") };
+          },
+        },
+      }),
+    );
+    const r = await runPurchase(t.io, input("native"), t);
+    expect(r).toMatchObject({ outcome: "failed", revert: "SalePaused" });
+    expect(t.state).toMatchObject({ status: "failed", revert: "SalePaused" });
+  });
+  it("reverted, and the call passes again now: failed without a name (the generic text)", async () => {
+    const t = setup({ receipt: "reverted" });
+    const r = await runPurchase(t.io, input("native"), t);
+    expect(r.outcome).toBe("failed");
+    expect(r.revert).toBeUndefined();
+  });
+});

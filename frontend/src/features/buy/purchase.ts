@@ -99,19 +99,44 @@ function fail(h: PurchaseHooks, err: unknown): PurchaseResult {
   return { outcome: rejected ? "rejected" : "failed", revert };
 }
 
-async function sendAndConfirm<P>(io: ChainIO<P>, prepared: P, h: PurchaseHooks): Promise<PurchaseResult> {
+/**
+ * Why the chain refused a purchase that passed its simulation (the sale was paused while the wallet held the prompt,
+ * a batch's purchase reverted): the same call simulated again, named when it is one of the contract's own errors
+ * (PRODUCT.md §8: a revert is named by its custom error, in every path).
+ */
+async function revertNow<P>(io: ChainIO<P>, call: WriteCall<PresaleAbi>): Promise<string | undefined> {
+  try {
+    await io.simulate(call);
+    return undefined;
+  } catch (err) {
+    const f = classifyError(err);
+    return f.kind === "reverted" && isKnownRevert(f.revert) ? f.revert : undefined;
+  }
+}
+
+async function sendAndConfirm<P>(
+  io: ChainIO<P>,
+  prepared: P,
+  call: WriteCall<PresaleAbi>,
+  h: PurchaseHooks,
+): Promise<PurchaseResult> {
   let hash: Hash;
   try {
     hash = await io.write(prepared);
   } catch (err) {
-    return fail(h, err);
+    const f = classifyError(err);
+    if (f.kind === "rejected" || (f.kind === "reverted" && f.revert)) return fail(h, err);
+    const revert = await revertNow(io, call); // the wallet's own error hid the contract's reason
+    h.dispatch({ type: "ERROR", rejected: false, revert, message: f.message });
+    return { outcome: "failed", revert };
   }
   h.dispatch({ type: "SENT", hash });
   try {
     const r = await io.waitForReceipt(hash);
     const success = r.status === "success";
-    h.dispatch({ type: "RECEIPT", success, hash });
-    return { outcome: success ? "complete" : "failed", hash };
+    const revert = success ? undefined : await revertNow(io, call);
+    h.dispatch({ type: "RECEIPT", success, hash, revert });
+    return { outcome: success ? "complete" : "failed", hash, revert };
   } catch (err) {
     h.dispatch({ type: "ERROR", rejected: false, message: classifyError(err).message });
     return { outcome: "failed", hash };
@@ -152,7 +177,11 @@ async function ensureAllowance<P>(
   if (allowance >= needed) return "ok";
   h.dispatch({ type: "APPROVAL_REQUIRED" });
   try {
-    const { reverted } = await grantAllowance(io, token, spender, { allowance, resetFirst: true });
+    const { reverted } = await grantAllowance(io, token, spender, {
+      allowance,
+      resetFirst: true,
+      onMined: (amount) => h.dispatch({ type: "APPROVAL_MINED", amount }),
+    });
     if (reverted) {
       h.dispatch({ type: "ERROR", rejected: false, message: "approval reverted" });
       return { outcome: "failed", hash: reverted };
@@ -208,8 +237,10 @@ async function purchaseInBatch<P>(
   );
   if (r.outcome === "unavailable") return "unavailable";
   if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };
-  h.dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
-  return { outcome: r.outcome, hash: r.hash };
+  const success = r.outcome === "complete";
+  const revert = success ? undefined : await revertNow(io, presaleCall(p, buy));
+  h.dispatch({ type: "RECEIPT", success, hash: r.hash, revert });
+  return { outcome: r.outcome, hash: r.hash, revert };
 }
 
 /**
@@ -244,10 +275,11 @@ async function purchaseWithPermit<P>(
     w.noteUnavailable("typedData"); // the rest of the session takes the approval transactions
     return undefined;
   }
-  const sim = await simulateOrStop(io, presaleCall(p, permitOf.buy(order, permit)), h);
+  const call = presaleCall(p, permitOf.buy(order, permit));
+  const sim = await simulateOrStop(io, call, h);
   if ("outcome" in sim) return sim;
   h.dispatch({ type: "APPROVED" });
-  return sendAndConfirm(io, sim.prepared, h);
+  return sendAndConfirm(io, sim.prepared, call, h);
 }
 
 /** The one-prompt routes for a token purchase whose allowance is short; undefined = the sequential approval. */
@@ -303,10 +335,11 @@ export async function runPurchase<P>(
   if (!row.addressKey) {
     // ETH: paid as the transaction's value (the quote and its margin; the contract refunds the excess), no approval.
     const sent = applyBps(cost, MARGIN_BPS.ethValue, "up");
-    const sim = await simulateOrStop(io, presaleCall(p, row.buy(orderOf(p, sent))), h);
+    const call = presaleCall(p, row.buy(orderOf(p, sent)));
+    const sim = await simulateOrStop(io, call, h);
     if ("outcome" in sim) return sim;
     h.dispatch({ type: "AWAIT_SIGNATURE" });
-    return sendAndConfirm(io, sim.prepared, h);
+    return sendAndConfirm(io, sim.prepared, call, h);
   }
 
   const maxCost = applyBps(cost, MARGIN_BPS.stableMaxCost, "up");
@@ -325,8 +358,9 @@ export async function runPurchase<P>(
     return fail(h, err);
   }
   if (typeof approval === "object") return approval;
-  const sim = await simulateOrStop(io, presaleCall(p, row.buy(orderOf(p, maxCost))), h);
+  const call = presaleCall(p, row.buy(orderOf(p, maxCost)));
+  const sim = await simulateOrStop(io, call, h);
   if ("outcome" in sim) return sim;
   if (approval === "ok") h.dispatch({ type: "AWAIT_SIGNATURE" });
-  return sendAndConfirm(io, sim.prepared, h);
+  return sendAndConfirm(io, sim.prepared, call, h);
 }

@@ -50,10 +50,30 @@ describe("the quote is the contract's, across round boundaries", () => {
     expect(q.cost).toBeGreaterThan(budget - budget / 1000n); // within 0.1 % under the budget, not far under
     expect(read.calls.length).toBeLessThanOrEqual(6);
   });
-  it("pay -> tokens never exceeds the per-purchase maximum", async () => {
+  it("pay -> tokens above the per-purchase maximum: aboveMax with no order, never cut to the maximum", async () => {
     const read = ladder(0n, ROUNDS);
-    const q = await quoteBudget(read, 10n ** 15n, "usdc", 6_000_000n, 5_000_000n);
-    expect(q.tokens).toBe(5_000_000n);
+    // 200,000 USDC buys far more than 5,000,000 tokens (and more than the ladder): no count past it is read
+    expect(await quoteBudget(read, 200_000n * 10n ** 6n, "usdc", 6_000_000n, 5_000_000n)).toEqual({
+      tokens: 0n,
+      cost: 0n,
+      aboveMax: true,
+    });
+    expect(read.calls.every((n) => n <= 5_000_001n)).toBe(true);
+    // the budget of exactly the maximum's quote buys the maximum
+    const capCost = await read(5_000_000n);
+    const pay = (capCost * 10_000n + 9_949n) / 9_950n; // smallest pay whose budget covers capCost
+    const q = await quoteBudget(read, pay, "usdc", 6_000_000n, 5_000_000n);
+    expect(q).toEqual({ tokens: 5_000_000n, cost: capCost });
+  });
+  it("above the maximum at the current price, but a dearer round brings it back under: an exact order", async () => {
+    const read = ladder(4_400_000n, ROUNDS); // 100,000 left at 0.006, then 0.0065
+    const max = 1_050_000n;
+    const pay = 6_500n * 10n ** 6n; // 1,077,916 tokens at the current price; 1,050,001 cost 6,775 in fact
+    const q = await quoteBudget(read, pay, "usdt", 6_000_000n, max);
+    expect(q.aboveMax).toBeUndefined();
+    expect(q.tokens).toBeLessThanOrEqual(max);
+    expect(q.cost).toBe(await read(q.tokens));
+    expect(q.cost).toBeLessThanOrEqual((pay * 9_950n) / 10_000n);
   });
   it("random amounts: the quote of the result always fits, and equals the reader's cost", async () => {
     let seed = 7;

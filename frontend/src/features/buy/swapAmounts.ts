@@ -1,7 +1,7 @@
 // The two amount fields of the swap form as a pure reducer. The field the buyer typed in last is the source; the
 // other one is derived from the contract's quote. Every input bumps `seq`: a quote or an automatic fill computed for
 // an older `seq` is dropped, so nothing automatic ever overwrites what the buyer typed or is typing.
-import { parseTokenField, settleTokenText, unitsToText } from "./amounts.ts";
+import { computedPayText, parseTokenField, settleTokenText } from "./amounts.ts";
 import type { Quote } from "./quote.ts";
 import type { PayKind } from "../../presale/index.ts";
 
@@ -49,7 +49,7 @@ export function amountsReducer(s: AmountState, e: AmountEvent): AmountState {
         ? { ...s, tokens: e.quote.tokens > 0n ? e.quote.tokens.toString() : "", quote: { ...e.quote, seq: e.seq } }
         : {
             ...s,
-            pay: e.quote.tokens > 0n ? unitsToText(e.quote.cost, e.kind) : "",
+            pay: e.quote.tokens > 0n ? computedPayText(e.quote.cost, e.kind) : "",
             quote: { ...e.quote, seq: e.seq },
           };
     case "requote":

@@ -9,9 +9,16 @@ export function tokenRows(data: PresaleView): TokenRow[] {
     const c = data[token.chain];
     const balance = Number(unitsToText(c?.user?.balances[token.kind] ?? 0n, token.kind));
     // ETH through the presale's own ETH quote (for QUOTE_TOKENS tokens); stablecoins are 1 USD (docs/DECISIONS.md).
-    const ethPerQuote = Number(unitsToText(c?.quotePer1000.native ?? 0n, "native"));
-    const tokensPerEth = ethPerQuote > 0 ? Number(QUOTE_TOKENS) / ethPerQuote : 0;
-    const usd = token.kind === "native" ? balance * tokensPerEth * data.price : balance;
+    // A closed sale no longer quotes: the other chain's quote prices the same ETH, and with neither the value is
+    // unknown (null, not "$0").
+    const other = data[token.chain === "base" ? "eth" : "base"];
+    const ethPerQuote = Number(unitsToText(c?.quotePer1000.native || other?.quotePer1000.native || 0n, "native"));
+    const usd =
+      token.kind !== "native"
+        ? balance
+        : ethPerQuote > 0
+          ? (balance * Number(QUOTE_TOKENS) * data.price) / ethPerQuote
+          : null;
     return { token, balance, usd };
   });
 }

@@ -54,6 +54,11 @@ export type SwapState = {
    * is a signature, EIP-2612) or "batch" (confirm_pending is one wallet prompt for approval and purchase, EIP-5792).
    */
   via?: ApprovalVia;
+  /**
+   * An approval transaction of this purchase is mined (PRODUCT.md §4): "reset" (a non-zero allowance set to zero) or
+   * "approval" (the allowance granted). A later refusal or failure then says so rather than "nothing was sent".
+   */
+  approvalMined?: "reset" | "approval";
 };
 
 type ApprovalVia = "permit" | "batch";
@@ -68,11 +73,12 @@ export type SwapEvent =
       recipient?: Address;
     }
   | { type: "APPROVAL_REQUIRED"; via?: "permit" }
+  | { type: "APPROVAL_MINED"; amount: bigint }
   | { type: "APPROVED" }
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
   | { type: "BATCH_UNAVAILABLE" }
   | { type: "SENT"; hash?: Hash }
-  | { type: "RECEIPT"; success: boolean; hash?: Hash }
+  | { type: "RECEIPT"; success: boolean; hash?: Hash; revert?: string }
   | { type: "ERROR"; rejected: boolean; message?: string; revert?: string }
   | { type: "SIMULATION_REVERTED"; message?: string; revert?: string }
   | { type: "RESET" }
@@ -109,6 +115,8 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
     case "APPROVAL_REQUIRED":
       // Again while approval_pending: the wallet could not sign the permit, the approval transaction follows.
       return at("not_started", "approval_pending") ? { ...s, status: "approval_pending", via: e.via } : s;
+    case "APPROVAL_MINED":
+      return at("approval_pending") ? { ...s, approvalMined: e.amount > 0n ? "approval" : "reset" } : s;
     case "APPROVED":
       return at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":
@@ -121,7 +129,7 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       return at("confirm_pending") ? { ...s, status: "in_progess", hash: e.hash } : s;
     case "RECEIPT":
       return at("in_progess", "wert_inprogress", "confirm_pending")
-        ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash }
+        ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash, revert: e.revert ?? s.revert }
         : s;
     case "ERROR":
       if (FINAL.includes(s.status)) return s;

@@ -3,15 +3,16 @@ import { useTranslation } from "react-i18next";
 import type { Address } from "viem";
 import { env } from "../../config/env.ts";
 import { trackConversion } from "../../shared/api.ts";
-import { openPopup } from "../../shared/popup.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { loadWagmiIO, loadWagmiWalletIO, revertMessageKey, useWallet } from "../../chain/index.ts";
+import { loadWagmiIO, loadWagmiWalletIO, useWallet } from "../../chain/index.ts";
 import { payTokenAddress } from "../../presale/index.ts";
 import { useEnsureChain } from "../wallet/index.ts";
 import { groupDecimal } from "./amounts.ts";
+import { openMaxPopup } from "./MaxExceeded.tsx";
 import { conversionFigures } from "./swapDisplay.ts";
-import { dispatchSwap } from "./swapMachine.ts";
+import { dispatchSwap, getSwapState } from "./swapMachine.ts";
+import { failureText } from "./statusText.ts";
 import type { PayToken, PresaleView } from "../../presale/index.ts";
 
 export type BuyOutcome = "complete" | "failed" | "rejected" | "requote" | "cancelled";
@@ -21,14 +22,7 @@ export function useBuyAction(data: PresaleView) {
   const { address } = useWallet();
   const { ensure } = useEnsureChain();
 
-  const maxPopup = (max: bigint) =>
-    openPopup({
-      icon: "warning",
-      title: t("popup.max_title"),
-      description: t("popup.max_token_exceed", { maxTokensToBuy: groupDecimal(max.toString()) }),
-      confirmLabel: t("common.ok"),
-      testId: "popup-max-tokens",
-    });
+  const maxPopup = (max: bigint) => openMaxPopup(t, max);
 
   /**
    * Buys `tokens` whole tokens at no more than `quotedCost` (the contract's quote the buyer was shown); on Ethereum
@@ -95,9 +89,9 @@ export function useBuyAction(data: PresaleView) {
         ...conversionFigures(tokens, quotedCost, token.kind, data),
       });
     } else if (res.outcome === "failed") {
-      // A refusal by the contract names its cause (paused sale, sold out...), as the status view does.
-      const why = res.revert ? t(revertMessageKey(res.revert)) : "";
-      toast("error", t(res.revert ? "status.refused" : "toast.tx_failed"), why);
+      // The status view's own words: the contract's refusal by name, and what reached the chain.
+      const { title, desc } = failureText(t, getSwapState());
+      toast("error", title, desc);
     }
     void data.refetch();
     return res.outcome;

@@ -46,11 +46,19 @@ describe("buy checks on exact amounts: minimum, maximum, low balance, low gas, d
     expect(c.messages).toContain("min_crypto");
     expect(c.disabled).toBe(true);
   });
-  it("at or below maxTokensToBuy is fine; above flags exceedsMax (popup, not a disabled button)", () => {
+  it("at or below maxTokensToBuy is fine; above flags exceedsMax (the popup) and disables Buy", () => {
     expect(checkOrder({ ...ok, tokens: 1_000_000n }).exceedsMax).toBe(false);
     const c = checkOrder({ ...ok, tokens: 1_000_001n });
     expect(c.exceedsMax).toBe(true);
-    expect(c.disabled).toBe(false);
+    expect(c.disabled).toBe(true);
+    expect(checkOrder({ ...ok, tokens: 1_000_001n, card: true, cost: null })).toMatchObject({
+      exceedsMax: true,
+      disabled: true,
+    });
+  });
+  it("typed tokens above the maximum and above the balance: the low-balance message, no popup, Buy disabled", () => {
+    const c = checkOrder({ ...ok, tokens: 2_000_000n, cost: 100n * E18 });
+    expect(c).toMatchObject({ messages: ["swap_error"], lowBalance: true, exceedsMax: false, disabled: true });
   });
   it("native: balance minus the gas reserve must cover the value sent (quote + 1 %), to the wei", () => {
     const value = (ok.cost * 10_100n + 9_999n) / 10_000n;
@@ -76,5 +84,51 @@ describe("buy checks on exact amounts: minimum, maximum, low balance, low gas, d
     const c = checkOrder({ ...ok, cost: null, nativeBalance: 0n, card: true });
     expect(c.lowBalance).toBe(false);
     expect(c.disabled).toBe(false);
+  });
+});
+
+describe("a typed pay amount is what the buyer commits: never cut to the maximum (PRODUCT.md §5, §8)", () => {
+  const E18 = 10n ** 18n;
+  const eth = {
+    kind: "native" as const,
+    tokens: null,
+    cost: null,
+    minToken: 10n,
+    maxTokensToBuy: 5_000_000n,
+    nativeBalance: 100n * E18,
+    tokenBalance: 0n,
+    gasReserve: 5n * 10n ** 15n,
+    card: false,
+  };
+  const usdt = { ...eth, kind: "usdt" as const, nativeBalance: E18, tokenBalance: 50_000n * 10n ** 6n };
+  it("150 ETH with 100 ETH: the low-balance message at once, before any quote, Buy disabled", () => {
+    const c = checkOrder({ ...eth, pay: 150n * E18 });
+    expect(c).toMatchObject({ messages: ["swap_error"], lowBalance: true, exceedsMax: false, disabled: true });
+    // ...and still so once the contract answered that 150 ETH buys more than the maximum
+    expect(checkOrder({ ...eth, pay: 150n * E18, tokens: 0n, cost: 0n, aboveMax: true })).toMatchObject({
+      messages: ["swap_error"],
+      exceedsMax: false,
+      disabled: true,
+    });
+  });
+  it("within the balance but not the gas reserve: low_gas_fees; to the wei", () => {
+    const spendable = eth.nativeBalance - eth.gasReserve;
+    expect(checkOrder({ ...eth, pay: spendable + 1n }).messages).toEqual(["low_gas_fees"]);
+    expect(checkOrder({ ...eth, pay: spendable }).messages).toEqual([]);
+  });
+  it("200,000 USDT with 50,000: low_usdt; 50,000.000001 too; 50,000 is fine", () => {
+    expect(checkOrder({ ...usdt, pay: 200_000n * 10n ** 6n }).messages).toEqual(["low_usdt"]);
+    expect(checkOrder({ ...usdt, pay: usdt.tokenBalance + 1n }).messages).toEqual(["low_usdt"]);
+    expect(checkOrder({ ...usdt, pay: usdt.tokenBalance }).lowBalance).toBe(false);
+  });
+  it("within the balance and above the maximum: exceedsMax (the popup), Buy disabled, no low-balance message", () => {
+    const c = checkOrder({ ...usdt, pay: 40_000n * 10n ** 6n, tokens: 0n, cost: 0n, aboveMax: true });
+    expect(c).toEqual({ messages: [], lowBalance: false, belowMin: false, exceedsMax: true, disabled: true });
+  });
+  it("within the balance and the maximum: Buy enabled once quoted, the quote is the order", () => {
+    const pay = 10_000n * 10n ** 6n;
+    expect(checkOrder({ ...usdt, pay }).disabled).toBe(true); // not quoted yet
+    const c = checkOrder({ ...usdt, pay, tokens: 1_658_333n, cost: 9_949_998_000n });
+    expect(c).toEqual({ messages: [], lowBalance: false, belowMin: false, exceedsMax: false, disabled: false });
   });
 });

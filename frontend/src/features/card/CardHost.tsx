@@ -5,9 +5,10 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { trackConversion } from "../../shared/api.ts";
+import { formatTokens } from "../../shared/format.ts";
 import { toast } from "../../shared/toast.ts";
 import { pushAnalytics } from "../../shared/tracking.ts";
-import { useSwapState } from "../buy/index.ts";
+import { failureText, getSwapState, useSwapState } from "../buy/index.ts";
 import { useWallet } from "../../chain/index.ts";
 import { cardUi, useCardUi } from "./cardUi.ts";
 import { useOnceTrue } from "../../shared/hooks.ts";
@@ -28,11 +29,14 @@ function useCardOutcome() {
     const tokens = Number(swap.tokens ?? 0); // card orders are whole tokens typed in the card form
     void qc.invalidateQueries({ queryKey: ["presale"] });
     pushAnalytics(env.production, `purchase_${swap.status}`, { token: "CARD", chainId: env.base.chainIdInt, tokens });
-    if (swap.status === "failed") return void toast("error", t("toast.tx_failed"));
+    if (swap.status === "failed") {
+      const { title, desc } = failureText(t, getSwapState()); // the status view's words: "Card declined" stays so
+      return void toast("error", title, desc);
+    }
     toast(
       "success",
       t("toast.purchase_success"),
-      t("toast.purchase_success_desc", { amount: tokens.toLocaleString("en-US"), token: env.tokenName }),
+      t("toast.purchase_success_desc", { amount: formatTokens(tokens), token: env.tokenName }),
     );
     if (address && swap.hash) {
       void trackConversion({

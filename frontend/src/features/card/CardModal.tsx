@@ -2,7 +2,7 @@
 // the widget opens. The flow (flow.ts) opens it about 1 s after Buy with card and closes it when the widget loads.
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatNumber } from "../../shared/format.ts";
+import { formatNumber, formatTokens } from "../../shared/format.ts";
 import { Modal } from "../../shared/Modal.tsx";
 import { useWallet } from "../../chain/index.ts";
 import { cancelCard, continueCard, useCardUi, type CardPhase } from "./cardUi.ts";
@@ -16,7 +16,7 @@ export default function CardModal() {
   const { address } = useWallet();
   // While the modal animates out, keep showing what it showed.
   const view = useLastKept(ui.phase, (p): p is Exclude<CardPhase, "idle"> => p !== "idle", "disclaimer");
-  const tokens = (ui.tokens ?? 0).toLocaleString("en-US");
+  const tokens = formatTokens(ui.tokens ?? 0);
   return (
     <Modal
       open={ui.phase !== "idle"}

@@ -22,7 +22,7 @@ const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map(
 
 /** Values that are the same word in that language (international terms), by language and key. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  es: ["nav.staking", "staking.apy"],
+  es: ["nav.staking", "staking.apy", "ladder.millions"],
 };
 
 const en = flatten(load("en"));

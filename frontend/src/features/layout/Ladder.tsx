@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { formatNumber, formatPrice } from "../../shared/format.ts";
+import { formatNumber, formatPrice, formatUsd } from "../../shared/format.ts";
 import { useMediaQuery } from "../../shared/hooks.ts";
 import { env } from "../../config/env.ts";
 import { cumulativeUsdCaps, roundShares, type ChainShare, type PresaleView } from "../../presale/index.ts";
@@ -29,6 +29,7 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
             stageLabel={(n) => `${n}`}
             title={t("ladder.title")}
             compact={compact}
+            millions={t("ladder.millions")}
           />
         </div>
         <div className="card table-card">
@@ -49,9 +50,11 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
                   <td>{i + 1}</td>
                   <td>{formatPrice(r.price)}</td>
                   <td>
-                    {formatNumber((data.rounds[i - 1]?.cap ?? 0) / 1e6, 1)}M – {formatNumber(r.cap / 1e6, 1)}M
+                    {formatNumber((data.rounds[i - 1]?.cap ?? 0) / 1e6, 1)}
+                    {t("ladder.millions")} – {formatNumber(r.cap / 1e6, 1)}
+                    {t("ladder.millions")}
                   </td>
-                  <td>${formatNumber(usdCaps[i] ?? 0)}</td>
+                  <td>{formatUsd(usdCaps[i] ?? 0)}</td>
                   <ShareCell share={roundShares(data.eth, data.base, i)?.eth} testId={`stage-eth-${i + 1}`} />
                   <ShareCell share={roundShares(data.eth, data.base, i)?.base} testId={`stage-base-${i + 1}`} />
                 </tr>

@@ -18,12 +18,15 @@ export function LadderChart({
   stageLabel,
   title,
   compact = false,
+  millions = "M",
 }: {
   rounds: Round[];
   current: number;
   stageLabel: (n: number) => string;
   title: string;
   compact?: boolean;
+  /** The millions suffix in the page's language ("M", " млн", "百万"). */
+  millions?: string;
 }) {
   const { W, H, l } = SIZES[compact ? "compact" : "wide"];
   const PAD = { l, r: 8, t: 18, b: 32 };
@@ -65,7 +68,7 @@ export function LadderChart({
               className={`bar-label${i === current ? " current" : ""}`}
             >
               {m % 1 ? m.toFixed(1) : m}
-              {compact ? "" : "M"}
+              {compact ? "" : millions}
             </text>
             <text x={x + w / 2} y={H - PAD.b + 18} textAnchor="middle" className="axis">
               {stageLabel(i + 1)}

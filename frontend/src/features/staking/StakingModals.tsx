@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { env } from "../../config/env.ts";
-import { formatBalance, formatNumber } from "../../shared/format.ts";
+import { formatBalance } from "../../shared/format.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { Modal } from "../../shared/Modal.tsx";
 import { noPaste, sanitizeAmountInput } from "../../shared/inputFilters.ts";
@@ -98,7 +98,7 @@ export function StakeModal({ view, actions }: { view: StakeView; actions: Stakin
           {n > 0 && view.apy > 0 && (
             <p className="small stake-estimate" data-testid="stake-estimate">
               {t("staking.stake_modal.estimate", {
-                amount: formatNumber((n * view.apy) / 100, 4),
+                amount: formatBalance((n * view.apy) / 100),
                 token: env.tokenName,
                 apy: view.apy,
               })}

@@ -5,7 +5,7 @@ import "./staking.css";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatBalance, formatNumber } from "../../shared/format.ts";
+import { AMOUNT_DECIMALS, formatBalance, formatNumber } from "../../shared/format.ts";
 import { useIsMobileLayout } from "../../shared/hooks.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { useToastOptions, type ToastOptions } from "../../shared/toast.ts";
@@ -37,7 +37,8 @@ function Amount({
 }) {
   return (
     <strong className="stake-amount" data-testid={testId}>
-      {show ? formatNumber(value, decimals) : "—"} <small>{env.tokenName}</small>
+      {show ? (decimals === AMOUNT_DECIMALS ? formatBalance(value) : formatNumber(value, decimals)) : "—"}{" "}
+      <small>{env.tokenName}</small>
     </strong>
   );
 }
