@@ -7,7 +7,7 @@
  */
 import { decodeFunctionData, parseUnits, type Hex } from "viem";
 import { BUYERS, CHAIN_IDS, URLS } from "../support/config.ts";
-import { contract, read, tokenBalance, until, WHOLE, deposits, write } from "../support/chain.ts";
+import { contract, deposits, imported, read, tokenBalance, until, WHOLE, write } from "../support/chain.ts";
 import { endState, expect, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
 import type { Page } from "@playwright/test";
 
@@ -37,7 +37,7 @@ async function shownCost(page: Page, tokens: bigint): Promise<bigint> {
   return parseUnits(text, 6);
 }
 
-/** The owner moves the ladder to `position` inside round `step` (setCurrentStep), as an operator would. */
+/** The owner moves Ethereum to round `step`, `position` tokens of its share used (setCurrentStep), as an operator would. */
 async function moveLadder(step: number, position: bigint) {
   await write("eth", "Presale", "setCurrentStep", [BigInt(step), position]);
 }
@@ -55,21 +55,22 @@ test("random amounts across every round boundary: the cost shown is the contract
   test.setTimeout(600_000);
   await openAndConnect(page, wallet);
   await selectPayToken(page, "eth-usdc");
-  const caps = await read("eth", "Presale", "roundDetails", [0n]);
+  // Ethereum walks its own share of each round (`rounds()`: ethereumQuota, and what it used of it).
+  const shares = await read("eth", "Presale", "rounds");
+  const caps = shares.map((r) => r.ethereumQuota);
   const max = await read("eth", "Presale", "maxTokensToBuy");
-  const sold = await read("eth", "Presale", "totalTokensSold");
   const startStep = Number(await read("eth", "Presale", "currentStep"));
   let checked = 0;
   for (let k = startStep; k < caps.length; k++) {
     const cap = caps[k];
-    const roundStart = k === 0 ? 0n : caps[k - 1];
+    const usedNow = k === startStep ? shares[k].used : 0n;
     const snap = await snapshot();
     try {
-      // A position some way before the boundary (never below what was sold: the contract refuses that).
-      let position = cap - 1n - random(cap - roundStart - 1n < max ? cap - roundStart - 1n : max);
-      if (position < sold) position = sold > roundStart ? sold : roundStart;
+      // A position in Ethereum's share some way before its end (never below what it used: the contract refuses that).
+      let position = cap - 1n - random(cap - 1n < max ? cap - 1n : max);
+      if (position < usedNow) position = usedNow;
       if (position >= cap) continue;
-      if (k !== startStep || position !== (await read("eth", "Presale", "checkPoint"))) await moveLadder(k, position);
+      if (k !== startStep || position !== usedNow) await moveLadder(k, position);
       const toCap = cap - position;
       const amounts = [
         toCap - 1n,
@@ -110,9 +111,8 @@ test("random amounts across every round boundary: the cost shown is the contract
 test("a purchase across a round boundary charges exactly the cost shown", async ({ page, wallet }, testInfo) => {
   const snap = await snapshot();
   try {
-    const caps = await read("eth", "Presale", "roundDetails", [0n]);
     const step = Number(await read("eth", "Presale", "currentStep"));
-    const cap = caps[step];
+    const cap = (await read("eth", "Presale", "rounds"))[step].ethereumQuota; // Ethereum's share of the round
     await moveLadder(step, cap - 1_500n);
     await openAndConnect(page, wallet);
     await selectPayToken(page, "eth-usdc");
@@ -144,8 +144,7 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
     // first, so that the books can be made equal again afterwards, whatever the timing.
     await until(
       "the purchase relayed to Base",
-      async () =>
-        (await read("base", "Presale", "remoteDepositsImported", [wallet.address])) >= before + amount * WHOLE,
+      async () => (await imported(wallet.address)) >= before + amount * WHOLE,
       60_000,
     );
   } finally {
@@ -153,12 +152,12 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
   }
   // Ethereum forgot the purchase, Base did not: the same tokens bought again (outside the snapshot) make Ethereum's
   // deposits and sold count match what Base imported, as the claim (40-claim-staking) requires.
-  const missing =
-    ((await read("base", "Presale", "remoteDepositsImported", [wallet.address])) -
-      (await deposits("eth", wallet.address))) /
-    WHOLE;
+  const missing = ((await imported(wallet.address)) - (await deposits("eth", wallet.address))) / WHOLE;
   if (missing > 0n) {
     const cost = await read("eth", "Presale", "ethBuyHelper", [missing]);
-    await write("eth", "Presale", "buyWithEth", [missing, false], { from: wallet.index, value: (cost * 102n) / 100n });
+    await write("eth", "Presale", "buyWithEth", [missing, wallet.address], {
+      from: wallet.index,
+      value: (cost * 102n) / 100n,
+    });
   }
 });

@@ -88,7 +88,7 @@ test.beforeAll(async () => {
     const cost = await read("eth", "Presale", quote, [100n]);
     if ((await allowance("eth", token, accountAt(WARM_UP).address, presale)) === 0n)
       await write("eth", token, "approve", [presale, 10n ** 12n], { from: WARM_UP });
-    await write("eth", "Presale", buy, [100n, cost * 2n, false], { from: WARM_UP });
+    await write("eth", "Presale", buy, [100n, cost * 2n, accountAt(WARM_UP).address], { from: WARM_UP });
   }
   const staking = contract("base", "Staking").address;
   await write("base", "SaleToken", "transfer", [accountAt(WARM_UP).address, 100n * WHOLE]);

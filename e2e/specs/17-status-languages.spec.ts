@@ -14,6 +14,7 @@ import { CONNECT_TEST_ID, type TestWallet, type WalletMode } from "../support/wa
 import { LANG_CODES, type Lang } from "../../frontend/src/features/i18n/languages.ts";
 type Bundle = {
   swap: { payment_method: string };
+  recipient: { on_base_to: string };
   status: Record<"confirm" | "confirm_batch_desc" | "permit" | "permit_desc", string>;
   staking: { status: Record<"confirm" | "confirm_batch" | "permit" | "permit_desc", string> };
 };
@@ -46,7 +47,7 @@ async function checkHeld(
   const status = page.getByTestId(testId);
   await expect(status).toBeVisible();
   await expect(status.locator("h4")).toHaveText(texts.title);
-  const desc = status.locator("p");
+  const desc = status.locator("p.muted"); // the description (an Ethereum purchase also shows its recipient line)
   if (typeof texts.desc === "string") await expect(desc).toHaveText(texts.desc);
   else texts.desc(await desc.innerText());
   // Not left under the sticky header: the status is brought into view when it replaces the form (smooth scroll).
@@ -95,6 +96,10 @@ for (const { mode, prompt, testId, title } of BUY_ROUTES) {
           if (lang !== "en")
             expect(desc).not.toBe(bundle("en").status[title === "confirm" ? "confirm_batch_desc" : "permit_desc"]);
           await checkHeld(page, testInfo, testId, { title: t[title], desc }, `buy-${mode}-${lang}-${viewport.width}`);
+          // The order's Base recipient (the connected account has no code: its own address), in the same language.
+          await expect(page.getByTestId("status-recipient")).toHaveText(
+            bundle(lang).recipient.on_base_to.replace("{{address}}", wallet.address),
+          );
           hold.release();
           await expect(page.getByTestId("swap-status-complete")).toBeVisible();
         });

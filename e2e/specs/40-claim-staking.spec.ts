@@ -19,9 +19,12 @@ const EARLY_STAKER_TOKENS = 20_000n;
 const ETH_BUYER_TOKENS = 7_000n;
 const BRIDGE_TOKENS = 6_000n; // bought in the dapp on Ethereum in 30-bridge
 
+/** A purchase straight to the contract: on Base with the stake flag; on Ethereum for the buyer's own Base address. */
 async function buyWithEth(chain: "eth" | "base", who: number, tokens: bigint, stake: boolean) {
   const cost = await read(chain, "Presale", "ethBuyHelper", [tokens]);
-  await write(chain, "Presale", "buyWithEth", [tokens, stake], { from: who, value: (cost * 102n) / 100n });
+  const value = (cost * 102n) / 100n;
+  if (chain === "base") await write("base", "Presale", "buyWithEth", [tokens, stake], { from: who, value });
+  else await write("eth", "Presale", "buyWithEth", [tokens, accountAt(who).address], { from: who, value });
 }
 
 test.beforeAll(async () => {
@@ -124,7 +127,7 @@ test.describe("claim phase", () => {
       // No Ethereum buyer can pay once their deposit could no longer reach Base.
       const cost = await read("eth", "Presale", "ethBuyHelper", [1_000n]);
       await expect(
-        write("eth", "Presale", "buyWithEth", [1_000n, false], { from: BUYERS.bridge, value: cost * 2n }),
+        write("eth", "Presale", "buyWithEth", [1_000n, wallet.address], { from: BUYERS.bridge, value: cost * 2n }),
       ).rejects.toThrow(/SaleClosed/);
       expect(await deposits("base", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
       await openAndConnect(page, wallet);

@@ -117,7 +117,22 @@ export async function leaveUsdtAllowance(owner: { index: number }, amount: bigin
   await write("eth", "USDT", "approve", [presale, amount], { from: owner.index });
 }
 
-export const deposits = (chain: ChainKey, user: Address) => read(chain, "Presale", "userDeposits", [user]);
+/**
+ * A buyer's purchases in wei of tokens: on Base its claimable deposits (`userDeposits`); on Ethereum the tokens of its
+ * current leg (`buyerInfo`: whole tokens, for the recipient it names), which grow with every purchase for the same
+ * recipient.
+ */
+export async function deposits(chain: ChainKey, user: Address): Promise<bigint> {
+  if (chain === "base") return read("base", "Presale", "userDeposits", [user]);
+  return (await read("eth", "Presale", "buyerInfo", [user])).tokens * WHOLE;
+}
+/** The Base recipient an Ethereum buyer's unrelayed tokens go to, and the buyer's leg (`buyerInfo`). */
+export const ethBuyer = (user: Address) => read("eth", "Presale", "buyerInfo", [user]);
+/** What Base imported of an Ethereum buyer's leg (default: its current one), in wei of tokens. */
+export async function imported(buyer: Address, leg?: bigint): Promise<bigint> {
+  const l = leg ?? (await ethBuyer(buyer)).leg;
+  return (await read("base", "Presale", "remoteDepositsImported", [buyer, l])) * WHOLE;
+}
 export type TokenName = "USDT" | "USDC" | "SaleToken";
 const tokenAddress = (chain: ChainKey, token: TokenName): Address => {
   const c = deployedContract(chain, token);

@@ -33,6 +33,7 @@ const USED_THROUGH_LOADERS = [
   "exports frontend/src/presale/chainReads.ts readChainData",
   "exports frontend/src/presale/chainReads.ts readStageData",
   "exports frontend/src/presale/chainReads.ts readQuote",
+  "exports frontend/src/presale/chainReads.ts readAccountCode",
 ];
 const EXCEPTIONS = new Set([...KNOWN_DAPP_FINDINGS, ...USED_THROUGH_LOADERS]);
 

@@ -18,10 +18,29 @@ export type ContractAbi<N extends ContractName> = ContractEntry<N>["abi"];
 
 const chains: readonly object[] = Object.values(deployedContracts);
 
-/** ABIs are identical on every chain (interfaces); take them from whichever chain carries the contract. */
+const merges = new Map<string, Abi>();
+
+/** An ABI entry's identity: its kind, name and input types (overloads differ by their inputs). */
+const entryKey = (e: Abi[number]) =>
+  `${e.type}:${"name" in e ? e.name : ""}(${"inputs" in e ? e.inputs.map((i) => i.type).join(",") : ""})`;
+
+/**
+ * A contract's ABI: every entry of every chain's ABI once. Most contracts are the same on every chain; the presale is
+ * not (EthereumPresale on Ethereum, BasePresale on Base: PRODUCT.md §7), and a purchase function has a different
+ * signature on each (`buyWithEth(amount, recipient)` on Ethereum, `buyWithEth(amount, stake)` on Base). viem picks an
+ * overload by its arguments (an address is not a bool), so one merged ABI encodes both chains' calls and decodes
+ * both chains' events and errors.
+ */
 export function abiOf<const N extends ContractName>(name: N): ContractAbi<N> {
-  for (const chain of chains) if (hasContract(chain, name)) return chain[name].abi;
-  throw new Error(`ABI for ${name} missing from deployments/deployedContracts.ts`);
+  const cached = merges.get(name);
+  if (cached) return cached as unknown as ContractAbi<N>;
+  const merged = new Map<string, Abi[number]>();
+  for (const chain of chains)
+    if (hasContract(chain, name)) for (const e of chain[name].abi as Abi) merged.set(entryKey(e), e);
+  if (merged.size === 0) throw new Error(`ABI for ${name} missing from deployments/deployedContracts.ts`);
+  const abi: Abi = [...merged.values()];
+  merges.set(name, abi);
+  return abi as unknown as ContractAbi<N>;
 }
 
 /** Whether a chain's block carries the contract (its entry then is the map's entry for that name). */

@@ -1,8 +1,8 @@
 // The read layer (lazy chunk): one bare viem client per chain for the presale reads. It needs viem but not
 // wagmi, so the page's data loads without waiting for the wallet layer (chain/web3.ts), which starts
 // later, when the browser is idle.
-import { createClient, type Address, type Client } from "viem";
-import { getBlock, readContract } from "viem/actions";
+import { createClient, type Address, type Client, type Hex } from "viem";
+import { getBlock, getCode, readContract } from "viem/actions";
 import { abiOf } from "../config/contracts.ts";
 import type { ChainBlock } from "../config/env.ts";
 import { multicallOf, transportFor, viemChain } from "../config/viemChains.ts";
@@ -24,9 +24,15 @@ export async function readChainData(
   b: ChainBlock,
   user: Address | undefined,
   prev: ChainData | undefined,
+  ethLeg?: number,
 ): Promise<ChainData> {
   await yieldToMain();
-  return readChain(clientFor(b), b, multicallOf(b), user, prev);
+  return readChain(clientFor(b), b, multicallOf(b), user, prev, ethLeg);
+}
+
+/** The account's code on a chain (`eth_getCode`): presale/recipient.ts tells a key's account from a contract's. */
+export async function readAccountCode(b: ChainBlock, address: Address): Promise<Hex | undefined> {
+  return getCode(clientFor(b), { address, blockTag: "latest" });
 }
 
 export async function readStageData(b: ChainBlock): Promise<Stage> {

@@ -4,7 +4,7 @@
  * (viem, one Multicall3 request per chain) are the read layer, loaded lazily: `loadPresaleReads()`.
  */
 export { useChainData, usePresale, type PresaleView } from "./usePresale.ts";
-export { QUOTE_TOKENS, type ChainData, type Round } from "./reads.ts";
+export { QUOTE_TOKENS, type ChainData, type Round, type RoundShare } from "./reads.ts";
 export { cumulativeUsdCaps } from "./stage.ts";
 export { chainNow, saleBlock } from "./saleState.ts";
 export { computeCountdown, PRESALE_END_EVENT } from "./countdown.ts";
@@ -24,3 +24,15 @@ export {
 
 /** The read layer (viem clients, the multicall reads, quotes, the chain's time): a chunk of its own. */
 export const loadPresaleReads = () => import("./chainReads.ts");
+export {
+  accountKind,
+  hasChecksum,
+  needsTypedRecipient,
+  parseRecipient,
+  recipientFor,
+  rememberedRecipient,
+  rememberRecipient,
+  repointedTokens,
+  type AccountKind,
+} from "./recipient.ts";
+export { roundNotice, roundShares, type ChainShare, type RoundNotice } from "./roundNotice.ts";

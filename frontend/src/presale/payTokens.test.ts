@@ -1,13 +1,23 @@
 // The payment-token table (payTokens.ts): the menu it makes, where each token's contract comes from, and the purchase
 // calls its rows build, encoded with the generated ABI exactly as the flows send them.
-import { decodeFunctionData, encodeFunctionData, type Address } from "viem";
+import { decodeFunctionData, encodeFunctionData, getAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { abiOf } from "../config/contracts.ts";
 import { buildEnvConfig } from "../config/env.ts";
 import { PAY_KINDS, PAY_TOKENS, payRow, payTokenAddress, type BuyOrder, type PresaleBuy } from "./payTokens.ts";
 
 const BUYER = "0x00000000000000000000000000000000000000a1" as Address;
-const order: BuyOrder = { chain: "base", buyer: BUYER, tokens: 5000n, pay: 30_300_000n, stake: true };
+const RECIPIENT = getAddress("0x00000000000000000000000000000000000000b2");
+const order: BuyOrder = {
+  chain: "base",
+  buyer: BUYER,
+  recipient: RECIPIENT,
+  tokens: 5000n,
+  pay: 30_300_000n,
+  stake: true,
+};
+/** The same order on Ethereum: the recipient takes the stake flag's place (Ethereum has no buy-and-stake). */
+const ethOrder: BuyOrder = { ...order, chain: "eth" };
 const permit = { deadline: 1_800_000_000n, v: 27, r: `0x${"1".repeat(64)}`, s: `0x${"2".repeat(64)}` } as const;
 /** A call as the presale receives it: encoded with the generated ABI, then decoded. */
 const onTheWire = (buy: PresaleBuy) =>
@@ -41,27 +51,41 @@ describe("where a token's contract comes from", () => {
 });
 
 describe("the purchase calls the rows build (the one place a buy function and its arguments are written)", () => {
-  it("ETH: buyWithEth(amount, stake) sending `pay` as the value", () => {
+  it("ETH on Base: buyWithEth(amount, stake) sending `pay` as the value", () => {
     const buy = payRow("native").buy(order);
     expect(buy).toMatchObject({ functionName: "buyWithEth", value: order.pay });
     expect(onTheWire(buy)).toEqual({ functionName: "buyWithEth", args: [5000n, true] });
   });
-  it("USDT and USDC: buyWith…(amount, maxCost, stake), nothing sent", () => {
+  it("ETH on Ethereum: buyWithEth(amount, recipient), the Base recipient and never the buyer's own address", () => {
+    const buy = payRow("native").buy(ethOrder);
+    expect(buy).toMatchObject({ functionName: "buyWithEth", value: order.pay });
+    expect(onTheWire(buy)).toEqual({ functionName: "buyWithEth", args: [5000n, RECIPIENT] });
+  });
+  it("USDC on Base: buyWithUSDC(amount, maxCost, stake), nothing sent", () => {
+    const buy = payRow("usdc").buy(order);
+    expect("value" in buy).toBe(false);
+    expect(onTheWire(buy)).toEqual({ functionName: "buyWithUSDC", args: [5000n, 30_300_000n, true] });
+  });
+  it("USDT and USDC on Ethereum: buyWith…(amount, maxCost, recipient), nothing sent", () => {
     for (const [kind, fn] of [
       ["usdt", "buyWithUSDT"],
       ["usdc", "buyWithUSDC"],
     ] as const) {
-      const buy = payRow(kind).buy(order);
+      const buy = payRow(kind).buy(ethOrder);
       expect("value" in buy).toBe(false);
-      expect(onTheWire(buy)).toEqual({ functionName: fn, args: [5000n, 30_300_000n, true] });
+      expect(onTheWire(buy)).toEqual({ functionName: fn, args: [5000n, 30_300_000n, RECIPIENT] });
     }
   });
-  it("USDC's permit: buyWithUSDCPermit(amount, maxCost, stake, deadline, v, r, s); USDT has none", () => {
+  it("USDC's permit: buyWithUSDCPermit(amount, maxCost, stake | recipient, deadline, v, r, s); USDT has none", () => {
     const usdc = payRow("usdc").permit;
     expect(usdc?.token).toBe("USDC");
     expect(onTheWire(usdc!.buy(order, permit))).toEqual({
       functionName: "buyWithUSDCPermit",
       args: [5000n, 30_300_000n, true, permit.deadline, permit.v, permit.r, permit.s],
+    });
+    expect(onTheWire(usdc!.buy(ethOrder, permit))).toEqual({
+      functionName: "buyWithUSDCPermit",
+      args: [5000n, 30_300_000n, RECIPIENT, permit.deadline, permit.v, permit.r, permit.s],
     });
     expect(payRow("usdt").permit).toBeUndefined();
   });

@@ -34,8 +34,19 @@ type QuoteView = {
     : never;
 }[PresaleViewFn];
 
-/** What a purchase's arguments are made of. `pay` is what the buyer pays at most: the ETH sent, or `maxCost`. */
-export type BuyOrder = { chain: ChainKey; buyer: Address; tokens: bigint; pay: bigint; stake: boolean };
+/**
+ * What a purchase's arguments are made of. `pay` is what the buyer pays at most: the ETH sent, or `maxCost`.
+ * `recipient`: the Base address that will own tokens bought on Ethereum (PRODUCT.md §1 "One ladder on two chains"; presale/recipient.ts); a
+ * Base purchase credits the buyer and takes `stake` instead.
+ */
+export type BuyOrder = {
+  chain: ChainKey;
+  buyer: Address;
+  recipient: Address;
+  tokens: bigint;
+  pay: bigint;
+  stake: boolean;
+};
 /** An EIP-2612 permit as the permit entry points take it. */
 type BuyPermit = { deadline: bigint; v: number; r: Hex; s: Hex };
 
@@ -52,7 +63,7 @@ type RowCommon = {
 /** ETH: sent as the purchase's value (`pay`: the quote and its margin, the contract refunds the excess). */
 type NativeRow = RowCommon & {
   addressKey?: undefined;
-  /** The purchase call (PRODUCT.md §7: buy with ETH, with a stake flag on Base). */
+  /** The purchase call (PRODUCT.md §7: buy with ETH, naming the Base recipient on Ethereum, a stake flag on Base). */
   buy: (o: BuyOrder) => PresaleBuy<"payable">;
   permit?: undefined;
 };
@@ -77,7 +88,10 @@ const PAY_TOKEN_TABLE = {
     decimals: 18,
     inputDecimals: 10,
     quote: "ethBuyHelper",
-    buy: (o) => ({ functionName: "buyWithEth", args: [o.tokens, o.stake], value: o.pay }),
+    buy: (o) =>
+      o.chain === "eth"
+        ? { functionName: "buyWithEth", args: [o.tokens, o.recipient], value: o.pay }
+        : { functionName: "buyWithEth", args: [o.tokens, o.stake], value: o.pay },
     chains: {
       base: { symbol: "BASE", name: "Base ETH", maxDecimals: 6, icon: { fill: "#0052ff", mark: "base" } },
       eth: { symbol: "ETH", name: "Ether", maxDecimals: 10, icon: ETH_ICON },
@@ -88,7 +102,7 @@ const PAY_TOKEN_TABLE = {
     inputDecimals: 6,
     addressKey: "USDT",
     quote: "usdtBuyHelper",
-    buy: (o) => ({ functionName: "buyWithUSDT", args: [o.tokens, o.pay, o.stake] }),
+    buy: (o) => ({ functionName: "buyWithUSDT", args: [o.tokens, o.pay, o.recipient] }),
     chains: { eth: { symbol: "USDT", name: "Tether USD", maxDecimals: 4, icon: { fill: "#26a17b", mark: "dollar" } } },
   },
   usdc: {
@@ -96,13 +110,16 @@ const PAY_TOKEN_TABLE = {
     inputDecimals: 6,
     addressKey: "USDC",
     quote: "usdcBuyHelper",
-    buy: (o) => ({ functionName: "buyWithUSDC", args: [o.tokens, o.pay, o.stake] }),
+    buy: (o) =>
+      o.chain === "eth"
+        ? { functionName: "buyWithUSDC", args: [o.tokens, o.pay, o.recipient] }
+        : { functionName: "buyWithUSDC", args: [o.tokens, o.pay, o.stake] },
     permit: {
       token: "USDC",
-      buy: (o, p) => ({
-        functionName: "buyWithUSDCPermit",
-        args: [o.tokens, o.pay, o.stake, p.deadline, p.v, p.r, p.s],
-      }),
+      buy: (o, p) =>
+        o.chain === "eth"
+          ? { functionName: "buyWithUSDCPermit", args: [o.tokens, o.pay, o.recipient, p.deadline, p.v, p.r, p.s] }
+          : { functionName: "buyWithUSDCPermit", args: [o.tokens, o.pay, o.stake, p.deadline, p.v, p.r, p.s] },
     },
     chains: {
       base: { symbol: "USDC", name: "USD Coin", maxDecimals: 4, icon: { fill: "#2775ca", mark: "dollar" } },

@@ -7,8 +7,12 @@ import type { BuyOrder, PresaleBuy } from "./payTokens.ts";
 export function typedPurchases(o: BuyOrder): PresaleBuy[] {
   const fine: PresaleBuy[] = [
     { functionName: "buyWithEth", args: [o.tokens, o.stake], value: o.pay },
+    { functionName: "buyWithEth", args: [o.tokens, o.recipient], value: o.pay },
     { functionName: "buyWithUSDC", args: [o.tokens, o.pay, o.stake] },
+    { functionName: "buyWithUSDT", args: [o.tokens, o.pay, o.recipient] },
   ];
+  // @ts-expect-error USDT is bought on Ethereum only, for a recipient (no stake flag)
+  const usdtStake: PresaleBuy<"nonpayable"> = { functionName: "buyWithUSDT", args: [o.tokens, o.pay, o.stake] };
   // @ts-expect-error a buy function the presale does not have
   const unknown: PresaleBuy = { functionName: "buyWithDAI", args: [o.tokens, o.pay, o.stake] };
   // @ts-expect-error a function that is not a purchase
@@ -21,5 +25,5 @@ export function typedPurchases(o: BuyOrder): PresaleBuy[] {
   const noValue: PresaleBuy<"payable"> = { functionName: "buyWithEth", args: [o.tokens, o.stake] };
   // @ts-expect-error a payable purchase where the presale pulls a token
   const payable: PresaleBuy<"nonpayable"> = { functionName: "buyWithEth", args: [o.tokens, o.stake] };
-  return [...fine, unknown, notBuy, wrongArgs, wrongType, noValue, payable];
+  return [...fine, usdtStake, unknown, notBuy, wrongArgs, wrongType, noValue, payable];
 }

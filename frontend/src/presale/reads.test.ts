@@ -1,9 +1,11 @@
+import type { Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { buildEnvConfig } from "../config/env.ts";
 import { buildCalls, decode } from "./reads.ts";
 
 const USER = "0x00000000000000000000000000000000000000a1";
 const MC = "0x00000000000000000000000000000000000000cc";
+const local = buildEnvConfig("local", {});
 
 describe("chain reads", () => {
   it("batches every read of a chain (PRODUCT.md §7) into one call list (presale, staking, multicall, tokens)", () => {
@@ -80,19 +82,24 @@ describe("chain reads", () => {
     expect(d.user).toMatchObject({ deposits: 5, balances: { native: 10n ** 18n }, allowances: {} });
     expect(d.staking?.apy).toBe(15);
   });
-  it("Base: Ethereum deposits count as delivered by what Base imported, and all of them once the claim start is set", () => {
-    const during = decode(
-      31338,
-      { claimStart: 0n, userDeposits: 6n * 10n ** 18n, remoteDepositsImported: 6n * 10n ** 18n },
-      undefined,
-      true,
-      1,
-    );
-    expect(during.user?.remoteImported).toBe(6);
-    // After a claim the presale forgets the buyer (deposits and imported both read 0): nothing from Ethereum is pending.
-    const claimed = decode(31338, { claimStart: 100n, userDeposits: 0n, remoteDepositsImported: 0n }, during, true, 2);
-    expect(claimed.user?.deposits).toBe(0);
-    expect(Math.max(0, 6 - (claimed.user?.remoteImported ?? 0))).toBe(0);
+  it("Ethereum: the buyer's record (recipient, leg, tokens, relayed); Base: the import mark of that leg", () => {
+    const recipient = "0x00000000000000000000000000000000000000B2" as Address;
+    const eth = decode(31337, { buyerInfo: { recipient, leg: 2n, tokens: 900n, relayed: 400n } }, undefined, true, 1);
+    expect(eth.user?.ethBuyer).toEqual({ recipient, leg: 2, tokens: 900, relayed: 400 });
+    const base = decode(31338, { userDeposits: 6n * 10n ** 18n, remoteDepositsImported: 400n }, undefined, true, 1);
+    expect(base.user).toMatchObject({ deposits: 6, remoteImported: 400 });
+    // The mark survives the claim start (a late leg still counts as on its way until Base imports it).
+    const later = decode(31338, { claimStart: 100n, remoteDepositsImported: 400n }, base, true, 2);
+    expect(later.user?.remoteImported).toBe(400);
+  });
+  it("reads buyerInfo on Ethereum only and the import mark of the given leg on Base only", () => {
+    expect(buildCalls(local.eth, MC, USER).find((c) => c.key === "buyerInfo")?.args).toEqual([USER]);
+    expect(buildCalls(local.eth, MC, USER).some((c) => c.key === "remoteDepositsImported")).toBe(false);
+    expect(buildCalls(local.base, MC, USER, 3).find((c) => c.key === "remoteDepositsImported")?.args).toEqual([
+      USER,
+      3n,
+    ]);
+    expect(buildCalls(local.base, MC, USER).some((c) => c.key === "buyerInfo")).toBe(false);
   });
   it("keeps the previous value of every entry that failed (stale rather than blank)", () => {
     const prev = decode(
@@ -109,7 +116,6 @@ describe("chain reads", () => {
 });
 
 describe("staking reads ride in the Base presale multicall", () => {
-  const local = buildEnvConfig("local", {});
   it("one call list for Base holds the presale and the staking reads of PRODUCT.md §7", () => {
     const calls = buildCalls(local.base, MC, USER);
     const staking = calls.filter((c) => c.address === local.base.stakingAddress).map((c) => c.functionName);
@@ -142,7 +148,12 @@ describe("staking reads ride in the Base presale multicall", () => {
         claimsLocked: true,
         depositsLocked: false,
         withdrawalsLocked: true,
-        poolStakers: { amount: 10n ** 21n, unlockTime: 1_900_000_000n, pendingRewards: 0n },
+        poolStakers: {
+          amount: 10n ** 21n,
+          unlockTime: 1_900_000_000n,
+          pendingRewards: 0n,
+          heldUntilClaim: 4n * 10n ** 20n,
+        },
         getRewards: 15n * 10n ** 17n,
         claimStart: 1_800_000_000n,
       },
@@ -156,6 +167,7 @@ describe("staking reads ride in the Base presale multicall", () => {
       lockTime: 2_592_000,
       claimsLocked: true,
       userStaked: 1000,
+      heldUntilClaim: 400,
       unlockTime: 1_900_000_000,
       rewards: 1.5,
       withdrawalsLocked: true,

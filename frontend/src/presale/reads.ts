@@ -17,17 +17,26 @@ import { PAY_KINDS, payRow, payTokenAddress, type PayKind } from "./payTokens.ts
 import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "../chain/index.ts";
 
 export type Round = { cap: number; price: number; endTime: number };
+/**
+ * A round's split between the chains (`rounds()`, whole tokens): Ethereum may sell `ethereumQuota`, Base the rest
+ * (`baseQuota`); `used` is what this chain sold of its share, `remoteUsed` what the other chain reported (Base only).
+ */
+export type RoundShare = { ethereumQuota: number; baseQuota: number; used: number; remoteUsed: number };
+export type EthBuyer = { recipient: Address; leg: number; tokens: number; relayed: number };
 /** A figure per payment token (presale/payTokens.ts), in its base units; a token missing here was not read. */
 type PerPayToken = Partial<Record<PayKind, bigint>>;
 type UserData = {
   /** Balances (ETH: the native balance) and allowances to the presale: exact, so purchase checks never use floats. */
   balances: PerPayToken;
   allowances: PerPayToken;
-  /** Base only: the user's Ethereum deposits already on Base (delivered through the bridge); Infinity once the claim
-   * start is set, since every Ethereum deposit is on Base by then (the presale insists) and a claim clears the
-   * per-user figure. The claimable line counts Ethereum deposits above it, i.e. not yet delivered, once. */
+  /** Base: the user's claimable deposits (whole tokens, its own purchases and imported Ethereum legs). */
   deposits: number;
+  /** Base only: how much of the user's current Ethereum leg (`ethLeg`) Base has imported (whole tokens; marks
+   * survive claims). The claimable line counts the leg's tokens above it, i.e. still on their way, once. */
   remoteImported: number;
+  /** Ethereum only: the user's record as a buyer (`buyerInfo`): where its current leg goes, and how much of it was
+   * bought and relayed (whole tokens). */
+  ethBuyer?: EthBuyer;
   saleTokenBal: number;
 };
 /** Whether the sale takes purchases on this chain, from the contract's own state. */
@@ -38,6 +47,8 @@ type StakeData = {
   lockTime: number;
   claimsLocked: boolean;
   userStaked: number;
+  /** Of `userStaked`: bought-and-staked during the sale, held in staking until the claim starts (Staking.withdraw). */
+  heldUntilClaim: number;
   unlockTime: number;
   rewards: number;
   /** Owner locks of the staking contract. */
@@ -52,6 +63,8 @@ export type ChainData = {
   maxTokensToBuy: number;
   currentStep: number;
   rounds: Round[];
+  /** Per round, its split between the chains and this chain's use (empty where the view is missing). */
+  shares?: RoundShare[];
   remaining: number[];
   /** The contract's quote for QUOTE_TOKENS tokens per payment token, in its base units (pay -> tokens starts there). */
   quotePer1000: PerPayToken;
@@ -107,7 +120,7 @@ function payTokenPlan(
 }
 
 /** Every read of one chain by key (undefined: not read on this chain, or without a connected wallet). */
-function plan(b: ChainBlock, multicall: Address | undefined, user: Address | undefined) {
+function plan(b: ChainBlock, multicall: Address | undefined, user: Address | undefined, ethLeg = 0) {
   const presale = { address: b.presaleAddress, abi: abiOf("Presale") } as const;
   const staking =
     b.stakingAddress && isDeployed(b.stakingAddress)
@@ -131,6 +144,7 @@ function plan(b: ChainBlock, multicall: Address | undefined, user: Address | und
     prices: round(1n),
     endTimes: round(2n),
     trackRemainingTokens: view({ ...presale, functionName: "trackRemainingTokens" }),
+    roundShares: view({ ...presale, functionName: "rounds" }),
     saleToken: view({ ...presale, functionName: "saleToken" }),
     paused: view({ ...presale, functionName: "paused" }),
     startTime: view({ ...presale, functionName: "startTime" }),
@@ -146,9 +160,12 @@ function plan(b: ChainBlock, multicall: Address | undefined, user: Address | und
     withdrawalsLocked: staking && view({ ...staking, functionName: "withdrawalsLocked" }),
     poolStakers: staking && user && view({ ...staking, functionName: "poolStakers", args: [user] }),
     getRewards: staking && user && view({ ...staking, functionName: "getRewards", args: [user] }),
-    userDeposits: user && view({ ...presale, functionName: "userDeposits", args: [user] }),
+    userDeposits: onBase && user ? view({ ...presale, functionName: "userDeposits", args: [user] }) : undefined,
+    buyerInfo: !onBase && user ? view({ ...presale, functionName: "buyerInfo", args: [user] }) : undefined,
     remoteDepositsImported:
-      onBase && user ? view({ ...presale, functionName: "remoteDepositsImported", args: [user] }) : undefined,
+      onBase && user
+        ? view({ ...presale, functionName: "remoteDepositsImported", args: [user, BigInt(ethLeg)] })
+        : undefined,
     saleTokenBal: saleToken && user && view({ ...saleToken, functionName: "balanceOf", args: [user] }),
   };
 }
@@ -157,10 +174,11 @@ type Plan = ReturnType<typeof plan>;
 /** The decoded results by key; a missing key was not read or failed. */
 export type ReadResults = { [K in keyof Plan]?: NonNullable<Plan[K]> extends View<infer R> ? R : never };
 
-export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?: Address): Call[] {
+export function buildCalls(b: ChainBlock, multicall: Address | undefined, user?: Address, ethLeg?: number): Call[] {
   if (!isDeployed(b.presaleAddress)) return [];
   const calls: Call[] = [];
-  for (const [key, read] of Object.entries(plan(b, multicall, user))) if (read) calls.push({ ...read.call, key });
+  for (const [key, read] of Object.entries(plan(b, multicall, user, ethLeg)))
+    if (read) calls.push({ ...read.call, key });
   return calls;
 }
 
@@ -194,17 +212,17 @@ export function decode(
       : (prev?.rounds ?? []);
   const pu = prev?.user;
   const claimStart = r.claimStart !== undefined ? Number(r.claimStart) : (prev?.claimStart ?? 0);
+  const bi = r.buyerInfo;
   const user: UserData | undefined = hasUser
     ? {
         balances: perPayToken(r, "balance", pu?.balances),
         allowances: perPayToken(r, "allowance", pu?.allowances),
         deposits: r.userDeposits !== undefined ? n18(r.userDeposits) : (pu?.deposits ?? 0),
         remoteImported:
-          claimStart > 0
-            ? Infinity
-            : r.remoteDepositsImported !== undefined
-              ? n18(r.remoteDepositsImported)
-              : (pu?.remoteImported ?? 0),
+          r.remoteDepositsImported !== undefined ? Number(r.remoteDepositsImported) : (pu?.remoteImported ?? 0),
+        ethBuyer: bi
+          ? { recipient: bi.recipient, leg: Number(bi.leg), tokens: Number(bi.tokens), relayed: Number(bi.relayed) }
+          : pu?.ethBuyer,
         saleTokenBal: r.saleTokenBal !== undefined ? n18(r.saleTokenBal) : (pu?.saleTokenBal ?? 0),
       }
     : undefined;
@@ -218,6 +236,7 @@ export function decode(
           lockTime: r.lockTime !== undefined ? Number(r.lockTime) : (ps?.lockTime ?? 0),
           claimsLocked: r.claimsLocked ?? ps?.claimsLocked ?? true,
           userStaked: staker ? n18(staker.amount) : (ps?.userStaked ?? 0),
+          heldUntilClaim: staker ? n18(staker.heldUntilClaim) : (ps?.heldUntilClaim ?? 0),
           unlockTime: staker ? Number(staker.unlockTime) : (ps?.unlockTime ?? 0),
           rewards: r.getRewards !== undefined ? n18(r.getRewards) : (ps?.rewards ?? 0),
           depositsLocked: r.depositsLocked ?? ps?.depositsLocked ?? false,
@@ -232,6 +251,15 @@ export function decode(
     maxTokensToBuy: r.maxTokensToBuy !== undefined ? Number(r.maxTokensToBuy) : (prev?.maxTokensToBuy ?? 0),
     currentStep: r.currentStep !== undefined ? Number(r.currentStep) : (prev?.currentStep ?? 0),
     rounds,
+    shares:
+      r.roundShares?.map((x) => ({
+        ethereumQuota: Number(x.ethereumQuota),
+        baseQuota: Number(x.baseQuota),
+        used: Number(x.used),
+        remoteUsed: Number(x.remoteUsed),
+      })) ??
+      prev?.shares ??
+      [],
     remaining: r.trackRemainingTokens?.map(Number) ?? prev?.remaining ?? [],
     quotePer1000: perPayToken(r, "quote", prev?.quotePer1000),
     sale:
@@ -258,8 +286,9 @@ export async function readChain(
   multicall: Address | undefined,
   user: Address | undefined,
   prev: ChainData | undefined,
+  ethLeg?: number,
 ): Promise<ChainData> {
-  const calls = buildCalls(b, multicall, user);
+  const calls = buildCalls(b, multicall, user, ethLeg);
   if (calls.length === 0) return decode(b.chainIdInt, {}, prev, !!user, Date.now());
   const res = await aggregate(client, {
     contracts: calls.map(({ address, abi, functionName, args }) => ({ address, abi, functionName, args })),

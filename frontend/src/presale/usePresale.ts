@@ -21,9 +21,10 @@ export function pollInterval(kind: "presale" | "stage", connected: boolean, hidd
 const hidden = () => typeof document !== "undefined" && document.visibilityState === "hidden";
 
 /** `refetchMs` overrides the interval for this observer (the staking page polls Base every 500 ms: PRODUCT.md §4). */
-export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs?: number) {
+export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs?: number, ethLeg = 0) {
   const qc = useQueryClient();
-  const key = ["presale", b.chainIdInt, user ?? null];
+  // The Ethereum leg is part of the key only once there is a second one (Base reads that leg's import mark).
+  const key = ethLeg ? ["presale", b.chainIdInt, user ?? null, ethLeg] : ["presale", b.chainIdInt, user ?? null];
   return useQuery({
     queryKey: key,
     queryFn: async () =>
@@ -31,6 +32,7 @@ export function useChainData(b: ChainBlock, user: Address | undefined, refetchMs
         b,
         user,
         qc.getQueryData<ChainData>(key) ?? qc.getQueryData<ChainData>(["presale", b.chainIdInt, null]),
+        ethLeg,
       ),
     refetchInterval: () => (hidden() ? false : (refetchMs ?? pollInterval("presale", !!user, false))),
     refetchIntervalInBackground: false,
@@ -61,7 +63,8 @@ export type PresaleView = ReturnType<typeof usePresale>;
 export function usePresale() {
   const { address } = useWallet();
   const eth = useChainData(env.eth, address);
-  const base = useChainData(env.base, address);
+  const ethBuyer = eth.data?.user?.ethBuyer;
+  const base = useChainData(env.base, address, undefined, ethBuyer?.leg ?? 0);
   const stage = useStage();
   const primary = base.data?.rounds.length ? base.data : eth.data;
   const rounds = effectiveRounds(primary?.rounds);
@@ -69,9 +72,12 @@ export function usePresale() {
   const usdRaised = stage.data?.usdRaised ?? primary?.usdRaised ?? 0;
   const totalTokensSold = stage.data?.totalTokensSold ?? primary?.totalTokensSold ?? 0;
   const maxUsd = stageMaxUsd(rounds, currentStep, primary?.remaining ?? []);
-  const ethDeposits = eth.data?.user?.deposits ?? 0;
   const baseDeposits = base.data?.user?.deposits ?? 0;
-  const imported = base.data?.user?.remoteImported ?? 0;
+  // The connected address's own Ethereum tokens still on their way: its buyer record's current leg when it names
+  // the address itself as recipient, less what Base imported of that leg (PRODUCT.md §1 "One ladder on two chains"). Tokens it bought for
+  // another address are that address's to claim.
+  const ownLeg = ethBuyer && address && ethBuyer.recipient.toLowerCase() === address.toLowerCase();
+  const ethOnTheWay = ownLeg ? Math.max(0, ethBuyer.tokens - (base.data?.user?.remoteImported ?? 0)) : 0;
   const loaded = !!primary && primary.rounds.length > 0;
   return {
     loaded,
@@ -86,7 +92,7 @@ export function usePresale() {
     raisedPercent: raisedPercent(usdRaised, maxUsd),
     price: loaded ? (rounds[currentStep]?.price ?? DEFAULT_SALE_PRICE) : DEFAULT_SALE_PRICE,
     nextPrice: rounds[currentStep + 1]?.price,
-    userClaimable: baseDeposits + Math.max(0, ethDeposits - imported),
+    userClaimable: baseDeposits + ethOnTheWay,
     baseClaimable: baseDeposits,
     /** What can be staked now: purchases credited on Base plus the sale tokens already in the wallet on Base. */
     stakeable: baseDeposits + (base.data?.user?.saleTokenBal ?? 0),

@@ -42,16 +42,23 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
 
   const blocked = isBlocking(swap.status);
   const endDates = data.rounds.map((r) => r.endTime);
+  // Each chain walks its own share of the ladder: the round and price shown are those of the buyer's chain (the
+  // chain of the token chosen), which its quotes charge; the stage figures fall back to the shared view.
+  const buyerChain = data[tokenById(tokenId).chain];
+  const buyerRounds = buyerChain?.rounds.length ? buyerChain.rounds : undefined;
+  const step = buyerRounds ? Math.min(buyerChain!.currentStep, buyerRounds.length - 1) : data.currentStep;
+  const price = buyerRounds && data.loaded ? (buyerRounds[step]?.price ?? data.price) : data.price;
+  const nextPrice = buyerRounds ? buyerRounds[step + 1]?.price : data.nextPrice;
   return (
     <div className="widget" id="buy-widget" data-testid="buy-widget" aria-busy={blocked}>
       {blocked && <div className="click-block" data-testid="click-block" />}
       <div className="widget-head">
         <span className="badge" data-testid="stage-label">
-          {t("widget.stage", { n: data.currentStep + 1, total: data.rounds.length })}
+          {t("widget.stage", { n: step + 1, total: data.rounds.length })}
         </span>
         <h2 className="widget-title">{t("widget.title", { token: env.tokenName })}</h2>
         <p className="muted small">{t("widget.ends_in")}</p>
-        <Countdown endDates={endDates} currentStep={data.currentStep} started={data.loaded} />
+        <Countdown endDates={endDates} currentStep={step} started={data.loaded} />
       </div>
       <div className="progress-wrap">
         <div
@@ -88,11 +95,11 @@ export const BuyWidget = memo(function BuyWidget({ data }: { data: PresaleView }
       )}
       <div className="price-line" data-testid="price-line">
         <span>
-          1 {env.tokenName} = <strong>{formatPrice(data.price)}</strong>
+          1 {env.tokenName} = <strong>{formatPrice(price)}</strong>
         </span>
-        {data.nextPrice && (
+        {nextPrice && (
           <span className="muted small">
-            {t("widget.next_price")}: {formatPrice(data.nextPrice)}
+            {t("widget.next_price")}: {formatPrice(nextPrice)}
           </span>
         )}
       </div>

@@ -38,6 +38,16 @@ describe("status views", () => {
     show({ status: "complete", hash: H, chainId: env.eth.chainIdInt });
     expect(screen.queryByTestId("stake-now")).toBeNull();
   });
+  it("an Ethereum purchase shows its Base recipient while it is approved, confirmed, sent and done; a Base one shows none", () => {
+    const to = "0x00000000000000000000000000000000000000b2" as const;
+    for (const status of ["approval_pending", "confirm_pending", "in_progess", "complete"] as const) {
+      show({ status, hash: H, chainId: env.eth.chainIdInt, tokens: 100, recipient: to });
+      expect(screen.getByTestId("status-recipient").textContent).toBe(`Your tokens go on Base to ${to}`);
+      cleanup();
+    }
+    show({ status: "complete", hash: H, chainId: env.base.chainIdInt, tokens: 100 });
+    expect(screen.queryByTestId("status-recipient")).toBeNull();
+  });
   it("a permit is a signature in approval_pending; a batch is one confirmation for approval and purchase", () => {
     show({ status: "approval_pending", via: "permit", chainId: env.eth.chainIdInt });
     expect(screen.getByTestId("swap-status-approval_pending").textContent).toContain("Sign the spending permit");

@@ -73,6 +73,12 @@ export function StatusView({
       {t("status.start_again")}
     </button>
   );
+  // Tokens bought on Ethereum go to the Base address the order named (PRODUCT.md §1 "One ladder on two chains").
+  const toBase = s.recipient && (
+    <p className="small status-recipient" data-testid="status-recipient">
+      {t("recipient.on_base_to", { address: s.recipient })}
+    </p>
+  );
   switch (s.status) {
     case "in_progess":
       return (
@@ -80,6 +86,7 @@ export function StatusView({
           <span className="spinner" />
           <h4>{t("status.in_progress")}</h4>
           <p className="muted">{t("status.in_progress_desc")}</p>
+          {toBase}
           <TxLink s={s} />
         </div>
       );
@@ -89,6 +96,7 @@ export function StatusView({
           <span className="spinner" />
           <h4>{t("status.confirm")}</h4>
           <p className="muted">{t(s.via === "batch" ? "status.confirm_batch_desc" : "status.confirm_desc")}</p>
+          {toBase}
         </div>
       );
     case "approval_pending":
@@ -97,6 +105,7 @@ export function StatusView({
           <span className="spinner" />
           <h4>{t(s.via === "permit" ? "status.permit" : "status.authorise")}</h4>
           <p className="muted">{t(s.via === "permit" ? "status.permit_desc" : "status.authorise_desc")}</p>
+          {toBase}
         </div>
       );
     case "wert_inprogress":
@@ -124,6 +133,7 @@ export function StatusView({
               token: env.tokenName,
             })}
           </p>
+          {toBase}
           <div className="status-actions">
             <TxLink s={s} />
             <button className="btn btn-ghost" onClick={more} data-testid="buy-more">

@@ -3,6 +3,7 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { env } from "../../config/env.ts";
 import { initTestI18n } from "../../test/i18nForTests.ts";
 import { walletState } from "../../chain/index.ts";
@@ -25,7 +26,10 @@ function usdQuote(tokens: bigint): bigint {
   return inR1 * PRICES.r1 + (tokens - inR1) * PRICES.r2;
 }
 const quoteCalls: bigint[] = [];
+/** The connected account's code on Ethereum (`eth_getCode`): none, an EIP-7702 designator, or a contract's. */
+const accountCode = { value: "0x" as string };
 vi.mock("../../presale/chainReads.ts", () => ({
+  readAccountCode: () => Promise.resolve(accountCode.value),
   readQuote: (_b: unknown, kind: string, tokens: bigint) => {
     quoteCalls.push(tokens);
     return Promise.resolve(kind === "native" ? (usdQuote(tokens) * 10n ** 12n) / 3000n : usdQuote(tokens));
@@ -85,9 +89,11 @@ function view(over: Partial<ChainData> = {}): PresaleView {
 const { SwapForm } = await import("./SwapForm.tsx");
 const show = (data = view()) =>
   render(
-    <MemoryRouter>
-      <SwapForm data={data} variant="dropdown" inModal={false} />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <SwapForm data={data} variant="dropdown" inModal={false} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 const pay = () => screen.getByTestId<HTMLInputElement>("pay-amount");
 const tokens = () => screen.getByTestId<HTMLInputElement>("token-amount");
@@ -115,6 +121,8 @@ beforeEach(() => {
   ensure.mockReset().mockResolvedValue(true);
   buy.mockClear();
   quoteCalls.length = 0;
+  accountCode.value = "0x";
+  localStorage.clear();
 });
 afterEach(() => {
   cleanup();
@@ -213,7 +221,127 @@ describe("the cost shown is the contract's quote", () => {
     expect(screen.getByTestId("quote-cost").textContent).toBe("3650");
     fireEvent.click(screen.getByTestId("buy-now"));
     await wait(0);
-    expect(buy).toHaveBeenCalledWith(expect.objectContaining({ id: "eth-usdc" }), 600_000n, 3_650_000_000n, false);
+    expect(buy).toHaveBeenCalledWith(
+      expect.objectContaining({ id: "eth-usdc" }),
+      600_000n,
+      3_650_000_000n,
+      false,
+      USER, // an account without code: its own address on Base
+    );
+  });
+});
+
+describe("the chains in different rounds (PRODUCT.md §1 One ladder on two chains)", () => {
+  it("Ethereum sold its share of round 1: the widget says Ethereum sells round 2 and Base still round 1", () => {
+    const d = view();
+    d.eth = chain(env.eth.chainIdInt, { currentStep: 1 });
+    show(d);
+    expect(screen.getByTestId("round-notice").textContent).toBe(
+      `${env.eth.chainName}'s share of round 1 is sold: ${env.eth.chainName} now sells round 2 at $0.0065; ` +
+        `${env.base.chainName} still sells round 1 at $0.006.`,
+    );
+  });
+  it("no notice when both chains sell the same round", () => {
+    show();
+    expect(screen.queryByTestId("round-notice")).toBeNull();
+  });
+});
+
+describe("the Base recipient of an Ethereum purchase (PRODUCT.md §1 One ladder on two chains)", () => {
+  const CHOSEN = "0x00000000000000000000000000000000000000b2";
+  async function order1000() {
+    type(tokens(), "1000");
+    await wait(600);
+  }
+  it("an account without code: the order names its own address, no field", async () => {
+    show();
+    await order1000();
+    expect(screen.getByTestId("order-recipient").textContent).toContain(USER);
+    expect(screen.queryByTestId("recipient-input")).toBeNull();
+    expect(screen.getByTestId<HTMLButtonElement>("buy-now").disabled).toBe(false);
+  });
+  it("an EIP-7702 account: its own address too (the same key controls it on Base)", async () => {
+    accountCode.value = `0xef0100${"ab".repeat(20)}`;
+    show();
+    await order1000();
+    expect(screen.getByTestId("recipient").dataset.kind).toBe("delegated");
+    expect(screen.getByTestId("order-recipient").textContent).toContain(USER);
+    expect(screen.queryByTestId("recipient-input")).toBeNull();
+  });
+  it("a contract account: Buy stays disabled until a Base address is typed and confirmed, then buys for it", async () => {
+    accountCode.value = "0x6080604052";
+    show();
+    await order1000();
+    const buyNow = () => screen.getByTestId<HTMLButtonElement>("buy-now");
+    expect(screen.getByTestId("recipient-contract-notice")).toBeTruthy();
+    expect(screen.queryByTestId("order-recipient")).toBeNull();
+    expect(buyNow().disabled).toBe(true);
+    type(screen.getByTestId("recipient-input"), "0x1234");
+    expect(screen.getByTestId("recipient-issue-invalid")).toBeTruthy();
+    expect(screen.getByTestId<HTMLInputElement>("recipient-confirm").disabled).toBe(true);
+    type(screen.getByTestId("recipient-input"), CHOSEN);
+    expect(buyNow().disabled).toBe(true); // typed, not confirmed
+    fireEvent.click(screen.getByTestId("recipient-confirm"));
+    expect(screen.getByTestId("order-recipient").textContent).toContain(CHOSEN);
+    expect(buyNow().disabled).toBe(false);
+    fireEvent.click(buyNow());
+    await wait(0);
+    expect(buy).toHaveBeenCalledWith(
+      expect.objectContaining({ id: "eth-native" }),
+      1000n,
+      expect.any(BigInt),
+      false,
+      CHOSEN,
+    );
+    // Editing the address takes the confirmation back.
+    type(screen.getByTestId("recipient-input"), `${CHOSEN.slice(0, -1)}3`);
+    expect(buyNow().disabled).toBe(true);
+  });
+  it("a contract account's confirmed address is remembered for that buyer", async () => {
+    accountCode.value = "0x6080604052";
+    show();
+    await order1000();
+    type(screen.getByTestId("recipient-input"), CHOSEN);
+    fireEvent.click(screen.getByTestId("recipient-confirm"));
+    cleanup();
+    show();
+    await order1000();
+    expect(screen.getByTestId<HTMLInputElement>("recipient-input").value).toBe(CHOSEN);
+    expect(screen.getByTestId<HTMLInputElement>("recipient-confirm").checked).toBe(true);
+    expect(screen.getByTestId<HTMLButtonElement>("buy-now").disabled).toBe(false);
+  });
+  it("a checksum typo in a mixed-case address is refused", async () => {
+    accountCode.value = "0x6080604052";
+    show();
+    await order1000();
+    type(screen.getByTestId("recipient-input"), "0x5FbDB2315678afecb367f032d93F642f64180aA3"); // last A: wrong case
+    await wait(50);
+    await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    expect(screen.getByTestId("recipient-issue-checksum")).toBeTruthy();
+    type(screen.getByTestId("recipient-input"), "0x5FbDB2315678afecb367f032d93F642f64180aa3");
+    await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    expect(screen.queryByTestId("recipient-issue-checksum")).toBeNull();
+  });
+  it("unrelayed tokens bought for another address: the buyer is told they follow the new one", async () => {
+    accountCode.value = "0x6080604052";
+    const d = view();
+    d.eth!.user!.ethBuyer = { recipient: USER, leg: 0, tokens: 900, relayed: 400 };
+    show(d);
+    await order1000();
+    type(screen.getByTestId("recipient-input"), CHOSEN);
+    fireEvent.click(screen.getByTestId("recipient-confirm"));
+    expect(screen.getByTestId("recipient-repoint").textContent).toContain("500");
+  });
+  it("Base purchases name no recipient", async () => {
+    walletState.set({ status: "connected", isConnected: true, address: USER, chainId: env.base.chainIdInt });
+    buyUi.set({ mode: "crypto", tokenId: "base-native", referOpen: false, swapModal: null });
+    show();
+    await order1000();
+    expect(screen.queryByTestId("recipient")).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { noPaste } from "../../shared/inputFilters.ts";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatBalance, formatDecimal, formatUsd } from "../../shared/format.ts";
+import { formatBalance, formatDecimal, formatUsd, formatPrice } from "../../shared/format.ts";
 import { SALE_TOKEN_ICON, TokenIcon } from "../../shared/icons.tsx";
 import { openPopup } from "../../shared/popup.ts";
 import { CardBaseNotice, startCardPurchase } from "../card/index.ts";
@@ -23,6 +23,7 @@ import {
 } from "./amounts.ts";
 import { setBuyMode, setPayToken, useBuyUi } from "./buyUi.ts";
 import {
+  roundNotice,
   saleBlock,
   nativeOf,
   PAY_TOKENS,
@@ -37,6 +38,8 @@ import { tokenRows, usdEstimate } from "./swapDisplay.ts";
 import { useSwapState } from "./swapMachine.ts";
 import { TokenSelect } from "./TokenSelect.tsx";
 import { useBuyAction } from "./useBuyAction.ts";
+import { RecipientField } from "./RecipientField.tsx";
+import { useRecipient } from "./useRecipient.ts";
 import { balanceUnits, maxFor, useOrder } from "./useOrder.ts";
 import { checkOrder } from "./validation.ts";
 import { MaxExceeded } from "./MaxExceeded.tsx";
@@ -78,6 +81,10 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   const { state: amounts, quote } = order;
   const [requoted, setRequoted] = useState(false);
   const closedReason = saleBlock(chainData);
+  const notice = card ? null : roundNotice(token.chain, chainData, data[token.chain === "eth" ? "base" : "eth"]);
+  // Ethereum purchases name the Base address that will own the tokens (PRODUCT.md §1 "One ladder on two chains").
+  const namesRecipient = token.chain === "eth" && !card;
+  const recipient = useRecipient(namesRecipient && !!address, data);
   // Each status view replaces the control that had focus (Buy, then each view, then "Buy more" or "Start again"):
   // focus goes to the new view's heading, or back to the form's first field.
   const root = useRef<HTMLDivElement>(null);
@@ -178,6 +185,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
   // Whether the amount is known to be above the maximum: at once for card (no quote), else once the contract answered.
   const settled = card || quote !== null || order.refusal !== null;
   const inputIssue = tokenField.issue === "not_digits" || payField.issue === "not_number";
+  const noRecipient = namesRecipient && !recipient.recipient;
   const disabled = check.disabled || inputIssue || closedReason !== null;
   const onBase = token.chain === "base";
   const other = onBase ? env.eth : env.base;
@@ -189,7 +197,8 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
       return;
     }
     if (!quote || !orderTokens) return;
-    const res = await buy(token, orderTokens, quote.cost, stake);
+    if (namesRecipient && !recipient.recipient) return;
+    const res = await buy(token, orderTokens, quote.cost, stake, namesRecipient ? recipient.recipient : undefined);
     if (res === "requote") {
       setRequoted(true);
       order.requote();
@@ -245,6 +254,19 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
             {t(`sale.${closedReason}`, { chain: block.chainName })}
           </p>
         )}
+        {notice && (
+          <p className="notice small" role="status" data-testid="round-notice">
+            {t("swap.round_notice", {
+              chain: env[notice.chain].chainName,
+              sold: notice.soldRound,
+              round: notice.round,
+              price: formatPrice(notice.price),
+              other: env[notice.other].chainName,
+              otherRound: notice.otherRound,
+              otherPrice: formatPrice(notice.otherPrice),
+            })}
+          </p>
+        )}
         {!card && (
           <label className="field">
             <span className="field-label">
@@ -297,6 +319,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
           </span>
         </label>
         {card && <CardBaseNotice />}
+        {namesRecipient && address && <RecipientField r={recipient} />}
         {card && orderTokens ? (
           <p className="muted small" data-testid="card-estimate">
             ≈ {formatUsd(usdEstimate(orderTokens, data.price))}
@@ -354,7 +377,7 @@ export function SwapForm({ data, variant, inModal, stakeOnly, onDone }: Props) {
           {!stakeOnly && (
             <button
               className={`btn btn-block ${token.kind === "native" || card ? "btn-native" : "btn-stable"}`}
-              disabled={disabled}
+              disabled={disabled || noRecipient}
               onClick={() => void submit(false)}
               data-testid="buy-now"
             >

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import {
   AtomicityNotSupportedError,
   decodeFunctionData,
+  getAddress,
   recoverTypedDataAddress,
   type Address,
   type Hash,
@@ -142,6 +143,8 @@ function setup(f: Fake) {
   };
 }
 
+/** The Base address the Ethereum purchase names (a contract-wallet buyer's typed address, say): not the account. */
+const RECIPIENT = getAddress("0x00000000000000000000000000000000000000b2");
 const purchase = (payment: "usdc" | "usdt") => ({
   payment,
   chain: "eth" as const,
@@ -152,6 +155,7 @@ const purchase = (payment: "usdc" | "usdt") => ({
   tokens: 5000n,
   quotedCost: 10n ** 30n,
   stake: false,
+  recipient: RECIPIENT,
 });
 const MAX_COST = 30_300_000n; // the quote + 1 %
 
@@ -252,7 +256,7 @@ describe("purchase with a batching wallet (EIP-5792)", () => {
       ["buyWithUSDC", undefined],
     ]);
     const buy = decodeFunctionData({ abi: abiOf("Presale"), data: t.batches[0][1].data });
-    expect(buy.args).toEqual([5000n, MAX_COST, false]);
+    expect(buy.args).toEqual([5000n, MAX_COST, RECIPIENT]);
   });
   it("USDT with a smaller non-zero allowance: reset, approve and buy in the one batch", async () => {
     const t = setup({ wallet: "batch", allowance: 1_000_000n });
@@ -306,7 +310,7 @@ describe("purchase with a batching wallet (EIP-5792)", () => {
     const data = encodeErrorResult({ abi, errorName: "SalePaused" });
     const paused = new ContractFunctionExecutionError(
       new ContractFunctionRevertedError({ abi, data, functionName: "buyWithUSDC" }),
-      { abi, functionName: "buyWithUSDC", args: [5000n, MAX_COST, false] },
+      { abi, functionName: "buyWithUSDC", args: [5000n, MAX_COST, RECIPIENT] },
     );
     const t = setup({ wallet: "batch", simulateError: paused });
     expect(await runPurchase(t.io, purchase("usdc"), t, t.w)).toMatchObject({
@@ -338,16 +342,16 @@ describe("purchase with a wallet that signs typed data but cannot batch", () => 
       nonce: 7n,
       deadline: 1_800_000_000n + 1200n,
     });
-    const [amount, maxCost, stake, deadline, v, r, s] = t.writes[0].args as [
+    const [amount, maxCost, recipient, deadline, v, r, s] = t.writes[0].args as [
       bigint,
       bigint,
-      boolean,
+      string,
       bigint,
       number,
       Hex,
       Hex,
     ];
-    expect([amount, maxCost, stake, deadline]).toEqual([5000n, MAX_COST, false, msg.deadline]);
+    expect([amount, maxCost, recipient, deadline]).toEqual([5000n, MAX_COST, RECIPIENT, msg.deadline]);
     // The (v, r, s) sent recover to the buyer under the token's domain: the token will accept it.
     const { serializeSignature } = await import("viem");
     const signature = serializeSignature({ r, s, v: BigInt(v) });

@@ -51,6 +51,8 @@ export type PurchaseInput = {
   /** The cost the buyer was shown (the contract's quote, base units): the purchase never charges more. */
   quotedCost: bigint;
   stake: boolean;
+  /** Ethereum: the Base address that will own the tokens (presale/recipient.ts); Base purchases credit `account`. */
+  recipient?: Address;
 };
 
 export type PurchaseHooks = { dispatch: (e: SwapEvent) => void; onMaxTokensExceeded: () => void };
@@ -66,9 +68,19 @@ export type PurchaseResult = {
 const orderOf = (p: PurchaseInput, pay: bigint): BuyOrder => ({
   chain: p.chain,
   buyer: p.account,
+  recipient: p.recipient ?? p.account,
   tokens: p.tokens,
   pay,
   stake: p.stake,
+});
+/** The status views' START: the order, and on Ethereum the Base address that will own the tokens. */
+const startOf = (p: PurchaseInput): SwapEvent => ({
+  type: "START",
+  payment: p.payment,
+  chainId: p.chainId,
+  stake: p.stake,
+  tokens: p.tokens,
+  recipient: p.chain === "eth" ? (p.recipient ?? p.account) : undefined,
 });
 /**
  * A purchase call of the table, sent to this presale. The table checked its function and arguments against the ABI
@@ -314,11 +326,11 @@ export async function runPurchase<P>(
   try {
     cost = await io.read({ address: p.presale, abi: presaleAbi, functionName: row.quote, args: [p.tokens] });
   } catch (err) {
-    h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: p.tokens });
+    h.dispatch(startOf(p));
     return refused(h, err);
   }
   if (cost > p.quotedCost) return { outcome: "requote", cost };
-  h.dispatch({ type: "START", payment: p.payment, chainId: p.chainId, stake: p.stake, tokens: p.tokens });
+  h.dispatch(startOf(p));
 
   if (!row.addressKey) {
     // ETH: paid as the transaction's value (the quote and its margin; the contract refunds the excess), no approval.

@@ -16,7 +16,7 @@
  * Events that do not apply to the current status are ignored (the state is returned unchanged).
  */
 import { createStore, useStore } from "../../shared/store.ts";
-import type { Hash } from "viem";
+import type { Address, Hash } from "viem";
 import type { PayKind } from "../../presale/index.ts";
 
 export const SWAP_STATUSES = [
@@ -41,6 +41,8 @@ export type SwapState = {
   stake?: boolean;
   /** Whole tokens of the order (display only). */
   tokens?: number | bigint;
+  /** Ethereum: the Base address that will own the tokens (presale/recipient.ts), shown while and after it runs. */
+  recipient?: Address;
   error?: string;
   /** The contract's custom error name when the chain refused the purchase (explained in the buyer's language). */
   revert?: string;
@@ -62,7 +64,14 @@ export type SwapState = {
 type ApprovalVia = "permit" | "batch";
 
 export type SwapEvent =
-  | { type: "START"; payment: SwapPayment; chainId: number; stake: boolean; tokens: number | bigint }
+  | {
+      type: "START";
+      payment: SwapPayment;
+      chainId: number;
+      stake: boolean;
+      tokens: number | bigint;
+      recipient?: Address;
+    }
   | { type: "APPROVAL_REQUIRED"; via?: "permit" }
   | { type: "APPROVAL_MINED"; amount: bigint }
   | { type: "APPROVED" }
@@ -95,7 +104,14 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       return INITIAL_SWAP;
     case "START":
       if (!at("not_started")) return s;
-      return { status: "not_started", payment: e.payment, chainId: e.chainId, stake: e.stake, tokens: e.tokens };
+      return {
+        status: "not_started",
+        payment: e.payment,
+        chainId: e.chainId,
+        stake: e.stake,
+        tokens: e.tokens,
+        recipient: e.recipient,
+      };
     case "APPROVAL_REQUIRED":
       // Again while approval_pending: the wallet could not sign the permit, the approval transaction follows.
       return at("not_started", "approval_pending") ? { ...s, status: "approval_pending", via: e.via } : s;

@@ -1,5 +1,6 @@
 // Glue between the form and the purchase flow: chain check, the run itself, popups, toasts, tracking, refresh.
 import { useTranslation } from "react-i18next";
+import type { Address } from "viem";
 import { env } from "../../config/env.ts";
 import { trackConversion } from "../../shared/api.ts";
 import { toast } from "../../shared/toast.ts";
@@ -23,8 +24,17 @@ export function useBuyAction(data: PresaleView) {
 
   const maxPopup = (max: bigint) => openMaxPopup(t, max);
 
-  /** Buys `tokens` whole tokens at no more than `quotedCost` (the contract's quote the buyer was shown). */
-  return async function buy(token: PayToken, tokens: bigint, quotedCost: bigint, stake: boolean): Promise<BuyOutcome> {
+  /**
+   * Buys `tokens` whole tokens at no more than `quotedCost` (the contract's quote the buyer was shown); on Ethereum
+   * for `recipient`, the Base address that will own them (features/buy/useRecipient.ts).
+   */
+  return async function buy(
+    token: PayToken,
+    tokens: bigint,
+    quotedCost: bigint,
+    stake: boolean,
+    recipient?: Address,
+  ): Promise<BuyOutcome> {
     if (!address) return "cancelled";
     const block = env[token.chain];
     const max = BigInt(data[token.chain]?.maxTokensToBuy ?? 0);
@@ -56,6 +66,7 @@ export function useBuyAction(data: PresaleView) {
         tokens,
         quotedCost,
         stake,
+        recipient,
       },
       { dispatch: dispatchSwap, onMaxTokensExceeded: () => void maxPopup(max) },
       wagmiWalletIO(block.chainIdInt, address),

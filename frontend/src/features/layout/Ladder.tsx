@@ -2,7 +2,8 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber, formatPrice, formatUsd } from "../../shared/format.ts";
 import { useMediaQuery } from "../../shared/hooks.ts";
-import { cumulativeUsdCaps, type PresaleView } from "../../presale/index.ts";
+import { env } from "../../config/env.ts";
+import { cumulativeUsdCaps, roundShares, type ChainShare, type PresaleView } from "../../presale/index.ts";
 import { LadderChart } from "./LadderChart.tsx";
 
 export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
@@ -39,6 +40,8 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
                 <th>{t("ladder.price")}</th>
                 <th>{t("ladder.range")}</th>
                 <th>{t("ladder.usd_cap")}</th>
+                <th>{env.eth.chainName}</th>
+                <th>{env.base.chainName}</th>
               </tr>
             </thead>
             <tbody>
@@ -52,6 +55,8 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
                     {t("ladder.millions")}
                   </td>
                   <td>{formatUsd(usdCaps[i] ?? 0)}</td>
+                  <ShareCell share={roundShares(data.eth, data.base, i)?.eth} testId={`stage-eth-${i + 1}`} />
+                  <ShareCell share={roundShares(data.eth, data.base, i)?.base} testId={`stage-base-${i + 1}`} />
                 </tr>
               ))}
             </tbody>
@@ -61,3 +66,15 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
     </section>
   );
 });
+
+/** A chain's share of a round (each chain sells its own share): sold of quota, in millions; a dash until read. */
+function ShareCell({ share, testId }: { share: ChainShare | undefined; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <td data-testid={testId}>
+      {share
+        ? t("ladder.share", { used: formatNumber(share.used / 1e6, 2), quota: formatNumber(share.quota / 1e6, 2) })
+        : "–"}
+    </td>
+  );
+}

@@ -158,9 +158,17 @@ export function WithdrawModal({ view, actions }: { view: StakeView; actions: Sta
             {formatBalance(staked)} {env.tokenName}
           </strong>
         </div>
-        {staked > 0 && (
+        {staked > 0 && view.heldUntilClaim === 0 && (
           <p className="muted" data-testid="withdraw-text">
             {t("staking.withdraw_modal.text", { amount: `${formatBalance(staked)} ${env.tokenName}` })}
+          </p>
+        )}
+        {view.heldUntilClaim > 0 && (
+          <p className={view.withdrawable > 0 ? "muted small" : "warn"} data-testid="withdraw-held">
+            {t(view.withdrawable > 0 ? "staking.withdraw_modal.held_rest" : "staking.withdraw_modal.held_only", {
+              held: `${formatBalance(view.heldUntilClaim)} ${env.tokenName}`,
+              amount: `${formatBalance(view.withdrawable)} ${env.tokenName}`,
+            })}
           </p>
         )}
         {staked > 0 && !view.canUnstake && (
@@ -180,7 +188,7 @@ export function WithdrawModal({ view, actions }: { view: StakeView; actions: Sta
           </button>
           <button
             className="btn btn-primary"
-            disabled={!(staked > 0) || !view.canUnstake || view.withdrawalsLocked}
+            disabled={!(view.withdrawable > 0) || !view.canUnstake || view.withdrawalsLocked}
             onClick={() => void actions.withdraw()}
             data-testid="withdraw-submit"
           >

@@ -66,6 +66,11 @@ const { stakingUi } = await import("./stakingUi.ts");
 // The flows load on the first action (useStakingActions): loaded here, the first test's findBy waits for the flow, not
 // for the flows' first transform on a busy machine.
 await import("./flows.ts");
+/**
+ * How long a stake flow's next view may take to appear: the flow runs through promises and a lazy chunk, which a
+ * machine busy with other test files slows well past Testing Library's 1 s default. The condition is the view itself.
+ */
+const FLOW_WAIT = { timeout: 10_000 };
 
 const en = JSON.parse(
   readFileSync(path.resolve(import.meta.dirname, "../../../public/assets/i18n/en.json"), "utf8"),
@@ -90,6 +95,7 @@ type Over = {
   claimsLocked?: boolean;
   claimStart?: number;
   withdrawalsLocked?: boolean;
+  held?: number;
 };
 
 function presale(o: Over = {}): PresaleView {
@@ -134,6 +140,7 @@ function presale(o: Over = {}): PresaleView {
         lockTime: 30 * 86400,
         claimsLocked: o.claimsLocked ?? false,
         userStaked: o.staked ?? 0,
+        heldUntilClaim: o.held ?? 0,
         unlockTime: o.unlockTime ?? 0,
         rewards: o.rewards ?? 0,
         depositsLocked: false,
@@ -340,10 +347,10 @@ describe("stake modal", () => {
     let release!: () => void;
     chain.hold = new Promise<void>((r) => (release = r));
     await click("stake-submit");
-    expect(await screen.findByTestId("staking-status-approval_pending")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-approval_pending", {}, FLOW_WAIT)).toBeTruthy();
     chain.hold = null;
     release();
-    expect(await screen.findByTestId("staking-status-complete")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-complete", {}, FLOW_WAIT)).toBeTruthy();
     expect(screen.getByTestId("staking-view-tx")).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve", "deposit"]);
     expect(chain.writes[1].args).toEqual([250n * 10n ** 18n]);
@@ -363,9 +370,9 @@ describe("stake modal", () => {
     let release!: () => void;
     chain.hold = new Promise<void>((r) => (release = r));
     await click("stake-submit");
-    expect(await screen.findByTestId("staking-status-confirm_pending")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-confirm_pending", {}, FLOW_WAIT)).toBeTruthy();
     release();
-    await screen.findByTestId("staking-status-complete");
+    await screen.findByTestId("staking-status-complete", {}, FLOW_WAIT);
     expect(chain.writes.map((w) => w.functionName)).toEqual(["deposit"]);
     expect(flowStore.get()).toMatchObject({ kind: "extend", status: "complete" });
   });
@@ -374,7 +381,7 @@ describe("stake modal", () => {
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");
-    expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-rejected", {}, FLOW_WAIT)).toBeTruthy();
     expect(chain.writes).toHaveLength(0);
     await click("staking-retry");
     expect(screen.getByTestId("stake-form")).toBeTruthy();
@@ -384,7 +391,7 @@ describe("stake modal", () => {
     const m = await openStake();
     fireEvent.change(within(m).getByTestId("stake-amount"), { target: { value: "5" } });
     await click("stake-submit");
-    expect(await screen.findByTestId("staking-status-rejected")).toBeTruthy();
+    expect(await screen.findByTestId("staking-status-rejected", {}, FLOW_WAIT)).toBeTruthy();
     expect(chain.writes.map((w) => w.functionName)).toEqual(["approve"]);
   });
   it("the page's toast options last while it is mounted: leaving it restores the default ones", () => {
@@ -433,6 +440,35 @@ describe("withdraw", () => {
     expect(within(m).getByTestId("staking-status-complete").textContent).toContain("Stake withdrawn");
     expect(chain.writes.map((w) => w.functionName)).toEqual(["withdraw"]);
     expect(within(m).queryByTestId("claim-to-staking")).toBeNull();
+  });
+  it("held until the claim starts: the card says so; Withdraw pays the rest", async () => {
+    connect();
+    show(presale({ staked: 100, held: 40, unlockTime: NOW - 10, claimStart: 0 }));
+    expect(screen.getByTestId("held-until-claim").textContent).toBe(
+      "40 SHAFT stay staked until claims open (bought and staked during the sale).",
+    );
+    await click("withdraw-open");
+    const m = screen.getByTestId("withdraw-modal");
+    expect(within(m).getByTestId("withdraw-held").textContent).toContain("pays out 60 SHAFT");
+    expect(within(m).queryByTestId("withdraw-text")).toBeNull(); // not "all"
+    expect(within(m).getByTestId<HTMLButtonElement>("withdraw-submit").disabled).toBe(false);
+  });
+  it("only held tokens staked: Withdraw disabled with the reason", async () => {
+    connect();
+    show(presale({ staked: 100, held: 100, unlockTime: NOW - 10, claimStart: NOW + 3600 }));
+    await click("withdraw-open");
+    const m = screen.getByTestId("withdraw-modal");
+    expect(within(m).getByTestId("withdraw-held").textContent).toContain("stay staked until claims open");
+    expect(within(m).getByTestId<HTMLButtonElement>("withdraw-submit").disabled).toBe(true);
+  });
+  it("once the claim started, held tokens are withdrawn with the rest", async () => {
+    connect();
+    show(presale({ staked: 100, held: 100, unlockTime: NOW - 10, claimStart: NOW - 5 }));
+    expect(screen.queryByTestId("held-until-claim")).toBeNull();
+    await click("withdraw-open");
+    const m = screen.getByTestId("withdraw-modal");
+    expect(within(m).queryByTestId("withdraw-held")).toBeNull();
+    expect(within(m).getByTestId<HTMLButtonElement>("withdraw-submit").disabled).toBe(false);
   });
   it("rejected withdraw shows the rejection", async () => {
     chain.writeErrors.withdraw = Object.assign(new Error("denied"), { code: 4001 });

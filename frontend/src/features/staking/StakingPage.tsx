@@ -80,6 +80,11 @@ function StakedCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: boo
       accent
     >
       <Amount value={v.userStaked} show={v.connected && v.loaded} testId="staked-amount" />
+      {v.heldUntilClaim > 0 && (
+        <p className="small muted" data-testid="held-until-claim">
+          {t("staking.held_until_claim", { amount: formatBalance(v.heldUntilClaim), token: env.tokenName })}
+        </p>
+      )}
       {v.userStaked > 0 ? (
         v.canUnstake ? (
           <p className="stake-unlock ok" data-testid="unlock-status">

@@ -24,6 +24,10 @@ export type StakeView = {
   /** Unix seconds: the last deposit's time plus the lock in force then; 0 when nothing is staked. */
   unlockTime: number;
   canUnstake: boolean;
+  /** Of `userStaked`: bought and staked during the sale, kept staked until the presale's claim starts (Staking). */
+  heldUntilClaim: number;
+  /** What Withdraw pays out now: the stake less what is held until the claim starts. */
+  withdrawable: number;
   userReward: number;
   /** Sale tokens in the wallet (stakeable through deposit). */
   userBal: number;
@@ -46,6 +50,9 @@ export function stakeView(data: PresaleView, w: { isConnected: boolean; chainId?
   const userStaked = w.isConnected ? (s?.userStaked ?? 0) : 0;
   const unlockTime = userStaked > 0 ? (s?.unlockTime ?? 0) : 0;
   const claimStart = data.base?.claimStart ?? 0;
+  // Staking keeps presale stakes until the presale's claim has started (claimStart set and reached on its clock).
+  const claimStarted = claimStart !== 0 && nowSec >= claimStart;
+  const heldUntilClaim = userStaked > 0 && !claimStarted ? Math.min(userStaked, s?.heldUntilClaim ?? 0) : 0;
   const ctx: Ctx = { connected: w.isConnected, chainId: w.chainId, baseChainId: env.base.chainIdInt };
   return {
     loaded: !!s,
@@ -59,6 +66,8 @@ export function stakeView(data: PresaleView, w: { isConnected: boolean; chainId?
     userStaked,
     unlockTime,
     canUnstake: canUnstake(unlockTime, nowSec),
+    heldUntilClaim,
+    withdrawable: userStaked - heldUntilClaim,
     userReward: w.isConnected ? (s?.rewards ?? 0) : 0,
     userBal: w.isConnected ? (u?.saleTokenBal ?? 0) : 0,
     baseClaimable: w.isConnected ? data.baseClaimable : 0,
