@@ -9,7 +9,7 @@ const config: KnipConfig = {
     ".": {
       entry: [
         "scripts/local/start.ts",
-        "scripts/bench/gas.ts", // `hardhat run`, which knip does not read
+        "scripts/bench/{gas,invariants}.ts", // `hardhat run`, which knip does not read
         "ignition/modules/{Eth,Base}System.ts", // `hardhat ignition deploy` takes them by path
         "test/mocha/**/*.test.ts",
         "test/support/*.ts", // run by path from the tooling tests
@@ -19,8 +19,9 @@ const config: KnipConfig = {
       ],
       project: ["*.ts", "{scripts,ignition,deploy,test,e2e}/**/*.ts"],
       // Compiled by Hardhat from contracts/ (imports in Solidity, the compiler by path in hardhat.config.ts); husky is
-      // run by scripts/prepare.sh (npm's prepare).
-      ignoreDependencies: ["@openzeppelin/contracts", "solc", "husky"],
+      // run by scripts/prepare.sh (npm's prepare); OP's bridge contracts are read as artifact files by path
+      // (scripts/lib/opstack-artifacts.ts).
+      ignoreDependencies: ["@openzeppelin/contracts", "solc", "husky", "@eth-optimism/contracts-bedrock"],
     },
     frontend: {
       entry: ["src/main.tsx", "scripts/*.ts", "src/**/*.typecheck.ts"],

@@ -9,15 +9,7 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** Dead dapp code when knip was added, for the dapp's clean-up to remove (`<kind> <file> <name>`). */
-const KNOWN_DAPP_FINDINGS = [
-  "exports frontend/src/config/env.ts CHAIN_KEYS",
-  "exports frontend/src/features/buy/TokenSelect.tsx allTokens",
-  "exports frontend/src/features/i18n/index.ts loadI18n",
-  "exports frontend/src/features/staking/rules.ts rewardPerSecond",
-  "exports frontend/src/presale/chainReads.ts readChainTime",
-  "exports frontend/src/shared/icons.tsx WalletIcon",
-  "duplicates frontend/src/features/staking/ClaimActions.tsx ClaimActions|default",
-];
+const KNOWN_DAPP_FINDINGS = ["exports frontend/src/presale/chainReads.ts readChainTime"];
 
 /**
  * Used, but only through a lazy loader (`const loadX = () => import("./x.ts")`, then `(await loadX()).name`), which
