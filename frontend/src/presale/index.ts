@@ -4,7 +4,7 @@
  * (viem, one Multicall3 request per chain) are the read layer, loaded lazily: `loadPresaleReads()`.
  */
 export { useChainData, usePresale, type PresaleView } from "./usePresale.ts";
-export { QUOTE_TOKENS, type ChainData, type Round, type RoundShare } from "./reads.ts";
+export type { ChainData, Round, RoundShare } from "./reads.ts";
 export { cumulativeUsdCaps } from "./stage.ts";
 export { chainNow, saleBlock } from "./saleState.ts";
 export { computeCountdown, PRESALE_END_EVENT } from "./countdown.ts";
@@ -12,6 +12,7 @@ export {
   nativeOf,
   PAY_TOKENS,
   payRow,
+  QUOTE_TOKENS,
   payTokenAddress,
   payTokenAt,
   stableOf,

@@ -81,6 +81,9 @@ type PayTokenRow = NativeRow | TokenRow;
 /** A token menu entry (PRODUCT.md §3): `maxDecimals` is the entry's "input decimals" (Max is floored to them). */
 type TokenListing = { symbol: string; name: string; maxDecimals: number; icon: TokenIconSpec };
 
+/** Quotes are read for this many tokens and divided, for precision on sub-cent prices. */
+export const QUOTE_TOKENS = 1000n;
+
 const ETH_ICON: TokenIconSpec = { fill: "#627eea", mark: "eth" };
 
 const PAY_TOKEN_TABLE = {

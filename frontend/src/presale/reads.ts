@@ -13,7 +13,7 @@ import {
 import { multicall as aggregate } from "viem/actions";
 import { abiOf, isDeployed, type ContractAbi } from "../config/contracts.ts";
 import type { ChainBlock } from "../config/env.ts";
-import { PAY_KINDS, payRow, payTokenAddress, type PayKind } from "./payTokens.ts";
+import { PAY_KINDS, payRow, payTokenAddress, QUOTE_TOKENS, type PayKind } from "./payTokens.ts";
 import { erase, type ErasedCall, type ReadCall, type ReadMutability, type ReadResult } from "../chain/index.ts";
 
 export type Round = { cap: number; price: number; endTime: number };
@@ -78,8 +78,6 @@ export type ChainData = {
   staking?: StakeData;
 };
 
-/** Quotes are read for this many tokens and divided, for precision on sub-cent prices. */
-export const QUOTE_TOKENS = 1000n;
 
 /** One read of the refresh: its key in the results, and the call (checked against its ABI by `view`). */
 export type Call = ErasedCall & { key: string };
