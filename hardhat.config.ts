@@ -66,7 +66,7 @@ export default defineConfig({
         // that broke a rule, never noise to skip.
         default: { fuzz: { runs: 256 }, invariant: { runs: 256, depth: 64, failOnRevert: true } },
         // `npm run bench:invariants`: the same handlers 10 times deeper, on a fresh seed each time (recorded in
-        // reports/invariants.json; INVARIANT_SEED replays one).
+        // reports/invariants.json; INVARIANT_SEED starts from one: see scripts/bench/invariants.ts).
         invariants: {
           fuzz: { runs: 256, seed: invariantSeed },
           invariant: {

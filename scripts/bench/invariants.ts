@@ -7,7 +7,11 @@
  *
  *   npm run bench:invariants                                   # the whole set (under an hour on 2 cores)
  *   INVARIANT_DEPTH=128 INVARIANT_RUNS=32 npm run bench:invariants   # a quicker pass
- *   INVARIANT_SEED=0x… npm run bench:invariants                # replay a recorded seed
+ *   INVARIANT_SEED=0x… npm run bench:invariants                # start from a recorded seed
+ *
+ * The seed is the runner's fuzz seed, recorded so a run can be started from it again; EDR's invariant campaigns are
+ * not replayed call for call from it (two 1 x 640 runs on seed 0x1234 made different call mixes), so a failure is
+ * kept by its counterexample, which the runner prints, not by the seed alone.
  *
  * Runs through Hardhat's own Solidity test runner (EDR) rather than forge: the same compiler build, cheatcodes,
  * library linking and suites as `npm test`, no second toolchain or solc wrapper, and the runner's structured results
