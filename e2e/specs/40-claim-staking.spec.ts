@@ -4,6 +4,7 @@
  * delivered to Base through the bridge), #17 (bought on Ethereum in the dapp in 30-bridge), #19 (bought and staked
  * during the sale), #25 (named as the Base address by 19-contract-wallet's contract account, which holds nothing there).
  */
+import type { Page } from "@playwright/test";
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
 import {
   advanceTime,
@@ -19,7 +20,7 @@ import {
   write,
 } from "../support/chain.ts";
 import { endState, expect, openAndConnect, openStakingAndConnect, parseShown, test } from "../support/fixtures.ts";
-import { accountAt } from "../support/wallet.ts";
+import { accountAt, type TestWallet } from "../support/wallet.ts";
 
 test.describe.configure({ mode: "serial" });
 test.use({ walletChain: CHAIN_IDS.base });
@@ -38,6 +39,22 @@ async function buyWithEth(chain: "eth" | "base", who: number, tokens: bigint, st
   const value = (cost * 102n) / 100n;
   if (chain === "base") await write("base", "Presale", "buyWithEth", [tokens, stake], { from: who, value });
   else await write("eth", "Presale", "buyWithEth", [tokens, accountAt(who).address], { from: who, value });
+}
+
+/** The wallet's Base deposit of `tokens` whole tokens, shown claimable in the buy widget, claimed from there. */
+async function claimFromWidget(page: Page, wallet: TestWallet, tokens: bigint) {
+  expect(await deposits("base", wallet.address)).toBe(tokens * WHOLE);
+  await openAndConnect(page, wallet);
+  await expect
+    .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), {
+      timeout: 30_000,
+    })
+    .toBe(Number(tokens));
+  await page.getByTestId("claim-tokens").click();
+  await expect(page.getByTestId("claim-modal")).toBeVisible();
+  await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+  expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe(tokens * WHOLE);
+  expect(await deposits("base", wallet.address)).toBe(0n);
 }
 
 test.beforeAll(async () => {
@@ -142,18 +159,7 @@ test.describe("claim phase", () => {
       await expect(
         write("eth", "Presale", "buyWithEth", [1_000n, wallet.address], { from: BUYERS.bridge, value: cost * 2n }),
       ).rejects.toThrow(/SaleClosed/);
-      expect(await deposits("base", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
-      await openAndConnect(page, wallet);
-      await expect
-        .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), {
-          timeout: 30_000,
-        })
-        .toBe(Number(BRIDGE_TOKENS));
-      await page.getByTestId("claim-tokens").click();
-      await expect(page.getByTestId("claim-modal")).toBeVisible();
-      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
-      expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
-      expect(await deposits("base", wallet.address)).toBe(0n);
+      await claimFromWidget(page, wallet, BRIDGE_TOKENS);
       await endState(page, testInfo);
     });
   });
@@ -169,18 +175,7 @@ test.describe("claim phase", () => {
       await expect(pub.base.simulateContract({ ...presale, functionName: "claim", account })).rejects.toThrow(
         /NothingToClaim/,
       );
-      expect(await deposits("base", wallet.address)).toBe(CONTRACT_WALLET_TOKENS * WHOLE);
-      await openAndConnect(page, wallet);
-      await expect
-        .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), {
-          timeout: 30_000,
-        })
-        .toBe(Number(CONTRACT_WALLET_TOKENS));
-      await page.getByTestId("claim-tokens").click();
-      await expect(page.getByTestId("claim-modal")).toBeVisible();
-      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
-      expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe(CONTRACT_WALLET_TOKENS * WHOLE);
-      expect(await deposits("base", wallet.address)).toBe(0n);
+      await claimFromWidget(page, wallet, CONTRACT_WALLET_TOKENS);
       await endState(page, testInfo, "contract-wallet-claimed-1440");
       await page.setViewportSize({ width: 390, height: 844 });
       await endState(page, testInfo, "contract-wallet-claimed-390");
