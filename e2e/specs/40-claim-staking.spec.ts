@@ -2,12 +2,25 @@
  * Claim phase and staking on (local) Base. Runs after every purchase scenario (file order): closing the Ethereum sale
  * and opening the claim freeze purchases on both chains. Buyers: #18 (bought on Base), #6 (bought on Ethereum,
  * delivered to Base through the bridge), #17 (bought on Ethereum in the dapp in 30-bridge), #19 (bought and staked
- * during the sale).
+ * during the sale), #25 (named as the Base address by 19-contract-wallet's contract account, which holds nothing there).
  */
+import type { Page } from "@playwright/test";
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
-import { advanceTime, deposits, latestTimestamp, read, tokenBalance, until, WHOLE, write } from "../support/chain.ts";
+import {
+  advanceTime,
+  contract,
+  deposits,
+  latestTimestamp,
+  pub,
+  read,
+  smartWalletOf,
+  tokenBalance,
+  until,
+  WHOLE,
+  write,
+} from "../support/chain.ts";
 import { endState, expect, openAndConnect, openStakingAndConnect, parseShown, test } from "../support/fixtures.ts";
-import { accountAt } from "../support/wallet.ts";
+import { accountAt, type TestWallet } from "../support/wallet.ts";
 
 test.describe.configure({ mode: "serial" });
 test.use({ walletChain: CHAIN_IDS.base });
@@ -18,6 +31,7 @@ const EARLY_STAKER_TOKENS = 20_000n;
 
 const ETH_BUYER_TOKENS = 7_000n;
 const BRIDGE_TOKENS = 6_000n; // bought in the dapp on Ethereum in 30-bridge
+const CONTRACT_WALLET_TOKENS = 2_500n; // bought in the dapp by a contract account in 19-contract-wallet
 
 /** A purchase straight to the contract: on Base with the stake flag; on Ethereum for the buyer's own Base address. */
 async function buyWithEth(chain: "eth" | "base", who: number, tokens: bigint, stake: boolean) {
@@ -25,6 +39,22 @@ async function buyWithEth(chain: "eth" | "base", who: number, tokens: bigint, st
   const value = (cost * 102n) / 100n;
   if (chain === "base") await write("base", "Presale", "buyWithEth", [tokens, stake], { from: who, value });
   else await write("eth", "Presale", "buyWithEth", [tokens, accountAt(who).address], { from: who, value });
+}
+
+/** The wallet's Base deposit of `tokens` whole tokens, shown claimable in the buy widget, claimed from there. */
+async function claimFromWidget(page: Page, wallet: TestWallet, tokens: bigint) {
+  expect(await deposits("base", wallet.address)).toBe(tokens * WHOLE);
+  await openAndConnect(page, wallet);
+  await expect
+    .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), {
+      timeout: 30_000,
+    })
+    .toBe(Number(tokens));
+  await page.getByTestId("claim-tokens").click();
+  await expect(page.getByTestId("claim-modal")).toBeVisible();
+  await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+  expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe(tokens * WHOLE);
+  expect(await deposits("base", wallet.address)).toBe(0n);
 }
 
 test.beforeAll(async () => {
@@ -129,19 +159,26 @@ test.describe("claim phase", () => {
       await expect(
         write("eth", "Presale", "buyWithEth", [1_000n, wallet.address], { from: BUYERS.bridge, value: cost * 2n }),
       ).rejects.toThrow(/SaleClosed/);
-      expect(await deposits("base", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
-      await openAndConnect(page, wallet);
-      await expect
-        .poll(async () => parseShown((await page.getByTestId("claimable-amount").textContent()) ?? ""), {
-          timeout: 30_000,
-        })
-        .toBe(Number(BRIDGE_TOKENS));
-      await page.getByTestId("claim-tokens").click();
-      await expect(page.getByTestId("claim-modal")).toBeVisible();
-      await expect(page.getByTestId("staking-status-complete")).toBeVisible();
-      expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe(BRIDGE_TOKENS * WHOLE);
-      expect(await deposits("base", wallet.address)).toBe(0n);
+      await claimFromWidget(page, wallet, BRIDGE_TOKENS);
       await endState(page, testInfo);
+    });
+  });
+
+  test.describe("a contract account's Ethereum purchase, claimed at the Base address it named", () => {
+    test.use({ buyer: BUYERS.contractWalletRecipient });
+    test("the account's own address has nothing to claim; the named address claims in the dapp", async ({
+      page,
+      wallet,
+    }, testInfo) => {
+      const account = smartWalletOf(BUYERS.contractWalletOwner);
+      const presale = contract("base", "Presale");
+      await expect(pub.base.simulateContract({ ...presale, functionName: "claim", account })).rejects.toThrow(
+        /NothingToClaim/,
+      );
+      await claimFromWidget(page, wallet, CONTRACT_WALLET_TOKENS);
+      await endState(page, testInfo, "contract-wallet-claimed-1440");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await endState(page, testInfo, "contract-wallet-claimed-390");
     });
   });
 

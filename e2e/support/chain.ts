@@ -1,9 +1,11 @@
 /** On-chain side of the assertions and the owner's actions, straight against the local nodes (viem). */
 import fs from "node:fs";
+import path from "node:path";
 import {
   createPublicClient,
   createWalletClient,
   erc20Abi,
+  getContractAddress,
   http,
   parseEther,
   type Abi,
@@ -14,7 +16,7 @@ import {
   type Hex,
 } from "viem";
 import type { DeployedContracts } from "../../deployments/deployedContracts.ts";
-import { CHAIN_IDS, STATE_FILE, type StackState } from "./config.ts";
+import { CHAIN_IDS, ROOT, STATE_FILE, type StackState } from "./config.ts";
 import { accountAt, localChains, type LocalChainId } from "./wallet.ts";
 
 let cached: StackState | undefined;
@@ -190,3 +192,26 @@ export async function until<T>(
 }
 
 export const WHOLE = 10n ** 18n;
+
+/** The contract account (contracts/test-support/SmartWallet.sol) that Hardhat account `owner` deploys first. */
+export const smartWalletOf = (owner: number): Address =>
+  getContractAddress({ from: accountAt(owner).address, nonce: 0n });
+
+/** Deploys `owner`'s SmartWallet on Ethereum as its first transaction (kept if a re-run finds it there). */
+export async function deploySmartWallet(owner: number): Promise<Address> {
+  const account = smartWalletOf(owner);
+  if (await pub.eth.getCode({ address: account })) return account;
+  const artifact = JSON.parse(
+    fs.readFileSync(path.join(ROOT, "artifacts/contracts/test-support/SmartWallet.sol/SmartWallet.json"), "utf8"),
+  ) as { abi: Abi; bytecode: Hex };
+  const client = createWalletClient({
+    account: accountAt(owner),
+    chain: localChains[CHAIN_IDS.eth],
+    transport: http(),
+  });
+  const hash = await client.deployContract({ ...artifact, args: [accountAt(owner).address] });
+  const receipt = await pub.eth.waitForTransactionReceipt({ hash });
+  if (receipt.contractAddress?.toLowerCase() !== account.toLowerCase())
+    throw new Error(`the SmartWallet of #${owner} is not its first deployment`);
+  return account;
+}

@@ -51,8 +51,11 @@ export const BUYERS = {
   promptLegacy: 21,
   /** 17-status-languages: the one-prompt statuses in every language. */
   statusTexts: 22,
+  /** 19-contract-wallet: the key that owns the contract-account buyer, and the Base address it names (claims in 40). */
+  contractWalletOwner: 24,
+  contractWalletRecipient: 25,
 } as const;
-export const FUNDED = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 22];
+export const FUNDED = [3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 22, 24, 25];
 
 export interface StackState {
   pid: number;

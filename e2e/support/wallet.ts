@@ -14,14 +14,22 @@
  *   as failed: a plain key cannot make them one transaction), wallet_getCallsStatus reports them. Signs typed data.
  * - "plain": no EIP-5792 (4200 Unsupported Method), signs typed data (EIP-712: permits).
  * - "legacy": neither: EIP-5792 and eth_signTypedData_v4 answer 4200.
+ *
+ * throughContractAccount(account): the wallet presents a contract account (contracts/test-support/SmartWallet.sol)
+ * that its key owns, as a smart-account wallet does: the dapp sees the account's address, and each transaction is
+ * sent by the key as the account's `exec(target, value, data)` (the value from the account's balance), so the
+ * account is msg.sender where it lands.
  */
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import {
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   http,
+  parseAbi,
   publicActions,
+  type Address,
   type Hex,
   type LocalAccount,
   type TypedDataDefinition,
@@ -80,6 +88,9 @@ const rejected = (): RpcError => ({ code: 4001, message: "User rejected the requ
 const unsupported = (method: string): RpcError => ({ code: 4200, message: `The wallet does not support ${method}.` });
 type BatchCall = { to: Hex; data?: Hex; value?: Hex };
 type Batch = { chainId: number; status: 200 | 500 | 600; receipts: { status: Hex; transactionHash: Hex }[] };
+const SMART_WALLET_EXEC = parseAbi([
+  "function exec(address target, uint256 value, bytes data) payable returns (bytes)",
+]);
 
 /**
  * The page half, as plain JavaScript source: a function's toString() would carry whatever helpers the transpiler in
@@ -127,6 +138,7 @@ export class TestWallet {
   private switchFailures: RpcError[] = [];
   private page?: Page;
   private batches = new Map<string, Batch>();
+  private contractAccount?: Address;
 
   constructor(
     readonly index: number,
@@ -137,8 +149,19 @@ export class TestWallet {
     this.chainId = initialChain;
   }
 
+  /** The address the dapp sees: the key's own, or the contract account it drives (throughContractAccount). */
   get address(): `0x${string}` {
-    return this.account.address;
+    return this.contractAccount ?? this.account.address;
+  }
+
+  /**
+   * From now on the wallet presents `account`, a SmartWallet owned by this wallet's key, and sends each transaction
+   * as the key's call of `account.exec(to, value, data)`, paid from the account's balance (call before connecting). The
+   * wallet then signs nothing (a contract signs through ERC-1271, which this wallet does not do): it must be "legacy".
+   */
+  throughContractAccount(account: Address): void {
+    if (this.mode !== "legacy") throw new Error("a contract account's wallet signs nothing: use the legacy mode");
+    this.contractAccount = account;
   }
 
   /** Installs the provider in `page` (before any navigation). */
@@ -296,6 +319,7 @@ export class TestWallet {
         return { result: null };
       }
       case "personal_sign": {
+        if (this.contractAccount) return { error: unsupported(method) };
         const [data] = params as [Hex, string];
         return { result: await this.account.signMessage({ message: { raw: data } }) };
       }
@@ -341,10 +365,22 @@ export class TestWallet {
           chain: localChains[this.chainId],
           transport: http(),
         });
+        const value = tx.value ? BigInt(tx.value) : undefined;
+        if (this.contractAccount) {
+          if (!tx.to) return { error: { code: -32602, message: "a contract account's wallet does not deploy" } };
+          // The account pays from its own balance; the dapp's gas figure was for the account's own call, so the
+          // key's call around it estimates afresh.
+          const data = encodeFunctionData({
+            abi: SMART_WALLET_EXEC,
+            functionName: "exec",
+            args: [tx.to, value ?? 0n, tx.data ?? "0x"],
+          });
+          return { result: await client.sendTransaction({ to: this.contractAccount, data }) };
+        }
         const hash = await client.sendTransaction({
           to: tx.to,
           data: tx.data,
-          value: tx.value ? BigInt(tx.value) : undefined,
+          value,
           gas: tx.gas ? BigInt(tx.gas) : undefined,
         });
         return { result: hash };

@@ -78,7 +78,6 @@ export type ChainData = {
   staking?: StakeData;
 };
 
-
 /** One read of the refresh: its key in the results, and the call (checked against its ABI by `view`). */
 export type Call = ErasedCall & { key: string };
 /** A checked view call; `result` only carries the type of its decoded value. */

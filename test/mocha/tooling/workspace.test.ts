@@ -87,7 +87,8 @@ describe("tooling: one workspace, one version of each shared dependency", functi
     for (const file of files) {
       const source = fs.readFileSync(path.join(ROOT, file), "utf8");
       for (const [, spec] of source.matchAll(specifier)) {
-        if (spec.startsWith("node:") || spec.startsWith("virtual:")) continue; // built-ins, Vite's virtual modules
+        // Built-ins, Vite's virtual modules, Ponder's (`ponder:schema`, `ponder:registry`, `ponder:api`).
+        if (/^(node|virtual|ponder):/.test(spec)) continue;
         const name = spec
           .split("/")
           .slice(0, spec.startsWith("@") ? 2 : 1)
