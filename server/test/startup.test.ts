@@ -10,10 +10,15 @@ import { freePort } from "./helpers/net.ts";
 
 const SERVER = path.resolve(import.meta.dirname, "..");
 
+/** util-linux's runuser, wherever the system keeps it (sbin is not on every PATH). */
+const RUNUSER = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/sbin"]
+  .map((dir) => path.join(dir, "runuser"))
+  .find((file) => fs.existsSync(file));
+
 /** Runs the server with `env` until it exits (or 20 s pass); its exit code and what it printed. */
 function start(env: Record<string, string>, as?: string): Promise<{ code: number | null; output: string }> {
   const args = ["--import", "tsx", "src/index.ts"];
-  const [cmd, argv] = as ? ["runuser", ["-u", as, "--", process.execPath, ...args]] : [process.execPath, args];
+  const [cmd, argv] = as && RUNUSER ? [RUNUSER, ["-u", as, "--", process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, {
     cwd: SERVER,
     env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", RPC_URL_31338: "http://127.0.0.1:9", ...env },
@@ -63,8 +68,12 @@ void test("a SQLite file that cannot be opened names SQLITE_PATH and the path (e
 
 void test("a read-only SQLite file names SQLITE_PATH and the path (exit 2)", async (t) => {
   // Root writes any file: run the server as another user (PostgreSQL's, present where its tests run).
-  if (process.getuid?.() !== 0 || spawnSync("id", ["-u", "postgres"], { stdio: "ignore" }).status !== 0)
-    return t.skip("needs root and a postgres user to run the server as a user that may not write the file");
+  if (
+    process.getuid?.() !== 0 ||
+    RUNUSER === undefined ||
+    spawnSync("id", ["-u", "postgres"], { stdio: "ignore" }).status !== 0
+  )
+    return t.skip("needs root, runuser and a postgres user to run the server as a user that may not write the file");
   const dir = tempDir();
   fs.chmodSync(dir, 0o755);
   const file = path.join(dir, "readonly.sqlite");
