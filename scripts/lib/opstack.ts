@@ -13,7 +13,7 @@
  *
  * Works on two chains or on one (L1 contracts and the L2 messenger side by side: the mocha suite's single chain).
  */
-import { ContractFactory, getAddress, keccak256, toBeHex, zeroPadValue, type Signer } from "ethers";
+import { ContractFactory, getAddress, keccak256, toBeHex, toUtf8Bytes, zeroPadValue, type Signer } from "ethers";
 import type { NetworkConnection } from "hardhat/types/network";
 import {
   L1CrossDomainMessenger__factory,
@@ -43,8 +43,8 @@ export function predeployImplementation(predeploy: string): string {
   return getAddress(`0xc0d3c0d3c0d3c0d3c0d3c0d3c0d3c0d3c0d3${predeploy.slice(-4)}`);
 }
 
-/** EIP-1967 slots of OP's Proxy. */
-const ADMIN_SLOT = "0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103";
+/** EIP-1967 slots of OP's Proxy: keccak256("eip1967.proxy.admin") - 1, derived rather than pasted. */
+const ADMIN_SLOT = toBeHex(BigInt(keccak256(toUtf8Bytes("eip1967.proxy.admin"))) - 1n, 32);
 
 export interface ResourceConfig {
   maxResourceLimit: number;
