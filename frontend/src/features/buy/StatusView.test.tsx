@@ -45,7 +45,15 @@ describe("status views", () => {
       expect(screen.getByTestId("status-recipient").textContent).toBe(`Your tokens go on Base to ${to}`);
       cleanup();
     }
+    show({ status: "complete", hash: H, chainId: env.eth.chainIdInt, tokens: 100, recipient: to });
+    // Credited on Base to the named address: the view never says "added to your balance" for it.
+    expect(screen.getByTestId("swap-status-complete").textContent).toContain(
+      "were bought and go to this address on Base",
+    );
+    expect(screen.getByTestId("swap-status-complete").textContent).not.toContain("added to your balance");
+    cleanup();
     show({ status: "complete", hash: H, chainId: env.base.chainIdInt, tokens: 100 });
+    expect(screen.getByTestId("swap-status-complete").textContent).toContain("were added to your balance");
     expect(screen.queryByTestId("status-recipient")).toBeNull();
   });
   it("a permit is a signature in approval_pending; a batch is one confirmation for approval and purchase", () => {

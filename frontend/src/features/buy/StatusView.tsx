@@ -128,10 +128,14 @@ export function StatusView({
           </span>
           <h4>{t("status.success")}</h4>
           <p className="muted">
-            {t(s.stake ? "status.success_staked" : "status.success_desc", {
-              amount: formatTokens(s.tokens ?? 0),
-              token: env.tokenName,
-            })}
+            {/* An Ethereum purchase is credited on Base, to the address the order named, not to this balance. */}
+            {t(
+              s.stake ? "status.success_staked" : s.recipient ? "status.success_for_recipient" : "status.success_desc",
+              {
+                amount: formatTokens(s.tokens ?? 0),
+                token: env.tokenName,
+              },
+            )}
           </p>
           {toBase}
           <div className="status-actions">
