@@ -1,7 +1,16 @@
 /** Buying with ETH on (local) Ethereum through the injected wallet. */
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
 import { contract, deposits, ethBalance, pub, WHOLE } from "../support/chain.ts";
-import { endState, enterTokens, expect, lastTxHash, openAndConnect, parseShown, test } from "../support/fixtures.ts";
+import {
+  endState,
+  enterTokens,
+  expect,
+  expectAccessible,
+  lastTxHash,
+  openAndConnect,
+  parseShown,
+  test,
+} from "../support/fixtures.ts";
 
 test.use({ buyer: BUYERS.ethBuy, walletChain: CHAIN_IDS.eth });
 
@@ -10,6 +19,8 @@ test("buy with ETH on Ethereum: complete on screen, deposit and payment on chain
   wallet,
 }, testInfo) => {
   await openAndConnect(page, wallet);
+  // The connect button that opened the dialog is gone (the form replaced it): focus lands on the form's first field.
+  await expect(page.getByTestId("pay-amount")).toBeFocused();
   await expect(page.getByTestId("payment-method")).toContainText("ETH");
   const before = await deposits("eth", wallet.address);
   const ethBefore = await ethBalance("eth", wallet.address);
@@ -19,6 +30,8 @@ test("buy with ETH on Ethereum: complete on screen, deposit and payment on chain
   await expect(page.getByTestId("swap-messages")).toBeEmpty();
   await page.getByTestId("buy-now").click();
   await expect(page.getByTestId("swap-status-complete")).toBeVisible();
+  // Buy (focused by the click) was replaced by the status view: focus is on its heading, not the page body.
+  await expect(page.getByTestId("swap-status-complete").getByRole("heading")).toBeFocused();
 
   // On chain: one purchase transaction to the presale, mined, crediting exactly the tokens shown.
   const hash = lastTxHash(wallet);
@@ -35,7 +48,17 @@ test("buy with ETH on Ethereum: complete on screen, deposit and payment on chain
     .toBeGreaterThanOrEqual(tokens);
   await endState(page, testInfo);
 
-  // Start again returns to the entry form.
+  // Start again returns to the entry form, focus on its first field.
   await page.getByTestId("buy-more").click();
   await expect(page.getByTestId("swap-form")).toBeVisible();
+  await expect(page.getByTestId("pay-amount")).toBeFocused();
+
+  // The refer dialog: its read-only link field is named, axe finds nothing at 1440 and 390 px, Escape gives focus back.
+  await page.getByTestId("refer-earn").click();
+  const refer = page.getByRole("dialog", { name: "Refer and earn" });
+  await expect(refer.getByRole("textbox", { name: "Your referral link" })).toHaveValue(/^https?:\/\//);
+  await expectAccessible(page, testInfo, "refer-dialog");
+  await page.keyboard.press("Escape");
+  await expect(refer).toBeHidden();
+  await expect(page.getByTestId("refer-earn")).toBeFocused();
 });

@@ -2,7 +2,7 @@
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
 import { deposits, WHOLE } from "../support/chain.ts";
 import { CONNECT_TEST_ID } from "../support/wallet.ts";
-import { endState, expect, test } from "../support/fixtures.ts";
+import { endState, expect, tabTo, test } from "../support/fixtures.ts";
 
 test.use({ buyer: BUYERS.card, walletChain: CHAIN_IDS.base });
 test.describe.configure({ mode: "serial" });
@@ -54,5 +54,43 @@ test("card payment canceled in the widget: rejected, nothing credited", async ({
   await expect(page.getByTestId("swap-status-reason")).toHaveText(/card payment was cancelled/);
   await expect(page.getByText(/declined in your wallet/i)).toHaveCount(0);
   expect(await deposits("base", wallet.address)).toBe(before);
+  await endState(page, testInfo);
+});
+
+test("keyboard only: a card purchase with Tab, Enter and Space, no pointer", async ({ page, wallet }, testInfo) => {
+  await page.goto("/");
+  const before = await deposits("base", wallet.address);
+  await tabTo(page, page.getByTestId("buy-card"));
+  await page.keyboard.press("Enter");
+  const connect = page.getByRole("dialog", { name: "Connect a wallet" });
+  await expect(connect).toBeVisible();
+  await tabTo(page, connect.getByTestId(CONNECT_TEST_ID));
+  await page.keyboard.press("Enter");
+  await expect(connect).toBeHidden();
+  // The card form replaced the button that opened the dialog: focus is on its token field, ready for typing.
+  const tokens = page.getByTestId("token-amount");
+  await expect(tokens).toBeFocused();
+  await page.keyboard.type("1500", { delay: 80 });
+  await expect(page.getByTestId("card-estimate")).toBeVisible();
+  await tabTo(page, page.getByTestId("buy-now"));
+  await page.keyboard.press("Enter");
+
+  const modal = page.getByTestId("card-modal");
+  await expect(modal.getByTestId("card-summary-tokens")).toContainText("1,500");
+  await expect(modal.getByTestId("card-modal-continue")).toBeFocused();
+  await page.keyboard.press("Space");
+  // The full-screen widget takes the focus when it has loaded; its Pay button is reached with Tab.
+  const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
+  await expect(widget.locator("#pay")).toBeEnabled();
+  await expect(modal).toBeHidden();
+  await tabTo(page, widget.locator("#pay"), { max: 10 });
+  await endState(page, testInfo, "widget-pay-focused");
+  await page.keyboard.press("Enter");
+
+  await expect(page.getByTestId("swap-status-complete")).toBeVisible({ timeout: 60_000 });
+  expect(await deposits("base", wallet.address)).toBe(before + 1_500n * WHOLE);
+  expect(wallet.sent()).toHaveLength(0);
+  // The widget that had the focus is gone: it lands on the status view's heading.
+  await expect(page.getByTestId("swap-status-complete").getByRole("heading")).toBeFocused();
   await endState(page, testInfo);
 });

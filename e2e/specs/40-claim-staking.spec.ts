@@ -19,8 +19,18 @@ import {
   WHOLE,
   write,
 } from "../support/chain.ts";
-import { endState, expect, openAndConnect, openStakingAndConnect, parseShown, test } from "../support/fixtures.ts";
-import { accountAt, type TestWallet } from "../support/wallet.ts";
+import {
+  endState,
+  expect,
+  expectAccessible,
+  focused,
+  openAndConnect,
+  openStakingAndConnect,
+  parseShown,
+  tabTo,
+  test,
+} from "../support/fixtures.ts";
+import { accountAt, CONNECT_TEST_ID, type TestWallet } from "../support/wallet.ts";
 
 test.describe.configure({ mode: "serial" });
 test.use({ walletChain: CHAIN_IDS.base });
@@ -117,30 +127,51 @@ test.describe("claim phase", () => {
       await expect(page.getByTestId("staking-page")).toBeVisible();
     });
 
-    test("stake from the wallet (approval, deposit), then extend", async ({ page, wallet }, testInfo) => {
-      await openStakingAndConnect(page, wallet);
+    test("stake from the wallet with the keyboard only (approval, deposit), then extend", async ({
+      page,
+      wallet,
+    }, testInfo) => {
+      // Tab, Enter, Space and Escape only: connect, open the stake dialog, type, stake, close.
+      await page.goto("/staking");
+      await tabTo(page, page.getByTestId("staking-connect"));
+      await page.keyboard.press("Enter");
+      const connect = page.getByRole("dialog", { name: "Connect a wallet" });
+      await tabTo(page, connect.getByTestId(CONNECT_TEST_ID));
+      await page.keyboard.press("Enter");
+      await expect(connect).toBeHidden();
+      await expect(page.getByTestId("header-address")).toBeVisible();
+      expect(await focused(page)).not.toBe("body"); // the Connect button was replaced: focus is not dropped
       await expect
         .poll(async () => parseShown((await page.getByTestId("wallet-balance").textContent()) ?? ""))
         .toBe(Number(CLAIMER_TOKENS));
-      await page.getByTestId("stake-open").click();
+      await tabTo(page, page.getByTestId("stake-open"));
+      await page.keyboard.press("Enter");
       await expect(page.getByTestId("stake-modal")).toBeVisible();
-      await page.getByTestId("stake-amount").fill("3000");
-      await page.getByTestId("stake-submit").click();
+      await expect(page.getByTestId("stake-amount")).toBeFocused();
+      await page.keyboard.type("3000", { delay: 80 });
+      await tabTo(page, page.getByTestId("stake-submit"));
+      await page.keyboard.press("Enter");
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();
+      // The form that had the focus became the status: focus is on its heading.
+      await expect(page.getByTestId("staking-status-complete").getByRole("heading")).toBeFocused();
       expect((await staker(BUYERS.claim)).amount).toBe(3_000n * WHOLE);
       expect(await tokenBalance("base", "SaleToken", wallet.address)).toBe((CLAIMER_TOKENS - 3_000n) * WHOLE);
       const sends = wallet.sent();
       expect(sends).toHaveLength(2); // sale-token approval, deposit
       await endState(page, testInfo, "stake");
-      await page.getByTestId("staking-done").click();
+      await tabTo(page, page.getByTestId("staking-done"));
+      await page.keyboard.press("Space");
       await expect(page.getByTestId("stake-modal")).toBeHidden();
+      await expect(page.getByTestId("stake-open")).toBeFocused();
 
-      // Extension: more from the wallet into the same stake.
+      // Extension: more from the wallet into the same stake; the dialog, with a stake, has no axe violation.
       await expect
         .poll(async () => parseShown((await page.getByTestId("staked-amount").textContent()) ?? ""))
         .toBe(3_000);
       await page.getByTestId("stake-open").click();
       await page.getByTestId("stake-amount").fill("1000");
+      await expect(page.getByTestId("stake-estimate")).toBeVisible();
+      await expectAccessible(page, testInfo, "add-to-stake-dialog");
       await page.getByTestId("stake-submit").click();
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();
       expect((await staker(BUYERS.claim)).amount).toBe(4_000n * WHOLE);
@@ -161,6 +192,22 @@ test.describe("claim phase", () => {
       ).rejects.toThrow(/SaleClosed/);
       await claimFromWidget(page, wallet, BRIDGE_TOKENS);
       await endState(page, testInfo);
+
+      // Both sales closed: the token menu still values the ETH held on Base (not "≈ $0"), at ETH's value per unit.
+      await page.getByTestId("payment-method").click();
+      const menu = page.getByRole("listbox", { name: "Payment method" });
+      const usdPerUnit = async (id: string) => {
+        const [balance, usd] = await menu
+          .getByTestId(`payment-option-${id}`)
+          .locator(".token-row-bal > *")
+          .allInnerTexts();
+        expect(usd, `${id}'s USD value`).toMatch(/^≈ \$[1-9][\d,]*\.\d\d$/);
+        return parseShown(usd) / parseShown(balance);
+      };
+      const baseEth = await usdPerUnit("base-native");
+      expect(baseEth / (await usdPerUnit("eth-native"))).toBeCloseTo(1, 2);
+      await endState(page, testInfo, "token-menu-sales-closed");
+      await page.keyboard.press("Escape");
     });
   });
 
@@ -193,7 +240,7 @@ test.describe("claim phase", () => {
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();
       expect((await staker(BUYERS.claimAndStake)).amount).toBe(imported);
       expect(await deposits("base", wallet.address)).toBe(0n);
-      await endState(page, testInfo);
+      await expectAccessible(page, testInfo, "add-stake-dialog");
     });
   });
 
@@ -210,7 +257,7 @@ test.describe("claim phase", () => {
         await expect(page.getByTestId("claims-locked-note")).toBeVisible();
         await page.getByTestId("claim-rewards").click();
         await expect(page.getByTestId("popup-claim-not-live")).toBeVisible();
-        await endState(page, testInfo);
+        await expectAccessible(page, testInfo, "claims-locked-popup");
         await page.getByTestId("popup-confirm").click();
       } finally {
         await write("base", "Staking", "setLocks", [false, false, false]);
@@ -248,7 +295,7 @@ test.describe("claim phase", () => {
       await expect(page.getByTestId("withdraw-modal")).toBeVisible();
       await expect(page.getByTestId("withdraw-locked")).toBeVisible();
       await expect(page.getByTestId("withdraw-submit")).toBeDisabled();
-      await endState(page, testInfo, "withdraw-locked");
+      await expectAccessible(page, testInfo, "withdraw-locked-dialog");
       await page.getByTestId("withdraw-cancel").click();
 
       // Past the unlock on the chain only: the browser's clock stays days behind, and Withdraw follows the chain's time.

@@ -1,6 +1,7 @@
 /** Test fixtures: a page with the injected test wallet for the test file's own buyer, and common dapp steps. */
 import fs from "node:fs";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
 import { CHAIN_IDS } from "./config.ts";
 import { CONNECT_TEST_ID, TestWallet, type LocalChainId, type WalletMode } from "./wallet.ts";
 
@@ -127,4 +128,50 @@ export async function openStakingAndConnect(page: Page, wallet: TestWallet, path
   await expect(page.getByTestId("connect-modal")).toBeHidden();
   await expect(page.getByTestId("header-address")).toBeVisible();
   await expect(page.getByTestId("staking-connect")).toHaveCount(0);
+}
+
+/**
+ * Presses Tab (Shift+Tab with `back`) until `target` has the keyboard focus, as a keyboard-only visitor moves; fails
+ * after `max` presses (a control the keyboard cannot reach). Returns the number of presses.
+ */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}): Promise<number> {
+  await target.waitFor({ state: "attached" });
+  for (let i = 1; i <= max; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await target.evaluate((el) => el.ownerDocument.hasFocus() && el.ownerDocument.activeElement === el)) return i;
+  }
+  throw new Error(`${String(target)} not reached with ${max} presses of ${back ? "Shift+Tab" : "Tab"}`);
+}
+
+/** What has the focus: the focused element's test id, else its tag and text ("body" when focus was lost). */
+export async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return "body";
+    return (
+      el.getAttribute("data-testid") ?? `${el.tagName.toLowerCase()}:${(el.textContent ?? "").trim().slice(0, 40)}`
+    );
+  });
+}
+
+/**
+ * No axe-core violation on the page as it is (an open dialog included) at each width (desktop, then phone), with a
+ * screenshot of each (`<name>-<width>.png`); the viewport is put back afterwards.
+ */
+export async function expectAccessible(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  widths: readonly number[] = [1440, 390],
+): Promise<void> {
+  const original = page.viewportSize();
+  try {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      expect(await axeViolations(page), `axe: ${name} at ${width} px`).toEqual([]);
+      await endState(page, testInfo, `${name}-${width}`);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
 }

@@ -50,6 +50,14 @@ describe("dialogs", () => {
     expect(screen.getByTestId("m-root").classList.contains("modal-hiding")).toBe(true);
     vi.useRealTimers();
   });
+  it("focus the control marked data-autofocus (the card disclaimer's Continue), not the close button", () => {
+    render(
+      <Modal open onClose={() => undefined} title="Pay by card" testId="card" closeLabel="Close">
+        <button data-autofocus>Continue</button>
+      </Modal>,
+    );
+    expect(document.activeElement).toBe(screen.getByText("Continue"));
+  });
   it("without a visible title, the label names them", () => {
     render(<Harness label="Are you sure?" />);
     fireEvent.click(screen.getByText("Open"));

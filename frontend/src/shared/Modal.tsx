@@ -1,6 +1,7 @@
 // Modal with the product's states hidden -> shown -> hiding (300 ms animation, 150 ms backdrop), on a native <dialog>
 // opened with showModal(): the rest of the page is inert (focus stays inside), Escape closes, the dialog is named
-// by its title (or `label`), focus moves into it and returns to what had it when it closes.
+// by its title (or `label`), focus moves into it (the `data-autofocus` control, else the first) and returns to what had
+// it when it closes.
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent } from "react";
 import { createPortal } from "react-dom";
 import { TIMINGS } from "../config/constants.ts";
@@ -69,9 +70,12 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
     if (typeof d.showModal === "function") {
       if (!d.open) d.showModal();
     } else d.setAttribute("open", ""); // environments without <dialog> support (jsdom)
-    // Focus the first control inside, unless something inside already took it (autoFocus).
-    if (!d.contains(document.activeElement))
-      d.querySelector<HTMLElement>("[autofocus], input, button:not([disabled]), a[href]")?.focus();
+    // Focus the control marked data-autofocus (showModal() focuses the first one, the close button; React's autoFocus
+    // runs before it, while nothing in the closed dialog can take focus), else the first control inside.
+    const marked = d.querySelector<HTMLElement>("[data-autofocus]");
+    if (marked) marked.focus();
+    else if (!d.contains(document.activeElement))
+      d.querySelector<HTMLElement>("input, button:not([disabled]), a[href]")?.focus();
     return () => release(d, opener, openerAncestors);
   }, [mounted]);
   // Closing: the page stops being inert at once (not after the fade-out), and focus goes back to where it was.

@@ -65,6 +65,45 @@ describe("focus after a replaced element", () => {
   });
 });
 
+/** A view that only ever mounts in place of the control just used (the staking status replacing its form). */
+function StatusOnMount() {
+  const root = useRef<HTMLDivElement>(null);
+  useFocusRescue("complete", () => preferredFocus(root.current), { onMount: true });
+  return (
+    <div ref={root}>
+      <h4>Staked</h4>
+    </div>
+  );
+}
+
+function StakeForm() {
+  const [sent, setSent] = useState(false);
+  return sent ? <StatusOnMount /> : <button onClick={() => setSent(true)}>Stake</button>;
+}
+
+describe("a status mounted in place of its form (onMount)", () => {
+  it("takes the focus the form's button lost", () => {
+    render(<StakeForm />);
+    const stake = screen.getByText("Stake");
+    stake.focus();
+    fireEvent.click(stake);
+    expect(document.activeElement).toBe(screen.getByText("Staked"));
+  });
+  it("leaves the focus where the person put it", () => {
+    render(
+      <>
+        <input aria-label="elsewhere" />
+        <StakeForm />
+      </>,
+    );
+    const stake = screen.getByText("Stake");
+    const elsewhere = screen.getByLabelText("elsewhere");
+    elsewhere.focus();
+    fireEvent.click(stake); // a pointer press that did not move the focus
+    expect(document.activeElement).toBe(elsewhere);
+  });
+});
+
 /** A dialog whose opener is replaced while it is open (the connect button by the form, once connected). */
 function ConnectHarness() {
   const [open, setOpen] = useState(false);

@@ -25,11 +25,12 @@ export function preferredFocus(root: Element | null | undefined): HTMLElement | 
 }
 
 /**
- * When `key` changes (not on the first render) and focus was lost with the change, focus `target()`. Never takes focus
- * from wherever the person put it, and never on page load.
+ * When `key` changes (not on the first render, unless `onMount`: a view that only ever mounts in place of what the
+ * person just used) and focus was lost with the change, focus `target()`. Never takes focus from wherever the person
+ * put it, and never on page load.
  */
-export function useFocusRescue(key: unknown, target: () => HTMLElement | null | undefined) {
-  const first = useRef(true);
+export function useFocusRescue(key: unknown, target: () => HTMLElement | null | undefined, { onMount = false } = {}) {
+  const first = useRef(!onMount);
   useEffect(() => {
     if (first.current) {
       first.current = false;

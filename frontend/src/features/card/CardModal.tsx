@@ -82,7 +82,7 @@ export default function CardModal() {
               className="btn btn-native btn-block"
               onClick={continueCard}
               data-testid="card-modal-continue"
-              autoFocus
+              data-autofocus
             >
               {t("common.continue")}
             </button>

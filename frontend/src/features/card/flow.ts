@@ -99,6 +99,7 @@ export function cardListeners(flow: Flow, deps: CardFlowDeps, finish: () => void
       flow.loaded = true;
       dispatch({ type: "CARD_LOADED" }); // -> confirm_pending
       closeModal();
+      flow.handle?.focus();
     },
     "payment-status": (data) => {
       for (const e of paymentStatusEvents(data)) dispatch(e);

@@ -32,6 +32,17 @@ export type WidgetHandle = {
   close(): void;
   /** Closes the widget without running the close listener (the flow abandons a widget that never loaded). */
   detach(): void;
+  /** Gives the widget the keyboard focus as soon as no modal dialog keeps the rest of the page inert. */
+  focus(): void;
+};
+
+/** Whether a modal dialog is open (the page outside it is inert: nothing there can take the focus). */
+const modalOpen = () => {
+  try {
+    return !!document.querySelector("dialog:modal");
+  } catch {
+    return false; // a DOM without :modal (jsdom) has no inert page either
+  }
 };
 
 /**
@@ -91,6 +102,17 @@ export function openWidget(Ctor: WidgetCtor, options: WidgetOptions, iframeTitle
     detach() {
       silent = true;
       shut();
+    },
+    // The widget covers the whole page: focus left behind it would walk the hidden page first. The card modal
+    // closes on "loaded" and hands focus back to the page; the widget takes it from there (within about a second).
+    focus() {
+      let frames = 60;
+      const attempt = () => {
+        if (closed || !frame?.isConnected) return;
+        if (modalOpen() && frames-- > 0) return void requestAnimationFrame(attempt);
+        frame.focus();
+      };
+      attempt();
     },
   };
 }

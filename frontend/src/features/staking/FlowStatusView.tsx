@@ -1,9 +1,10 @@
 // One view per staking flow status: authorise, confirm, in progress, complete (View transaction, Done), failed,
 // rejected. Used by the stake modal and by the claim modal.
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
 import { formatBalance } from "../../shared/format.ts";
+import { preferredFocus, useFocusRescue } from "../../shared/focusRescue.ts";
 import { CheckIcon, WarnIcon } from "../../shared/icons.tsx";
 import { isKnownError } from "./rules.ts";
 import type { FlowState } from "./stakingMachine.ts";
@@ -31,7 +32,18 @@ function TxLink({ hash }: { hash?: string }) {
 
 type Props = { s: FlowState; onDone: () => void; onRetry?: () => void; extra?: ReactNode };
 
-export function FlowStatusView({ s, onDone, onRetry, extra }: Props) {
+/** The status of the flow; it replaces the form (or the status) whose control had the focus, so it takes the focus. */
+export function FlowStatusView(props: Props) {
+  const root = useRef<HTMLDivElement>(null);
+  useFocusRescue(props.s.status, () => preferredFocus(root.current), { onMount: true });
+  return (
+    <div ref={root} className="flow-status">
+      <FlowStatus {...props} />
+    </div>
+  );
+}
+
+function FlowStatus({ s, onDone, onRetry, extra }: Props) {
   const { t } = useTranslation();
   if (!s.kind) return null;
   const amount = `${formatBalance(s.amount ?? 0)} ${env.tokenName}`;
