@@ -46,7 +46,7 @@ async function checkHeld(
 ): Promise<void> {
   const status = page.getByTestId(testId);
   await expect(status).toBeVisible();
-  await expect(status.locator("h4")).toHaveText(texts.title);
+  await expect(status.getByRole("heading")).toHaveText(texts.title);
   const desc = status.locator("p.muted"); // the description (an Ethereum purchase also shows its recipient line)
   if (typeof texts.desc === "string") await expect(desc).toHaveText(texts.desc);
   else texts.desc(await desc.innerText());

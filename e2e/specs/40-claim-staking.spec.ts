@@ -192,6 +192,8 @@ test.describe("claim phase", () => {
       ).rejects.toThrow(/SaleClosed/);
       await claimFromWidget(page, wallet, BRIDGE_TOKENS);
       await endState(page, testInfo);
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("claim-modal")).toBeHidden();
 
       // Both sales closed: the token menu still values the ETH held on Base (not "≈ $0"), at ETH's value per unit.
       await page.getByTestId("payment-method").click();

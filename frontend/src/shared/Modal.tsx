@@ -1,11 +1,11 @@
 // Modal with the product's states hidden -> shown -> hiding (300 ms animation, 150 ms backdrop), on a native <dialog>
 // opened with showModal(): the rest of the page is inert (focus stays inside), Escape closes, the dialog is named
-// by its title (or `label`), focus moves into it (the `data-autofocus` control, else the first) and returns to what had
-// it when it closes.
+// by its title (or `label`), focus moves into it (the `data-autofocus` control, else its first field, else its first
+// control) and returns to what had it when it closes.
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject, type SyntheticEvent } from "react";
 import { createPortal } from "react-dom";
 import { TIMINGS } from "../config/constants.ts";
-import { focusElement, openerFallback } from "./focusRescue.ts";
+import { focusElement, followReplacedOpener, openerFallback } from "./focusRescue.ts";
 import { CloseIcon } from "./icons.tsx";
 
 export type ModalState = "hidden" | "shown" | "hiding";
@@ -33,8 +33,10 @@ function release(d: HTMLDialogElement, opener: RefObject<Element | null>, opener
   const back = opener.current;
   opener.current = null;
   if (!focusInside) return;
-  if (back instanceof HTMLElement && back.isConnected) back.focus();
-  else focusElement(openerFallback(openerAncestors.current));
+  if (back instanceof HTMLElement && back.isConnected) {
+    back.focus();
+    followReplacedOpener(back, openerAncestors.current);
+  } else focusElement(openerFallback(openerAncestors.current));
 }
 
 const ancestorsOf = (el: Element | null) => {
@@ -70,12 +72,14 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
     if (typeof d.showModal === "function") {
       if (!d.open) d.showModal();
     } else d.setAttribute("open", ""); // environments without <dialog> support (jsdom)
-    // Focus the control marked data-autofocus (showModal() focuses the first one, the close button; React's autoFocus
-    // runs before it, while nothing in the closed dialog can take focus), else the first control inside.
-    const marked = d.querySelector<HTMLElement>("[data-autofocus]");
-    if (marked) marked.focus();
+    // Focus the control marked data-autofocus, else the first field, else the first control. showModal() focuses the
+    // first focusable one, the close button; React's autoFocus runs earlier, while the closed dialog takes no focus.
+    const preferred =
+      d.querySelector<HTMLElement>("[data-autofocus]") ??
+      d.querySelector<HTMLElement>("input:not([disabled]):not([type=hidden])");
+    if (preferred) preferred.focus();
     else if (!d.contains(document.activeElement))
-      d.querySelector<HTMLElement>("input, button:not([disabled]), a[href]")?.focus();
+      d.querySelector<HTMLElement>("button:not([disabled]), a[href]")?.focus();
     return () => release(d, opener, openerAncestors);
   }, [mounted]);
   // Closing: the page stops being inert at once (not after the fade-out), and focus goes back to where it was.

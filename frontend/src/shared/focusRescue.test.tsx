@@ -142,3 +142,45 @@ describe("a dialog whose opener is gone", () => {
     vi.useRealTimers();
   });
 });
+
+/** The opener is replaced only after the dialog closed (the staking page re-renders once the wallet is connected). */
+function LateConnectHarness() {
+  const [open, setOpen] = useState(false);
+  const [connected, setConnected] = useState(false);
+  return (
+    <main>
+      <section>
+        <header>{connected ? <h1>Staking</h1> : <button onClick={() => setOpen(true)}>Connect</button>}</header>
+        <article>
+          <h2>Staked</h2>
+        </article>
+      </section>
+      <Modal open={open} onClose={() => setOpen(false)} title="Connect a wallet" testId="c">
+        <button
+          onClick={() => {
+            setOpen(false);
+            setTimeout(() => setConnected(true), 100);
+          }}
+        >
+          Wallet
+        </button>
+      </Modal>
+    </main>
+  );
+}
+
+describe("a dialog whose opener is replaced just after it closed", () => {
+  it("follows it to the first heading of the nearest ancestor that has one", async () => {
+    vi.useFakeTimers();
+    render(<LateConnectHarness />);
+    const connect = screen.getByText("Connect");
+    connect.focus();
+    fireEvent.click(connect);
+    fireEvent.click(screen.getByText("Wallet"));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect(document.activeElement).toBe(screen.getByText("Staked"));
+    vi.useRealTimers();
+  });
+});

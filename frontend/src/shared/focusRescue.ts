@@ -46,6 +46,23 @@ export function useFocusRescue(key: unknown, target: () => HTMLElement | null | 
  * the form): the preferred element of the opener's nearest ancestor still in the page.
  */
 export function openerFallback(ancestors: Element[]): HTMLElement | null {
-  const kept = ancestors.find((a) => a.isConnected && a !== document.body);
-  return kept ? preferredFocus(kept) : null;
+  for (const a of ancestors) {
+    if (!a.isConnected || a === document.body) continue;
+    const found = preferredFocus(a);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * After focus went back to a dialog's opener: if the opener is replaced within the next second (the page re-renders
+ * once connected, after the dialog closed) and the focus went with it, hand it over as openerFallback does.
+ */
+export function followReplacedOpener(opener: HTMLElement, ancestors: Element[], frames = 60): void {
+  const check = () => {
+    if (opener.isConnected)
+      return void (frames-- > 0 && document.activeElement === opener && requestAnimationFrame(check));
+    if (focusLost()) focusElement(openerFallback(ancestors));
+  };
+  requestAnimationFrame(check);
 }

@@ -84,7 +84,7 @@ export function StatusView({
       return (
         <div className="status" data-testid="swap-status-in_progess">
           <span className="spinner" />
-          <h4>{t("status.in_progress")}</h4>
+          <h3>{t("status.in_progress")}</h3>
           <p className="muted">{t("status.in_progress_desc")}</p>
           {toBase}
           <TxLink s={s} />
@@ -94,7 +94,7 @@ export function StatusView({
       return (
         <div className="status" data-testid="swap-status-confirm_pending">
           <span className="spinner" />
-          <h4>{t("status.confirm")}</h4>
+          <h3>{t("status.confirm")}</h3>
           <p className="muted">{t(s.via === "batch" ? "status.confirm_batch_desc" : "status.confirm_desc")}</p>
           {toBase}
         </div>
@@ -103,7 +103,7 @@ export function StatusView({
       return (
         <div className="status" data-testid="swap-status-approval_pending">
           <span className="spinner" />
-          <h4>{t(s.via === "permit" ? "status.permit" : "status.authorise")}</h4>
+          <h3>{t(s.via === "permit" ? "status.permit" : "status.authorise")}</h3>
           <p className="muted">{t(s.via === "permit" ? "status.permit_desc" : "status.authorise_desc")}</p>
           {toBase}
         </div>
@@ -112,7 +112,7 @@ export function StatusView({
       return (
         <div className="status" data-testid="swap-status-wert_inprogress">
           <span className="spinner" />
-          <h4>{t("status.card_pending")}</h4>
+          <h3>{t("status.card_pending")}</h3>
           <p className="muted">{t("status.card_pending_desc")}</p>
           <button className="btn btn-primary" onClick={onContinueCard} data-testid="card-continue">
             {t("common.continue")}
@@ -126,7 +126,7 @@ export function StatusView({
           <span className="status-icon ok">
             <CheckIcon />
           </span>
-          <h4>{t("status.success")}</h4>
+          <h3>{t("status.success")}</h3>
           <p className="muted">
             {/* An Ethereum purchase is credited on Base, to the address the order named, not to this balance. */}
             {t(
@@ -167,7 +167,7 @@ export function StatusView({
           <span className="status-icon bad">
             <WarnIcon />
           </span>
-          <h4>{title}</h4>
+          <h3>{title}</h3>
           <p className="muted" data-testid="swap-status-reason">
             {desc}
           </p>
@@ -186,7 +186,7 @@ export function StatusView({
           <span className="status-icon bad">
             <WarnIcon />
           </span>
-          <h4>{title}</h4>
+          <h3>{title}</h3>
           <p className="muted" data-testid="swap-status-reason">
             {desc}
           </p>

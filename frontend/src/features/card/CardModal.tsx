@@ -28,7 +28,7 @@ export default function CardModal() {
       {view === "loading" ? (
         <div className="status" data-testid="card-loading" role="status" aria-live="polite">
           <span className="spinner" />
-          <h4>{t("card.loading")}</h4>
+          <h3>{t("card.loading")}</h3>
           <p className="muted">{t("card.loading_desc")}</p>
         </div>
       ) : (

@@ -51,7 +51,7 @@ function FlowStatus({ s, onDone, onRetry, extra }: Props) {
   const spinner = (id: string, title: string, desc: string, hash?: string) => (
     <div className="status" data-testid={`staking-status-${id}`}>
       <span className="spinner" />
-      <h4>{title}</h4>
+      <h3>{title}</h3>
       <p className="muted">{desc}</p>
       <TxLink hash={hash} />
     </div>
@@ -87,7 +87,7 @@ function FlowStatus({ s, onDone, onRetry, extra }: Props) {
           <span className="status-icon ok">
             <CheckIcon />
           </span>
-          <h4>{t(`${k}.success_title`)}</h4>
+          <h3>{t(`${k}.success_title`)}</h3>
           <p className="muted">{t(`${k}.success`, { amount })}</p>
           <div className="status-actions">
             <TxLink hash={s.hash} />
@@ -105,7 +105,7 @@ function FlowStatus({ s, onDone, onRetry, extra }: Props) {
           <span className="status-icon bad">
             <WarnIcon />
           </span>
-          <h4>{t("staking.status.failed")}</h4>
+          <h3>{t("staking.status.failed")}</h3>
           <p className="muted" data-testid="staking-failed-reason">
             {known ? t(`staking.errors.${s.errorName}`) : t("staking.status.failed_desc")}
           </p>
@@ -129,7 +129,7 @@ function FlowStatus({ s, onDone, onRetry, extra }: Props) {
           <span className="status-icon bad">
             <WarnIcon />
           </span>
-          <h4>{t("staking.status.rejected")}</h4>
+          <h3>{t("staking.status.rejected")}</h3>
           <p className="muted">{t("staking.status.rejected_desc")}</p>
           <div className="status-actions">
             {onRetry && (
