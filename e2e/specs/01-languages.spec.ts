@@ -53,6 +53,20 @@ test("staking route keeps the language segment", async ({ page }, testInfo) => {
     bundle("ru").meta.staking.description,
   );
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/ru\/staking$/);
+  // Russian has the longest card button ("Купить и застейкать под 15% годовых"): it keeps one line, as tall as its
+  // siblings, on a desktop and on a phone.
+  const buyAndStake = page.getByTestId("buy-and-stake-open");
+  await expect(buyAndStake).toContainText("15%");
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const heights = await page
+      .locator(".stake-card .btn")
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    expect(heights.length).toBeGreaterThan(1);
+    expect(new Set(heights), `card button heights at ${width} px: ${heights.join(", ")}`).toEqual(new Set([44]));
+    await buyAndStake.scrollIntoViewIfNeeded();
+    await endState(page, testInfo, `ru-card-buttons-${width}`);
+  }
   // Header Buy now on the staking page: scrolls up and opens the connect modal.
   await page.getByTestId("header-buy-now").click();
   await expect(page.getByTestId("connect-modal")).toBeVisible();
