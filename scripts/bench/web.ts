@@ -291,10 +291,13 @@ async function axeScan(): Promise<void> {
       await v.goto("/");
       await dialog(v, "connect", "connect-modal", () => v.getByTestId("buy-crypto").click(), width);
       await dialog(v, "promo", "promo-modal", () => v.getByTestId("no-wallet-link").click(), width);
-      await v.getByTestId("language-picker").click();
-      await v.getByRole("listbox").waitFor();
-      await scan(v, `listbox:language @${width}`);
-      await v.keyboard.press("Escape");
+      if (width === 1440) {
+        // On a phone the language picker lives in the menu.
+        await v.getByTestId("language-picker").click();
+        await v.getByRole("listbox").waitFor();
+        await scan(v, `listbox:language @${width}`);
+        await v.keyboard.press("Escape");
+      }
       await visitor.close();
 
       // A connected buyer: the payment menu, the are-you-sure popup, the refer dialog, the card disclaimer, the

@@ -32,7 +32,8 @@ export const Ladder = memo(function Ladder({ data }: { data: PresaleView }) {
             millions={t("ladder.millions")}
           />
         </div>
-        <div className="card table-card">
+        {/* The table scrolls sideways on narrow screens: focusable, so a keyboard can scroll it (axe). */}
+        <div className="card table-card" tabIndex={0} role="region" aria-label={t("ladder.title")}>
           <table className="stage-table" data-testid="stage-table">
             <thead>
               <tr>
