@@ -15,6 +15,7 @@ import cardRoutes from "./routes/card.ts";
 import referralRoutes from "./routes/referral.ts";
 import trackRoutes from "./routes/track.ts";
 import healthRoutes from "./routes/health.ts";
+import ownerRoutes from "./routes/owner.ts";
 
 export interface Deps {
   config: Config;
@@ -111,7 +112,8 @@ export async function buildApp(
   await app.register(cors, {
     origin: [...allowed],
     methods: ["GET", "POST"],
-    allowedHeaders: ["content-type", "x-request-id"],
+    // authorization: the owner console's session token (routes/owner.ts).
+    allowedHeaders: ["content-type", "x-request-id", "authorization"],
     maxAge: 600,
   });
 
@@ -161,6 +163,7 @@ export async function buildApp(
   await app.register(cardRoutes, deps);
   await app.register(referralRoutes, deps);
   await app.register(trackRoutes, deps);
+  await app.register(ownerRoutes, deps);
   return app;
 }
 

@@ -71,6 +71,11 @@ export interface Config {
   };
   referralBaseUrl: string;
   referralParam: string;
+  /**
+   * The owner console's sign-in (PRODUCT.md §2 "Owner console"): the Base chain, where the owner role is read live
+   * and sign-in messages name; the indexer the purchases export reads (unset: the export answers 503).
+   */
+  owner: { chainId: number; indexerUrl?: string };
   conversion: { receiptAttempts: number; receiptDelayMs: number };
   rpcTimeoutMs: number;
   /** Identical server-side errors are logged at most once per this interval (with a count of the others). */
@@ -152,6 +157,7 @@ export const serverVariables = z.object({
   CARD_PROVIDER_ADDRESS: optional(address),
   REFERRAL_BASE_URL: optional(httpUrl),
   REFERRAL_PARAM: text,
+  INDEXER_URL: optional(httpUrl),
   CONVERSION_RECEIPT_ATTEMPTS: optional(integer(1, 20)),
   CONVERSION_RECEIPT_DELAY_MS: optional(integer(0, 30_000)),
 });
@@ -239,6 +245,10 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     },
     referralBaseUrl: env.REFERRAL_BASE_URL ?? siteOrigins[0] ?? "http://127.0.0.1:5173",
     referralParam: env.REFERRAL_PARAM ?? "referrer",
+    owner: {
+      chainId: env.BASE_CHAIN_ID ?? (production ? BASE_CHAIN_IDS.mainnet : 31338),
+      indexerUrl: (env.INDEXER_URL ?? (production ? undefined : "http://127.0.0.1:42069"))?.replace(/\/$/, ""),
+    },
     conversion: {
       receiptAttempts: env.CONVERSION_RECEIPT_ATTEMPTS ?? 3,
       receiptDelayMs: env.CONVERSION_RECEIPT_DELAY_MS ?? 1000,
