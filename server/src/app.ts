@@ -114,6 +114,8 @@ export async function buildApp(
     methods: ["GET", "POST"],
     // authorization: the owner console's session token (routes/owner.ts).
     allowedHeaders: ["content-type", "x-request-id", "authorization"],
+    // The CSV export's file name, for a console on another origin (locally the API is on another port).
+    exposedHeaders: ["content-disposition"],
     maxAge: 600,
   });
 

@@ -244,7 +244,24 @@ void describe("owner console sign-in", { skip }, () => {
         );
         refused(await get("/api/owner/conversions?limit=0", s.token), 400, "invalid_input");
 
-        const csv = await get("/api/owner/purchases.csv", s.token);
+        // The console is on another origin locally: the session's header may be sent, the file name read.
+        const preflight = await t.app.inject({
+          method: "OPTIONS",
+          url: "/api/owner/purchases.csv",
+          headers: {
+            origin: SITE,
+            "access-control-request-method": "GET",
+            "access-control-request-headers": "authorization",
+          },
+        });
+        assert.equal(preflight.statusCode, 204);
+        assert.match(String(preflight.headers["access-control-allow-headers"]), /authorization/);
+        const csv = await t.app.inject({
+          method: "GET",
+          url: "/api/owner/purchases.csv",
+          headers: { origin: SITE, authorization: `Bearer ${s.token}` },
+        });
+        assert.match(String(csv.headers["access-control-expose-headers"]), /content-disposition/);
         assert.equal(csv.statusCode, 200, csv.body);
         assert.match(String(csv.headers["content-type"]), /^text\/csv/);
         assert.match(

@@ -2,7 +2,7 @@
 // Base chain (where the owner role is held, and where a smart account's signature is checked) and one hour of
 // validity, the wallet's signature, then the server's session (granted to the owner only).
 import type { Hex } from "viem";
-import { createSiweMessage } from "viem/siwe";
+import { siteMessage } from "../../../shared/siwe.ts";
 import { fetchNonce, openSession, type OwnerSession } from "./api.ts";
 
 /** The server accepts at most an hour (server/src/owner.ts): the session ends with the message. */
@@ -11,17 +11,7 @@ export const SIGN_IN_STATEMENT =
   "Sign in to the Shaft owner console to see referral data and export purchases. No transaction, no cost.";
 
 export function signInMessage(p: { address: Hex; chainId: number; nonce: string; site: string; now: Date }): string {
-  return createSiweMessage({
-    address: p.address,
-    chainId: p.chainId,
-    domain: new URL(p.site).host,
-    uri: p.site,
-    version: "1",
-    nonce: p.nonce,
-    issuedAt: p.now,
-    expirationTime: new Date(p.now.getTime() + SIGN_IN_LIFETIME_MS),
-    statement: SIGN_IN_STATEMENT,
-  });
+  return siteMessage({ ...p, issuedAt: p.now, lifetimeMs: SIGN_IN_LIFETIME_MS, statement: SIGN_IN_STATEMENT });
 }
 
 export interface SignInDeps {
