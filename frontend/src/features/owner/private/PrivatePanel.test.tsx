@@ -97,6 +97,9 @@ describe("the owner console's private data", () => {
     expect(within(row).getByText(/k7m2p9q4rx/)).toBeTruthy();
     expect(row.textContent).toContain("1,000");
     expect(row.textContent).toContain("$6.00");
+    expect(screen.getByTestId("owner-conversions-summary").textContent).toBe(
+      "1 conversion from 1 referral link: 1,000 tokens, $6.00",
+    );
     expect(screen.getByTestId("owner-signed-in").textContent).toContain("0xf39F");
     fireEvent.click(screen.getByTestId("owner-csv"));
     expect((await screen.findByTestId("owner-csv-note")).textContent).toBe("purchases-x.csv downloaded.");

@@ -15,6 +15,7 @@ import { signIn } from "./signIn.ts";
 import { initialSignIn, signInReducer, type SignInEvent } from "./signInMachine.ts";
 
 const utc = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 const chainOf = (id: number) => (id === env.eth.chainIdInt ? env.eth : env.base);
 
 /** What a refused or failed call does to the sign-in: 401 ends the session, 403 is a refusal, else a failure. */
@@ -35,8 +36,8 @@ function Conversions({ rows }: { rows: ReferralConversion[] }) {
   return (
     <>
       <p className="owner-muted" data-testid="owner-conversions-summary">
-        {rows.length} conversions from {referrers} referral links: {formatDecimal(String(tokens), 0)} tokens,{" "}
-        {formatUsd(usd)}
+        {count(rows.length, "conversion")} from {count(referrers, "referral link")}: {formatDecimal(String(tokens), 0)}{" "}
+        tokens, {formatUsd(usd)}
       </p>
       <div className="owner-scroll">
         <table className="owner-table" data-testid="owner-conversions">
