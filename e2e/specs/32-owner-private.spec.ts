@@ -166,7 +166,7 @@ test.describe("the owner", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("owner-csv").click()]);
     expect(download.suggestedFilename()).toMatch(/^purchases-\d{4}-\d\d-\d\d\.csv$/);
     const lines = fs
-      .readFileSync((await download.path())!, "utf8")
+      .readFileSync(await download.path(), "utf8")
       .trimEnd()
       .split("\r\n");
     expect(lines[0]).toBe(

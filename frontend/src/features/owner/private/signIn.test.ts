@@ -4,7 +4,7 @@ import { createPublicClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { parseSiweMessage, verifySiweMessage } from "viem/siwe";
 import { describe, expect, it, vi } from "vitest";
-import { ApiRefusal } from "./api.ts";
+import { ApiRefusal, type OwnerSession } from "./api.ts";
 import { SIGN_IN_LIFETIME_MS, signIn, signInMessage } from "./signIn.ts";
 import { initialSignIn, signInReducer, type SignInEvent, type SignInState } from "./signInMachine.ts";
 
@@ -42,7 +42,7 @@ describe("the sign-in message", () => {
     const nonce = vi.fn(() =>
       Promise.resolve({ nonce: "fedcba9876543210fedcba9876543210", chainId: 31338, expiresAt: "" }),
     );
-    const session = vi.fn((_m: string, _s: string) =>
+    const session = vi.fn<(message: string, signature: string) => Promise<OwnerSession>>(() =>
       Promise.resolve({ token: "t0ken", wallet: owner.address, expiresAt: "2026-11-26T11:00:00.000Z" }),
     );
     const s = await signIn(owner.address, {
