@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import type { Journey } from "@shaft/indexer-api";
 import type { Address } from "viem";
 import {
   account,
@@ -23,14 +24,6 @@ import {
   type IndexerProcess,
 } from "./support.ts";
 
-interface Journey {
-  stage: "bought" | "sent" | "onBase";
-  owner: string;
-  leg: number | null;
-  relay: { txHash: string } | null;
-  credit: { txHash: string } | null;
-  expectedAt: number | null;
-}
 interface PurchaseOut {
   id: string;
   chainId: number;
