@@ -97,14 +97,12 @@ export async function buildApp(
 
   // Node answers these itself with an empty body (Expect other than 100-continue) or not at all (CONNECT).
   app.server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) =>
-    res
-      .writeHead(417, { "content-type": "application/json; charset=utf-8", connection: "close" })
-      .end(
-        JSON.stringify({
-          error: "expectation_failed",
-          reason: `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported (only 100-continue)`,
-        }),
-      ),
+    res.writeHead(417, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(
+      JSON.stringify({
+        error: "expectation_failed",
+        reason: `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported (only 100-continue)`,
+      }),
+    ),
   );
   app.server.on("connect", (_req: http.IncomingMessage, socket: Duplex) =>
     writeRaw(socket, 405, { error: "method_not_allowed", reason: "CONNECT is not supported: this is no proxy" }),
@@ -118,7 +116,11 @@ export async function buildApp(
     try {
       const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers["content-type"] ?? "")?.[1];
       if (charset !== undefined && !/^utf-?8$/i.test(charset))
-        throw new HttpError(415, "unsupported_media_type", `JSON is UTF-8; charset=${charset.slice(0, 40)} is not accepted`);
+        throw new HttpError(
+          415,
+          "unsupported_media_type",
+          `JSON is UTF-8; charset=${charset.slice(0, 40)} is not accepted`,
+        );
       done(null, parseJsonBody(body as Buffer));
     } catch (e) {
       done(e as Error, undefined);

@@ -11,7 +11,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import type { AddressInfo } from "node:net";
-import { json, makeApp, SITE, tempDir, type TestApp } from "./helpers/app.ts";
+import { json, makeApp, SITE, tempDir, TEST_SIGNER_KEY, type TestApp } from "./helpers/app.ts";
 import {
   CHAIN_DOWN,
   channelCases,
@@ -23,12 +23,16 @@ import {
   signedLeadCases,
   urlCases,
   WALLET,
+  widgetCases,
   type Case,
   type ProxyMode,
 } from "./helpers/bad-inputs.ts";
 import { KEYS, signedLead, type LeadAnswer } from "./helpers/lead.ts";
 import { rawCases, rawRequest } from "./helpers/raw-http.ts";
 import { startPostgres, type TestPostgres } from "./helpers/postgres.ts";
+import { freePort } from "./helpers/net.ts";
+import { createWidgetServer } from "../src/widget/server.ts";
+import { loadWidgetConfig } from "../src/widget/config.ts";
 
 /** The review's count per database: the floor. */
 const FLOOR = 698;
@@ -137,7 +141,10 @@ for (const store of ["sqlite", "postgres"] as const) {
   void describe(`bad input on ${store}`, () => {
     void test(`at least ${FLOOR} bad requests, each answered at once with {error, reason}, never a 500, nothing stored`, async (t) => {
       if (store === "postgres" && pgSkip) return t.skip(pgSkip);
-      const db = store === "postgres" ? { DATABASE_URL: await pg_!.newDatabase() } : { SQLITE_PATH: path.join(tempDir(), "db.sqlite") };
+      const db =
+        store === "postgres"
+          ? { DATABASE_URL: await pg_!.newDatabase() }
+          : { SQLITE_PATH: path.join(tempDir(), "db.sqlite") };
       const apps = new Map<ProxyMode, TestApp>();
       for (const mode of PROXY_MODES)
         apps.set(
@@ -223,5 +230,34 @@ void test("the signed lead these cases start from is itself accepted (the refusa
     assert.equal(r.statusCode, 201, r.body);
   } finally {
     await app.close();
+  }
+});
+
+void test("the stand-in widget's routes: every bad request answered with {error, reason}, never a 5xx", async () => {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = createWidgetServer(
+    loadWidgetConfig({
+      WIDGET_PORT: String(port),
+      WERT_SIGNER_PRIVATE_KEY: TEST_SIGNER_KEY,
+      WERT_PARTNER_ID: "test-partner",
+      WIDGET_RPC_URL: "http://127.0.0.1:9",
+      WIDGET_PRESALE_ADDRESS: PRESALE,
+    }),
+  );
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  try {
+    const cases = widgetCases("test-partner", origin);
+    const wrong: string[] = [];
+    const answers = await Promise.all(cases.map(([, bytes]) => rawRequest(port, bytes)));
+    for (const [i, [name, , expect]] of cases.entries()) {
+      const r = answers[i].responses.at(-1);
+      const why = r ? judge(r.status, r.headers, r.body, expect, false) : `no answer in ${answers[i].ms} ms`;
+      if (why) wrong.push(`${name}: ${why}`);
+    }
+    console.log(`the widget: ${cases.length} bad requests, ${cases.length - wrong.length} answered right`);
+    assert.deepEqual(wrong, []);
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
   }
 });

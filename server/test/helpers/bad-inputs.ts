@@ -269,14 +269,23 @@ export function shapeCases(url: string, valid: Record<string, unknown>): Case[] 
     ["a constructor.prototype key", `{"constructor":{"prototype":{"x":1}},${inner}}`],
     ["a duplicate key, the later one bad", `{${inner},"${firstKey}":12}`],
     ["a duplicate key, the earlier one bad", `{"${firstKey}":12,${inner}}`],
-    ["a duplicate key spelled with an escape", `{${inner},"\\u00${firstKey.charCodeAt(0).toString(16)}${firstKey.slice(1)}":12}`],
+    [
+      "a duplicate key spelled with an escape",
+      `{${inner},"\\u00${firstKey.charCodeAt(0).toString(16)}${firstKey.slice(1)}":12}`,
+    ],
     ["a byte order mark", `\ufeff${body}`],
     ["NaN as a value", `{${rest},"${firstKey}":NaN}`],
     ["a number with 400 digits", `{${rest},"${firstKey}":${"9".repeat(400)}}`],
     ["a 1e400 number", `{${rest},"${firstKey}":1e400}`],
     ["a -0 number", `{${rest},"${firstKey}":-0}`],
-    ["invalid UTF-8 bytes", Buffer.concat([Buffer.from(`{${inner},"x":"`), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])],
-    ["an overlong UTF-8 encoding", Buffer.concat([Buffer.from(`{${inner},"x":"`), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])],
+    [
+      "invalid UTF-8 bytes",
+      Buffer.concat([Buffer.from(`{${inner},"x":"`), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    ],
+    [
+      "an overlong UTF-8 encoding",
+      Buffer.concat([Buffer.from(`{${inner},"x":"`), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]),
+    ],
     ["UTF-16", Buffer.from(body, "utf16le")],
     ["a lone surrogate key", `{${inner},"\\ud800":1}`],
     ["a NUL byte outside strings", `${body}\u0000`],
@@ -361,14 +370,21 @@ const ROUTES: Array<[string, Method[]]> = [
 /** Every method a route does not take: 404 with {error, reason} (HEAD: no body). */
 export function methodCases(): Case[] {
   const all: Method[] = ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"];
-  return ROUTES.flatMap(([url, ok]) =>
+  const wrong = ROUTES.flatMap(([url, ok]) =>
     all
       .filter((m) => !ok.includes(m) && m !== "OPTIONS")
-      .map((method) => ({ name: `${method} ${url}`, method, url, payload: method === "GET" || method === "HEAD" ? undefined : "{}" })),
-  ).concat(
+      .map((method): Case => ({
+        name: `${method} ${url}`,
+        method,
+        url,
+        payload: method === "GET" || method === "HEAD" ? undefined : "{}",
+      })),
+  );
+  return [
+    ...wrong,
     // A preflight without Origin is no preflight; one from another origin is refused.
-    ...ROUTES.map(([url]) => ({ name: `OPTIONS ${url} without Origin`, method: "OPTIONS" as const, url })),
-    ...ROUTES.map(([url]) => ({
+    ...ROUTES.map(([url]): Case => ({ name: `OPTIONS ${url} without Origin`, method: "OPTIONS", url })),
+    ...ROUTES.map(([url]): Case => ({
       name: `OPTIONS ${url} from another origin`,
       method: "OPTIONS" as const,
       url,
@@ -376,12 +392,21 @@ export function methodCases(): Case[] {
       // Health is open to every origin (monitoring): the preflight passes, without an allow-origin for it.
       expect: url.startsWith("/api") ? [403] : [204],
     })),
-  );
+  ];
 }
 
 /** Paths and query strings: undecodable, double-encoded, overlong, traversal, look-alike routes. */
 export function urlCases(): Case[] {
-  const get = ["/%", "/%zz", "/%ff", "/%C0%AE%C0%AE/", "/api/%", "/api/referral%", "/api/track/lead?%", `/${"a".repeat(5000)}`];
+  const get = [
+    "/%",
+    "/%zz",
+    "/%ff",
+    "/%C0%AE%C0%AE/",
+    "/api/%",
+    "/api/referral%",
+    "/api/track/lead?%",
+    `/${"a".repeat(5000)}`,
+  ];
   const post = [
     "/api/../../etc/passwd",
     "/api/track/lead%00",
@@ -420,8 +445,17 @@ export function urlCases(): Case[] {
   return [
     ...get.map((url) => ({ name: `GET ${url.slice(0, 40)}`, method: "GET" as const, url })),
     ...post.map((url) => ({ name: `POST ${url.slice(0, 40)}`, url, payload: "{}" })),
-    ...queries.map((q) => ({ name: `POST /api/referral${q.slice(0, 30)}`, url: `/api/referral${q}`, payload: '{"walletAddress":1}' })),
-    ...queries.map((q) => ({ name: `GET /healthz${q.slice(0, 30)}`, method: "GET" as const, url: `/healthz${q}`, expect: [200] })),
+    ...queries.map((q) => ({
+      name: `POST /api/referral${q.slice(0, 30)}`,
+      url: `/api/referral${q}`,
+      payload: '{"walletAddress":1}',
+    })),
+    ...queries.map((q) => ({
+      name: `GET /healthz${q.slice(0, 30)}`,
+      method: "GET" as const,
+      url: `/healthz${q}`,
+      expect: [200],
+    })),
   ];
 }
 
@@ -444,7 +478,10 @@ export async function signedLeadCases(): Promise<Case[]> {
       "signed by a stranger for the buyer's wallet",
       signedLead({ key: KEYS.stranger, wallet: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65" }),
     ],
-    ["with attribution in the body that differs", signedLead({ attribution: { clickId: "a" }, body: { clickId: "b" } })],
+    [
+      "with attribution in the body that differs",
+      signedLead({ attribution: { clickId: "a" }, body: { clickId: "b" } }),
+    ],
     ["with tsid in the body that differs", signedLead({ attribution: { tid: "a" }, body: { tsid: "b" } })],
   ];
   const out: Case[] = [];
@@ -459,4 +496,71 @@ export async function signedLeadCases(): Promise<Case[]> {
     expect: [401, 503],
   });
   return out;
+}
+
+/** Requests to the stand-in card widget (its own server, no store): [name, raw request, right statuses]. */
+export function widgetCases(partner: string, origin: string): Array<[string, string, number[]]> {
+  const req = (method: string, path: string, headers = "", body = "") =>
+    `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}${body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ""}\r\n${body}`;
+  const json = "Content-Type: application/json\r\n";
+  const pay = `/${partner}/widget/pay`;
+  const cases: Array<[string, string, number[]]> = [];
+  for (const path of [
+    "/%",
+    "/%zz/widget",
+    `/${partner}/%ff`,
+    "/",
+    "/x",
+    `/${partner}`,
+    `/${partner}/other`,
+    `/${partner}/widget/pay/x`,
+    "/../../etc/passwd",
+    `/${"a".repeat(5000)}/widget/x`,
+    "//evil.example/widget/pay",
+  ])
+    cases.push([`GET ${path.slice(0, 40)}`, req("GET", path), FOUR_XX]);
+  for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"])
+    for (const path of [`/${partner}/widget`, pay, "/healthz"])
+      cases.push([`${method} ${path}`, req(method, path), FOUR_XX]);
+  cases.push([`GET ${pay}`, req("GET", pay), FOUR_XX]);
+  const bodies: Array<[string, string, string?]> = [
+    ["no content type", '{"query":""}', ""],
+    ["text/plain", '{"query":""}', "Content-Type: text/plain\r\n"],
+    ["an empty body", ""],
+    ["invalid JSON", "{"],
+    ["JSON null", "null"],
+    ["a JSON array", "[]"],
+    ["a query that is a number", '{"query":1}'],
+    ["no query", "{}"],
+    ["an empty query", '{"query":""}'],
+    ["a query without a signature", '{"query":"address=0x1&commodity=ETH"}'],
+    [
+      "a query with a bad amount",
+      `{"query":"address=${WALLET}&commodity=ETH&network=base&commodity_amount=-1&sc_address=${WALLET}&sc_input_data=0x&signature=00"}`,
+    ],
+    [
+      "a query with a forged signature",
+      `{"query":"address=${WALLET}&commodity=ETH&network=base&commodity_amount=0.1&sc_address=${WALLET}&sc_input_data=0x12345678&signature=${"ab".repeat(64)}"}`,
+    ],
+    ["a body over the limit", JSON.stringify({ query: "x".repeat(20_000) })],
+  ];
+  for (const [what, body, headers] of bodies)
+    cases.push([
+      `POST pay: ${what}`,
+      req("POST", pay, headers ?? json, body),
+      what.includes("limit") ? [413] : FOUR_XX,
+    ]);
+  cases.push([
+    `POST pay from another origin`,
+    req("POST", pay, `${json}Origin: https://evil.example\r\n`, '{"query":""}'),
+    [403],
+  ]);
+  cases.push([
+    `POST pay from the site, not the widget`,
+    req("POST", pay, `${json}Origin: ${origin}x\r\n`, '{"query":""}'),
+    [403],
+  ]);
+  for (const hash of ["0x12", "zz", `0x${"g".repeat(64)}`, `0x${"ab".repeat(33)}`, "%", ""])
+    cases.push([`GET tx/${hash.slice(0, 20)}`, req("GET", `/${partner}/widget/tx/${hash}`), FOUR_XX]);
+  return cases;
 }

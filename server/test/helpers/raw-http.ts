@@ -47,7 +47,8 @@ function parseResponses(text: string): RawResponse[] {
     const status = Number(statusLine.split(" ")[1]);
     let body: string;
     rest = rest.slice(end + 4);
-    if (status < 200) body = ""; // 100 Continue: the answer follows
+    if (status < 200)
+      body = ""; // 100 Continue: the answer follows
     else if (headers["content-length"] !== undefined) {
       body = rest.slice(0, Number(headers["content-length"]));
       rest = rest.slice(body.length);
@@ -103,15 +104,28 @@ export function rawCases(bad: string, timeoutMs: number): RawCase[] {
       waitMs: timeoutMs + 3000,
       expect: [408],
     },
-    { name: "Content-Length and chunked together", bytes: post(`${len(bad)}Transfer-Encoding: chunked\r\n`, chunked([bad])) },
+    {
+      name: "Content-Length and chunked together",
+      bytes: post(`${len(bad)}Transfer-Encoding: chunked\r\n`, chunked([bad])),
+    },
     { name: "two different Content-Lengths", bytes: post(`${len(bad)}Content-Length: 3\r\n`) },
     { name: "Content-Length that is not a number", bytes: post("Content-Length: abc\r\n") },
     { name: "a negative Content-Length", bytes: post("Content-Length: -1\r\n") },
     { name: "a Content-Length of 1 TB", bytes: post("Content-Length: 1000000000000\r\n"), expect: [413] },
-    { name: "a chunked body over the limit", bytes: post("Transfer-Encoding: chunked\r\n", chunked(big.match(/.{1,1000}/g)!)), expect: [413] },
-    { name: "a chunk size that is not hex", bytes: post("Transfer-Encoding: chunked\r\n", `zz\r\n${bad}\r\n0\r\n\r\n`) },
+    {
+      name: "a chunked body over the limit",
+      bytes: post("Transfer-Encoding: chunked\r\n", chunked(big.match(/.{1,1000}/g)!)),
+      expect: [413],
+    },
+    {
+      name: "a chunk size that is not hex",
+      bytes: post("Transfer-Encoding: chunked\r\n", `zz\r\n${bad}\r\n0\r\n\r\n`),
+    },
     { name: "gzip, chunked transfer encoding", bytes: post("Transfer-Encoding: gzip, chunked\r\n", chunked([bad])) },
-    { name: "chunked, then identity", bytes: post(`Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n${len(bad)}`) },
+    {
+      name: "chunked, then identity",
+      bytes: post(`Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n${len(bad)}`),
+    },
     { name: "no Host", bytes: `POST /api/referral HTTP/1.1\r\n${json}Connection: close\r\n${len(bad)}\r\n${bad}` },
     { name: "two Host headers", bytes: post(`Host: evil.example\r\n${len(bad)}`) },
     { name: "two different Content-Types", bytes: post(`Content-Type: text/plain\r\n${len(bad)}`) },
@@ -123,7 +137,10 @@ export function rawCases(bad: string, timeoutMs: number): RawCase[] {
     { name: "a NUL in a header value", bytes: post(`X-A: a\u0000b\r\n${len(bad)}`) },
     { name: "a space in a header name", bytes: post(`Bad Header: x\r\n${len(bad)}`) },
     { name: "a folded header line", bytes: post(`X-A: 1\r\n  folded\r\n${len(bad)}`) },
-    { name: "bare LF line ends", bytes: `POST /api/referral HTTP/1.1\n${host.trim()}\n${json.trim()}\nConnection: close\n${len(bad).trim()}\n\n${bad}` },
+    {
+      name: "bare LF line ends",
+      bytes: `POST /api/referral HTTP/1.1\n${host.trim()}\n${json.trim()}\nConnection: close\n${len(bad).trim()}\n\n${bad}`,
+    },
     { name: "the HTTP/2 preface", bytes: "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" },
     { name: "HTTP/9.9", bytes: `GET /healthz HTTP/9.9\r\n${host}\r\n` },
     { name: "Expect: 100-continue", bytes: post(`Expect: 100-continue\r\n${len(bad)}`) },
@@ -136,6 +153,11 @@ export function rawCases(bad: string, timeoutMs: number): RawCase[] {
       name: "two bad requests pipelined",
       bytes: `POST /api/referral HTTP/1.1\r\n${host}${json}${len(bad)}\r\n${bad}${post(len(bad))}`,
     },
-    { name: "headers that never end", bytes: `POST /api/referral HTTP/1.1\r\n${host}X-Slow: 1\r\n`, waitMs: timeoutMs + 3000, expect: [408] },
+    {
+      name: "headers that never end",
+      bytes: `POST /api/referral HTTP/1.1\r\n${host}X-Slow: 1\r\n`,
+      waitMs: timeoutMs + 3000,
+      expect: [408],
+    },
   ];
 }
