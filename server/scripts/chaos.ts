@@ -8,20 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { killUnderLoad, postgresStore, sqliteStore, type KillReport } from "../test/helpers/chaos.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
+import { writeSection } from "./report.ts";
 
 const KILLS = Number(process.env.CHAOS_KILLS ?? 5);
 const PER_KILL = Number(process.env.CHAOS_WRITES_PER_KILL ?? 500);
-const out = path.resolve(import.meta.dirname, "../../reports/chaos.json");
-
-/** Merges `section` into reports/chaos.json (the tooling part writes its own sections). */
-export function writeSection(name: string, section: unknown): void {
-  const report = fs.existsSync(out) ? (JSON.parse(fs.readFileSync(out, "utf8")) as Record<string, unknown>) : {};
-  report[name] = section;
-  report.machine = { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.arch()}` };
-  fs.mkdirSync(path.dirname(out), { recursive: true });
-  fs.writeFileSync(out, JSON.stringify(report, null, 2) + "\n");
-}
-
 async function main() {
   const results: Record<string, KillReport | { skipped: string }> = {};
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "server-chaos-"));
@@ -41,7 +31,7 @@ async function main() {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  writeSection("server", {
+  const out = writeSection("server", {
     generatedAt: new Date().toISOString(),
     setup: `the server as its own process (tsx src/index.ts), 8 clients writing referrals and signed leads without pause; SIGKILL once ${PER_KILL} writes were acknowledged (+0-300 ms, writes in flight), restarted on the same store; every 2xx checked in the store after the last restart`,
     results,
