@@ -66,7 +66,7 @@ async function main() {
     const boughtOnBase = new Map<number, bigint>(BUYERS.map((i) => [i, 0n]));
     let buying = true;
     let purchases = 0;
-    let buyError: unknown;
+    let buyError: Error | undefined;
     const buyers = (async () => {
       for (let n = 0; buying; n++) {
         const i = BUYERS[n % BUYERS.length];
@@ -79,7 +79,7 @@ async function main() {
         purchases++;
       }
     })().catch((e: unknown) => {
-      buyError = e;
+      buyError = e instanceof Error ? e : new Error(JSON.stringify(e));
     });
 
     const kills = { keeper: 0, relayer: 0 };
