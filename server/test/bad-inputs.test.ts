@@ -169,7 +169,7 @@ for (const store of ["sqlite", "postgres"] as const) {
         const timed = (kind: "refused" | "chain", ms: number, name: string) => {
           if (ms > slowest[kind]) [slowest[kind], slowNames[kind]] = [ms, name];
         };
-        // 16 at a time: the ones that need the chain wait for its retries (about 0.5 s) while the others run.
+        // 8 at a time: the ones that need the chain wait for its retries (about 0.5 s) while the others run.
         const queue = [...cases];
         const worker = async () => {
           for (let c = queue.shift(); c; c = queue.shift()) {
@@ -186,7 +186,7 @@ for (const store of ["sqlite", "postgres"] as const) {
             if (why) wrong.push(`${c.name}: ${why}`);
           }
         };
-        await Promise.all(Array.from({ length: 16 }, worker));
+        await Promise.all(Array.from({ length: 8 }, worker));
 
         // Raw bytes on a socket: the server's HTTP parser and timeouts, not just its routes.
         await main.app.listen({ host: "127.0.0.1", port: 0 });

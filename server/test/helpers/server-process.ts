@@ -16,7 +16,7 @@ export interface ServerProcess {
 }
 
 /** Resolves once `url` answers 2xx; throws after `ms`. */
-export async function waitReady(url: string, ms = 30_000): Promise<void> {
+export async function waitReady(url: string, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     try {
