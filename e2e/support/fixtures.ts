@@ -1,6 +1,6 @@
 /** Test fixtures: a page with the injected test wallet for the test file's own buyer, and common dapp steps. */
 import fs from "node:fs";
-import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { CHAIN_IDS } from "./config.ts";
 import { CONNECT_TEST_ID, TestWallet, type LocalChainId, type WalletMode } from "./wallet.ts";
 
@@ -109,6 +109,28 @@ export async function enterTokens(page: Page, tokens: number): Promise<string> {
   await page.getByTestId("token-amount").fill(String(tokens));
   await expect(pay).not.toHaveValue("");
   return pay.inputValue();
+}
+
+/** Types `text` into `field` key by key as a person does, 80 to 200 ms apart (a fixed sequence: a run repeats). */
+export async function typeLikeAPerson(field: Locator, text: string): Promise<void> {
+  await field.fill("");
+  for (const [i, key] of [...text].entries()) {
+    await field.pressSequentially(key);
+    await field.page().waitForTimeout(80 + ((i * 47) % 121));
+  }
+}
+
+/** The one toast of `type` on screen has exactly this title and message (a status view's toast says its words). */
+export async function expectToast(
+  page: Page,
+  type: "error" | "success",
+  title: string,
+  message: string,
+): Promise<void> {
+  const toast = page.getByTestId(`toast-${type}`);
+  await expect(toast).toHaveCount(1);
+  await expect(toast.locator("strong")).toHaveText(title);
+  await expect(toast.locator(".toast-body > span")).toHaveText(message);
 }
 
 /** The hash of the last transaction the wallet sent. */
