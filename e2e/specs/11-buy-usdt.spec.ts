@@ -88,17 +88,22 @@ test("an approval step mined, then the next request refused: the status says wha
   const before = await deposits("eth", wallet.address);
   const usdtBefore = await tokenBalance("eth", "USDT", wallet.address);
 
+  /** 2,500 tokens bought with the wallet refusing its second transaction request: what it sent, and the status. */
+  const refuseSecondRequest = async (said: string) => {
+    await enterTokens(page, 2_500);
+    const from = wallet.sent().length;
+    wallet.rejectNext("eth_sendTransaction", { skip: 1 });
+    await page.getByTestId("buy-now").click();
+    await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
+    await expect(reason).toHaveText(`The request was declined in your wallet. ${said}`);
+    await expect(page.getByText(/nothing was sent/i)).toHaveCount(0);
+    return sentCalls(wallet, from);
+  };
+
   // approve(0) mined, the new approval refused in the wallet: the reset is on chain, nothing bought.
-  await enterTokens(page, 2_500);
-  let from = wallet.sent().length;
-  wallet.rejectNext("eth_sendTransaction", { skip: 1 });
-  await page.getByTestId("buy-now").click();
-  await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
-  await expect(reason).toHaveText(
-    "The request was declined in your wallet. Your allowance was reset to zero on chain; no tokens were bought.",
-  );
-  await expect(page.getByText(/nothing was sent/i)).toHaveCount(0);
-  expect(sentCalls(wallet, from)).toEqual([["approve", 0n]]);
+  expect(await refuseSecondRequest("Your allowance was reset to zero on chain; no tokens were bought.")).toEqual([
+    ["approve", 0n],
+  ]);
   expect(lastRefusedTo(wallet)).toBe(contract("eth", "USDT").address.toLowerCase()); // the new approval
   expect(await allowance("eth", "USDT", wallet.address, presale)).toBe(0n);
   expect(await deposits("eth", wallet.address)).toBe(before);
@@ -111,16 +116,9 @@ test("an approval step mined, then the next request refused: the status says wha
   // Again from zero: the approval mined, the purchase refused: the allowance is on chain, nothing bought.
   await page.getByTestId("start-again").click();
   await expect(page.getByTestId("payment-method")).toContainText("USDT");
-  await enterTokens(page, 2_500);
-  from = wallet.sent().length;
-  wallet.rejectNext("eth_sendTransaction", { skip: 1 });
-  await page.getByTestId("buy-now").click();
-  await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
-  await expect(reason).toHaveText(
-    "The request was declined in your wallet. The approval was sent and confirmed; no tokens were bought.",
-  );
-  await expect(page.getByText(/nothing was sent/i)).toHaveCount(0);
-  expect(sentCalls(wallet, from)).toEqual([["approve", UNLIMITED]]);
+  expect(await refuseSecondRequest("The approval was sent and confirmed; no tokens were bought.")).toEqual([
+    ["approve", UNLIMITED],
+  ]);
   expect(lastRefusedTo(wallet)).toBe(presale.toLowerCase()); // the purchase
   expect(await allowance("eth", "USDT", wallet.address, presale)).toBe(UNLIMITED);
   expect(await deposits("eth", wallet.address)).toBe(before);

@@ -15,6 +15,14 @@ async function openCardForm(page: import("@playwright/test").Page) {
   await expect(page.getByTestId("pay-amount")).toHaveCount(0); // card mode: only the token quantity
 }
 
+/** From the card form: `tokens` typed, Buy, the modal's Continue; the stand-in widget's frame. */
+async function openCardWidget(page: import("@playwright/test").Page, tokens: string) {
+  await page.getByTestId("token-amount").fill(tokens);
+  await page.getByTestId("buy-now").click();
+  await page.getByTestId("card-modal-continue").click();
+  return page.frameLocator('[data-testid="card-widget-iframe"]');
+}
+
 test("card purchase: modal, stand-in widget, tokens credited on Base", async ({ page, wallet }, testInfo) => {
   await openCardForm(page);
   const before = await deposits("base", wallet.address);
@@ -44,10 +52,7 @@ test("card purchase: modal, stand-in widget, tokens credited on Base", async ({ 
 test("card payment canceled in the widget: rejected, nothing credited", async ({ page, wallet }, testInfo) => {
   await openCardForm(page);
   const before = await deposits("base", wallet.address);
-  await page.getByTestId("token-amount").fill("1000");
-  await page.getByTestId("buy-now").click();
-  await page.getByTestId("card-modal-continue").click();
-  const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
+  const widget = await openCardWidget(page, "1000");
   await widget.locator("#cancel").click();
   await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
   await expect(page.locator('[data-testid="card-widget-iframe"]')).toHaveCount(0); // Cancel closes the widget
@@ -63,10 +68,7 @@ test("card declined at the 3-D Secure check: the status and its toast both say '
 }, testInfo) => {
   await openCardForm(page);
   const before = await deposits("base", wallet.address);
-  await page.getByTestId("token-amount").fill("1000");
-  await page.getByTestId("buy-now").click();
-  await page.getByTestId("card-modal-continue").click();
-  const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
+  const widget = await openCardWidget(page, "1000");
   await widget.locator("#tds").click();
   await widget.locator("#tds-no").click(); // the bank's check declines the card
   const failed = page.getByTestId("swap-status-failed");
