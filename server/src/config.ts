@@ -48,6 +48,8 @@ export interface Config {
   redisUrl?: string;
   /** A Redis command that has not answered in this time fails (a frozen Redis answers 503, never hangs a request). */
   redisTimeoutMs: number;
+  /** A request whose headers and body have not all arrived in this time gets a 408 and its connection is closed. */
+  requestTimeoutMs: number;
   siteOrigins: string[];
   bodyLimit: number;
   rateLimit: { max: number; windowMs: number; cardMax: number };
@@ -132,6 +134,7 @@ export const serverVariables = z.object({
   DATABASE_URL: optional(postgresUrl),
   DB_TIMEOUT_MS: optional(integer(100, 60_000)),
   REDIS_TIMEOUT_MS: optional(integer(50, 10_000)),
+  REQUEST_TIMEOUT_MS: optional(integer(100, 300_000)),
   SQLITE_PATH: text,
   ETH_RPC_URL: optional(httpUrl),
   ETH_CHAIN_ID: optional(integer(1)),
@@ -208,6 +211,7 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     trustProxy: env.TRUST_PROXY ?? false,
     redisUrl: env.REDIS_URL,
     redisTimeoutMs: env.REDIS_TIMEOUT_MS ?? 500,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 10_000,
     siteOrigins,
     bodyLimit: env.BODY_LIMIT_BYTES ?? 16 * 1024,
     rateLimit: {
