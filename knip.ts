@@ -9,7 +9,7 @@ const config: KnipConfig = {
     ".": {
       entry: [
         "scripts/local/start.ts",
-        "scripts/bench/{gas,invariants}.ts", // `hardhat run`, which knip does not read
+        "scripts/bench/{gas,invariants,chaos}.ts", // `hardhat run`, which knip does not read
         "ignition/modules/{Eth,Base}System.ts", // `hardhat ignition deploy` takes them by path
         "test/mocha/**/*.test.ts",
         "test/support/*.ts", // run by path from the tooling tests

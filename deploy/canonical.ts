@@ -5,10 +5,7 @@
  * Looked up, never guessed; re-check a source before changing an entry.
  */
 import { getAddress } from "ethers";
-
-/** The parameter fields of `external` (deploy/schema.ts). */
-export type ExternalField =
-  "usdt" | "usdc" | "ethUsdFeed" | "sequencerFeed" | "sanctionsList" | "multicall3" | "messenger";
+import type { ExternalField } from "./schema.js";
 
 export interface Canonical {
   /** What it is, for the messages ("Base's L1CrossDomainMessenger"). */

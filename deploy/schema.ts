@@ -44,6 +44,27 @@ export const roundSchema = z
   .strict();
 export const splitSchema = z.object({ wallet: address, bps: z.number().int().min(1).max(10_000) }).strict();
 
+/** The real contracts a chain needs, each an address, "mock" (a stand-in this project deploys) or null (none there). */
+export const externalSchema = z
+  .object({
+    usdt: source.nullable(),
+    usdc: source,
+    ethUsdFeed: source,
+    sequencerFeed: source.nullable(),
+    sanctionsList: source.nullable(),
+    multicall3: source,
+    /**
+     * OP Stack cross-domain messenger: on Ethereum Base's L1CrossDomainMessenger, on Base the L2 predeploy. "mock"
+     * (local chains only): OP's own contracts from @eth-optimism/contracts-bedrock, deployed by the deploy (the
+     * L1 messenger behind its portal; on Base the L2 messenger installed at the predeploy).
+     */
+    messenger: source,
+  })
+  .strict();
+
+/** A field of `external` (deploy/canonical.ts keys its table by them). */
+export type ExternalField = keyof z.infer<typeof externalSchema>;
+
 export const paramsSchema = z
   .object({
     $schema: z.string().optional(),
@@ -65,22 +86,7 @@ export const paramsSchema = z
       })
       .strict(),
     splits: z.array(splitSchema),
-    external: z
-      .object({
-        usdt: source.nullable(),
-        usdc: source,
-        ethUsdFeed: source,
-        sequencerFeed: source.nullable(),
-        sanctionsList: source.nullable(),
-        multicall3: source,
-        /**
-         * OP Stack cross-domain messenger: on Ethereum Base's L1CrossDomainMessenger, on Base the L2 predeploy. "mock"
-         * (local chains only): OP's own contracts from @eth-optimism/contracts-bedrock, deployed by the deploy (the
-         * L1 messenger behind its portal; on Base the L2 messenger installed at the predeploy).
-         */
-        messenger: source,
-      })
-      .strict(),
+    external: externalSchema,
     priceFeed: z
       .object({
         heartbeat: z.number().int().positive(),
@@ -130,12 +136,7 @@ export const paramsSchema = z
      * Testnets only: the `external` fields where a stand-in this project deploys ("mock") is wanted, each with why
      * (no canonical contract exists there). A public deploy refuses "mock" anywhere else, and on a mainnet id always.
      */
-    standIns: z
-      .partialRecord(
-        z.enum(["usdt", "usdc", "ethUsdFeed", "sequencerFeed", "sanctionsList", "multicall3", "messenger"]),
-        z.string().min(1),
-      )
-      .optional(),
+    standIns: z.partialRecord(externalSchema.keyof(), z.string().min(1)).optional(),
   })
   .strict()
   .superRefine((p, ctx) => {

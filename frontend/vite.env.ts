@@ -1,8 +1,9 @@
 // Build-time environment selection, shared by vite.config.ts and its tests.
 import path from "node:path";
 
-export type AppEnv = "local" | "testnet" | "production";
-const APP_ENVS: readonly AppEnv[] = ["local", "testnet", "production"];
+/** The build environments: each selects a chain pair (src/config/env.ts). */
+const APP_ENVS = ["local", "testnet", "production"] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
 
 /** `VITE_APP_ENV` wins; otherwise the dev server runs against the local chains and a build targets production. */
 export function resolveAppEnv(value: string | undefined, command: "serve" | "build"): AppEnv {

@@ -5,7 +5,16 @@
  * lives in memory between events. Addresses are lowercase hex; token amounts are whole tokens (docs/CONVENTIONS.md,
  * Units) except claims and staking (sale-token wei); `usd` is USD with 18 decimals as the contracts emit it.
  */
-import { index, onchainTable, primaryKey } from "ponder";
+import { index, onchainTable, primaryKey, type PgColumnsBuilders } from "ponder";
+
+/** The columns every event's row starts with: which event (`<chainId>:<txHash>:<logIndex>`), where and when. */
+const eventColumns = (t: PgColumnsBuilders) => ({
+  id: t.text().primaryKey(),
+  chainId: t.integer().notNull(),
+  txHash: t.hex().notNull(),
+  blockNumber: t.bigint().notNull(),
+  timestamp: t.bigint().notNull(),
+});
 
 /**
  * A purchase on either chain (`TokensBought`) and the rounds it was priced in. An Ethereum purchase's way to Base is
@@ -15,13 +24,8 @@ import { index, onchainTable, primaryKey } from "ponder";
 export const purchase = onchainTable(
   "purchase",
   (t) => ({
-    /** `<chainId>:<txHash>:<logIndex>` */
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
-    txHash: t.hex().notNull(),
+    ...eventColumns(t),
     logIndex: t.integer().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
     /** Who sent it (a card purchase: the card provider). */
     buyer: t.hex().notNull(),
     /** Who owns the tokens as the purchase named them (on Ethereum: the Base recipient). */
@@ -79,12 +83,8 @@ export const roundSales = onchainTable(
 export const relay = onchainTable(
   "relay",
   (t) => ({
-    /** `<chainId>:<txHash>:<logIndex of Relayed>` */
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
-    txHash: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
+    /** `id`: the `Relayed` event's. */
+    ...eventColumns(t),
     sender: t.hex().notNull(),
     buyers: t.integer().notNull(),
     tokensSold: t.bigint().notNull(),
@@ -129,11 +129,7 @@ export const relayLeg = onchainTable(
 export const depositImport = onchainTable(
   "deposit_import",
   (t) => ({
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
-    txHash: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
+    ...eventColumns(t),
     recipient: t.hex().notNull(),
     buyer: t.hex().notNull(),
     leg: t.integer().notNull(),
@@ -151,11 +147,7 @@ export const depositImport = onchainTable(
 export const reportReceived = onchainTable(
   "report_received",
   (t) => ({
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
-    txHash: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
+    ...eventColumns(t),
     deposits: t.integer().notNull(),
     tokensSold: t.bigint().notNull(),
     usdRaised: t.bigint().notNull(),
@@ -168,11 +160,7 @@ export const reportReceived = onchainTable(
 export const claim = onchainTable(
   "claim",
   (t) => ({
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
-    txHash: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
+    ...eventColumns(t),
     user: t.hex().notNull(),
     amount: t.bigint().notNull(),
     staked: t.boolean().notNull(),
@@ -184,11 +172,7 @@ export const claim = onchainTable(
 export const stakingEvent = onchainTable(
   "staking_event",
   (t) => ({
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
-    txHash: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
+    ...eventColumns(t),
     kind: t.text().$type<"stake" | "harvest" | "withdrawal">().notNull(),
     user: t.hex().notNull(),
     amount: t.bigint().notNull(),
@@ -203,16 +187,12 @@ export const stakingEvent = onchainTable(
 export const ownerAction = onchainTable(
   "owner_action",
   (t) => ({
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
+    ...eventColumns(t),
     contract: t.text().$type<"Presale" | "Staking">().notNull(),
     event: t.text().notNull(),
     /** The event's arguments, bigints as decimal strings. */
     args: t.json().$type<Record<string, unknown>>().notNull(),
     sender: t.hex().notNull(),
-    txHash: t.hex().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
   }),
   (table) => ({ timeIdx: index().on(table.timestamp) }),
 );

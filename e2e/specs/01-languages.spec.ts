@@ -1,4 +1,4 @@
-/** Languages and routes: each of the five routes renders its own translation, sets lang, title and canonical. */
+/** Languages and routes: each language route renders its own translation, sets lang, title and canonical. */
 import fs from "node:fs";
 import path from "node:path";
 import { HTML_LANG, LANG_CODES } from "../../frontend/src/features/i18n/languages.ts";

@@ -2,7 +2,7 @@
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
 import { deposits, WHOLE } from "../support/chain.ts";
 import { CONNECT_TEST_ID } from "../support/wallet.ts";
-import { endState, expect, tabTo, test } from "../support/fixtures.ts";
+import { endState, expect, expectToast, tabTo, test } from "../support/fixtures.ts";
 
 test.use({ buyer: BUYERS.card, walletChain: CHAIN_IDS.base });
 test.describe.configure({ mode: "serial" });
@@ -13,6 +13,14 @@ async function openCardForm(page: import("@playwright/test").Page) {
   await page.getByTestId(CONNECT_TEST_ID).click();
   await expect(page.getByTestId("swap-form")).toBeVisible();
   await expect(page.getByTestId("pay-amount")).toHaveCount(0); // card mode: only the token quantity
+}
+
+/** From the card form: `tokens` typed, Buy, the modal's Continue; the stand-in widget's frame. */
+async function openCardWidget(page: import("@playwright/test").Page, tokens: string) {
+  await page.getByTestId("token-amount").fill(tokens);
+  await page.getByTestId("buy-now").click();
+  await page.getByTestId("card-modal-continue").click();
+  return page.frameLocator('[data-testid="card-widget-iframe"]');
 }
 
 test("card purchase: modal, stand-in widget, tokens credited on Base", async ({ page, wallet }, testInfo) => {
@@ -44,16 +52,40 @@ test("card purchase: modal, stand-in widget, tokens credited on Base", async ({ 
 test("card payment canceled in the widget: rejected, nothing credited", async ({ page, wallet }, testInfo) => {
   await openCardForm(page);
   const before = await deposits("base", wallet.address);
-  await page.getByTestId("token-amount").fill("1000");
-  await page.getByTestId("buy-now").click();
-  await page.getByTestId("card-modal-continue").click();
-  const widget = page.frameLocator('[data-testid="card-widget-iframe"]');
+  const widget = await openCardWidget(page, "1000");
   await widget.locator("#cancel").click();
   await expect(page.getByTestId("swap-status-rejected")).toBeVisible();
   await expect(page.locator('[data-testid="card-widget-iframe"]')).toHaveCount(0); // Cancel closes the widget
   await expect(page.getByTestId("swap-status-reason")).toHaveText(/card payment was cancelled/);
   await expect(page.getByText(/declined in your wallet/i)).toHaveCount(0);
   expect(await deposits("base", wallet.address)).toBe(before);
+  await endState(page, testInfo);
+});
+
+test("card declined at the 3-D Secure check: the status and its toast both say 'Card declined'; nothing credited", async ({
+  page,
+  wallet,
+}, testInfo) => {
+  await openCardForm(page);
+  const before = await deposits("base", wallet.address);
+  const widget = await openCardWidget(page, "1000");
+  await widget.locator("#tds").click();
+  await widget.locator("#tds-no").click(); // the bank's check declines the card
+  const failed = page.getByTestId("swap-status-failed");
+  await expect(failed).toBeVisible();
+  await expect(failed.getByRole("heading")).toHaveText("Card declined");
+  const said = "Your card was declined (for example the 3-D Secure check failed). Nothing was charged.";
+  await expect(page.getByTestId("swap-status-reason")).toHaveText(said);
+  await expectToast(page, "error", "Card declined", said);
+  await expect(page.getByText("Transaction failed")).toHaveCount(0);
+  await endState(page, testInfo, "declined-in-widget");
+  // The widget stays open with its own words until the buyer closes it; closing it changes nothing of the above.
+  await widget.locator("#close").click();
+  await expect(page.locator('[data-testid="card-widget-iframe"]')).toHaveCount(0);
+  await expect(failed.getByRole("heading")).toHaveText("Card declined");
+  await expect(page.getByTestId("swap-status-reason")).toHaveText(said);
+  expect(await deposits("base", wallet.address)).toBe(before);
+  expect(wallet.sent()).toHaveLength(0);
   await endState(page, testInfo);
 });
 

@@ -1,15 +1,36 @@
 /**
  * The quote is the charge. Property: for random token amounts, including right below, at and past every round
  * boundary, the cost the form shows equals the contract's own quote at that moment, and what the dapp approves or
- * sends covers it. Then a purchase across a boundary charges exactly the amount shown (checked on chain).
+ * sends covers it. Then a purchase across a boundary charges exactly the amount shown (checked on chain), and one in
+ * ETH typed key by key shows every amount floored to the display decimals while the order and the charge stay exact.
  * Each ladder position is set by the owner inside an EVM snapshot and reverted afterwards, so later specs see the
- * ladder as it was (plus the boundary purchase, bought again after the revert: Base had already imported it).
+ * ladder as it was (plus the boundary purchases, bought again after the revert: Base had already imported them).
  */
-import { decodeFunctionData, parseUnits, type Hex } from "viem";
+import { decodeFunctionData, formatEther, parseEventLogs, parseUnits, type Hex } from "viem";
 import { BUYERS, CHAIN_IDS, URLS } from "../support/config.ts";
-import { contract, deposits, imported, read, tokenBalance, until, WHOLE, write } from "../support/chain.ts";
-import { endState, expect, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
-import type { Page } from "@playwright/test";
+import {
+  contract,
+  deposits,
+  ethBalance,
+  imported,
+  pub,
+  read,
+  tokenBalance,
+  until,
+  WHOLE,
+  write,
+} from "../support/chain.ts";
+import {
+  endState,
+  expect,
+  lastTxHash,
+  openAndConnect,
+  selectPayToken,
+  test,
+  typeLikeAPerson,
+} from "../support/fixtures.ts";
+import type { TestWallet } from "../support/wallet.ts";
+import type { Page, TestInfo } from "@playwright/test";
 
 test.use({ buyer: BUYERS.quote, walletChain: CHAIN_IDS.eth });
 test.describe.configure({ mode: "serial" });
@@ -108,9 +129,41 @@ test("random amounts across every round boundary: the cost shown is the contract
   await endState(page, testInfo);
 });
 
-test("a purchase across a round boundary charges exactly the cost shown", async ({ page, wallet }, testInfo) => {
+/**
+ * Runs `buy` (it moves the ladder and buys; it returns the tokens bought) inside an EVM snapshot, reverted afterwards.
+ * The keeper relays each deposit to Base, which keeps it after Ethereum's revert: the relay lands first, so that the
+ * books can be made equal again afterwards, whatever the timing; then Ethereum, which forgot the purchase while Base
+ * did not, gets the same tokens bought again (outside the snapshot), so its deposits and sold count match what Base
+ * imported, as the claim (40-claim-staking) requires.
+ */
+async function buyInsideSnapshot(wallet: TestWallet, buy: () => Promise<bigint>): Promise<void> {
   const snap = await snapshot();
   try {
+    const before = await deposits("eth", wallet.address);
+    const bought = await buy();
+    await until(
+      "the purchase relayed to Base",
+      async () => (await imported(wallet.address)) >= before + bought * WHOLE,
+      60_000,
+    );
+  } finally {
+    await revert(snap);
+  }
+  const missing = ((await imported(wallet.address)) - (await deposits("eth", wallet.address))) / WHOLE;
+  if (missing > 0n) {
+    const cost = await read("eth", "Presale", "ethBuyHelper", [missing]);
+    await write("eth", "Presale", "buyWithEth", [missing, wallet.address], {
+      from: wallet.index,
+      value: (cost * 102n) / 100n,
+    });
+  }
+}
+
+test("purchases across round boundaries charge exactly the cost shown; in ETH every amount shown is floored, the order exact", async ({
+  page,
+  wallet,
+}, testInfo) => {
+  await buyInsideSnapshot(wallet, async () => {
     const step = Number(await read("eth", "Presale", "currentStep"));
     const cap = (await read("eth", "Presale", "rounds"))[step].ethereumQuota; // Ethereum's share of the round
     await moveLadder(step, cap - 1_500n);
@@ -140,24 +193,89 @@ test("a purchase across a round boundary charges exactly the cost shown", async 
     expect(call.functionName).toBe("buyWithUSDC");
     expect((call.args as readonly bigint[])[1]).toBeGreaterThanOrEqual(shown); // maxCost covers the quote
     await endState(page, testInfo);
-    // The keeper relays this deposit to Base, which keeps it after Ethereum's revert below: let the relay land
-    // first, so that the books can be made equal again afterwards, whatever the timing.
-    await until(
-      "the purchase relayed to Base",
-      async () => (await imported(wallet.address)) >= before + amount * WHOLE,
-      60_000,
-    );
-  } finally {
-    await revert(snap);
-  }
-  // Ethereum forgot the purchase, Base did not: the same tokens bought again (outside the snapshot) make Ethereum's
-  // deposits and sold count match what Base imported, as the claim (40-claim-staking) requires.
-  const missing = ((await imported(wallet.address)) - (await deposits("eth", wallet.address))) / WHOLE;
-  if (missing > 0n) {
-    const cost = await read("eth", "Presale", "ethBuyHelper", [missing]);
-    await write("eth", "Presale", "buyWithEth", [missing, wallet.address], {
-      from: wallet.index,
-      value: (cost * 102n) / 100n,
-    });
-  }
+    // One snapshot for both purchases: the keeper's relay inside a reverted snapshot is lost with it, and a second
+    // snapshot's purchase waited on a relay that did not come.
+    return amount + (await ethAcrossNextBoundary(page, wallet, testInfo));
+  });
 });
+
+/** An exact decimal string floored to 4 decimals, trailing zeros dropped (the display rule, PRODUCT.md §9). */
+const floor4 = (exact: string) => {
+  const [int, frac = ""] = exact.split(".");
+  const f = frac.slice(0, 4).replace(/0+$/, "");
+  return f ? `${int}.${f}` : int;
+};
+const grouped = (text: string) => text.replace(/^\d+/, (int) => BigInt(int).toLocaleString("en-US"));
+
+/**
+ * After a completed purchase: ETH across the next round boundary, typed key by key. Every amount shown is floored to
+ * the display decimals (PRODUCT.md §9) while the order and the charge stay exact. Returns the tokens bought.
+ */
+async function ethAcrossNextBoundary(page: Page, wallet: TestWallet, testInfo: TestInfo): Promise<bigint> {
+  const step = Number(await read("eth", "Presale", "currentStep"));
+  const cap = (await read("eth", "Presale", "rounds"))[step].ethereumQuota;
+  await moveLadder(step, cap - 1_500n);
+  await page.getByTestId("buy-more").click();
+  await selectPayToken(page, "eth-native");
+  const tokens = page.getByTestId("token-amount");
+  const pay = page.getByTestId("pay-amount");
+  const line = page.getByTestId("quote-line");
+
+  // USD figures with cents, trailing zero kept ("$60,897.50"): the amount raised and each menu entry's value.
+  await expect(page.getByTestId("usd-raised")).toHaveText(/: \$[\d,]+\.\d\d \/ \$[\d,]+\.\d\d$/);
+  await page.getByTestId("payment-method").click();
+  const values = page.getByRole("listbox", { name: "Payment method" }).locator(".token-row-bal small");
+  await expect(values.first()).toBeVisible();
+  for (const v of await values.allTextContents()) expect(v).toMatch(/^≈ (\$[\d,]+\.\d\d|< \$0\.01)$/);
+  await page.keyboard.press("Escape");
+
+  // One token costs less than 0.0001 ETH: "< 0.0001", never "0"; the pay field shows it to its 10 input decimals.
+  const one = await read("eth", "Presale", "ethBuyHelper", [1n]);
+  expect(one).toBeLessThan(10n ** 14n);
+  await typeLikeAPerson(tokens, "1");
+  await expect(page.getByTestId("quote-cost")).toHaveText(formatEther(one));
+  const lineShown = () => line.innerText(); // what the buyer reads: not the exact quote kept hidden beside it
+  await expect.poll(lineShown).toContain("Cost now: < 0.0001 ETH");
+  await expect(pay).toHaveValue(formatEther(one - (one % 10n ** 8n)));
+
+  // 4,000 tokens: 1,500 at this round's price, 2,500 at the next one's.
+  const amount = 4_000n;
+  await tokens.fill("");
+  await expect(page.getByTestId("quote-cost")).toHaveCount(0);
+  await typeLikeAPerson(tokens, amount.toString());
+  const quote = await read("eth", "Presale", "ethBuyHelper", [amount]);
+  expect(quote).toBeGreaterThan(amount * one); // the next round's price counts
+  await expect(page.getByTestId("quote-cost")).toHaveText(formatEther(quote)); // the exact quote, kept
+  expect(formatEther(quote)).toMatch(/\.\d{5,}/); // more decimals than are shown
+  await expect.poll(lineShown).toContain(`Cost now: ${grouped(floor4(formatEther(quote)))} ETH`);
+  expect(await lineShown()).not.toMatch(/\d\.\d{5,}/);
+  await expect(pay).toHaveValue(floor4(formatEther(quote)));
+  await line.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  await endState(page, testInfo, "cost-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await line.evaluate((e) => e.scrollIntoView({ block: "center" }));
+  await endState(page, testInfo, "cost-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The order is the typed quantity and its exact quote, not the floored figure shown.
+  const ethBefore = await ethBalance("eth", wallet.address);
+  const before = await deposits("eth", wallet.address);
+  await page.getByTestId("buy-now").click();
+  await expect(page.getByTestId("swap-status-complete")).toBeVisible();
+  const hash = lastTxHash(wallet);
+  const [tx, receipt] = await Promise.all([pub.eth.getTransaction({ hash }), pub.eth.getTransactionReceipt({ hash })]);
+  const presale = contract("eth", "Presale");
+  const call = decodeFunctionData({ abi: presale.abi, data: tx.input });
+  expect(call.functionName).toBe("buyWithEth");
+  expect((call.args as readonly unknown[])[0]).toBe(amount);
+  expect(tx.value).toBeGreaterThanOrEqual(quote); // the quote and its margin, the excess refunded
+  const bought = parseEventLogs({ abi: presale.abi, logs: receipt.logs, eventName: "TokensBought" });
+  expect(bought).toHaveLength(1);
+  expect(bought[0].args.tokens).toBe(amount);
+  expect(bought[0].args.paid).toBe(quote); // charged to the wei
+  const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+  expect(ethBefore - (await ethBalance("eth", wallet.address))).toBe(quote + gas);
+  expect(await deposits("eth", wallet.address)).toBe(before + amount * WHOLE);
+  await endState(page, testInfo, "eth-end-state");
+  return amount;
+}

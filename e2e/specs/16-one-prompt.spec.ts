@@ -28,6 +28,7 @@ import {
   endState,
   enterTokens,
   expect,
+  expectToast,
   openAndConnect,
   openStakingAndConnect,
   selectPayToken,
@@ -213,6 +214,42 @@ for (const { mode, buyer } of MODES) {
         record("usdt_purchase_nonzero_allowance", mode, m);
         await endState(page, testInfo);
       });
+
+      if (mode === "batch") {
+        test("a batch whose purchase reverted SalePaused: named, with its toast; the approval said as on chain", async ({
+          page,
+          wallet,
+        }, testInfo) => {
+          const presale = contract("eth", "Presale").address;
+          await write("eth", "USDC", "approve", [presale, 0n], { from: wallet.index }); // revoked: the batch approves
+          await openAndConnect(page, wallet);
+          await selectPayToken(page, "eth-usdc");
+          const before = await deposits("eth", wallet.address);
+          await enterTokens(page, 1_000);
+          const from = wallet.calls.length;
+          const prompt = wallet.holdNext("wallet_sendCalls");
+          await page.getByTestId("buy-now").click();
+          await expect(page.getByTestId("swap-status-confirm_pending")).toBeVisible();
+          await write("eth", "Presale", "pause"); // lands while the wallet shows the batch
+          try {
+            prompt.release();
+            const failed = page.getByTestId("swap-status-failed");
+            await expect(failed).toBeVisible();
+            await expect(failed).toHaveAttribute("data-revert", "SalePaused");
+            await expect(failed.getByRole("heading")).toHaveText("Purchase refused");
+            const said = "The sale is paused right now. The approval was sent and confirmed; no tokens were bought.";
+            await expect(page.getByTestId("swap-status-reason")).toHaveText(said);
+            await expectToast(page, "error", "Purchase refused", said);
+            await expect(page.getByText(/did not go through/)).toHaveCount(0);
+            await endState(page, testInfo);
+          } finally {
+            await write("eth", "Presale", "unpause");
+          }
+          expect(wallet.prompts(from).map((c) => c.method)).toEqual(["wallet_sendCalls"]);
+          expect(await allowance("eth", "USDC", wallet.address, presale)).toBe(UNLIMITED); // the batch's approval
+          expect(await deposits("eth", wallet.address)).toBe(before);
+        });
+      }
     });
 
     test.describe("on Base", () => {

@@ -1,11 +1,22 @@
 /** What goes wrong: rejections in the wallet, the maximum per purchase, contract reverts, low balance and gas. */
 import { parseUnits } from "viem";
 import { BUYERS, CHAIN_IDS } from "../support/config.ts";
-import { allowance, contract, deposits, setEthBalance, write } from "../support/chain.ts";
-import { endState, enterTokens, expect, openAndConnect, selectPayToken, test } from "../support/fixtures.ts";
+import { allowance, contract, deposits, pub, setEthBalance, write } from "../support/chain.ts";
+import {
+  endState,
+  enterTokens,
+  expect,
+  expectToast,
+  openAndConnect,
+  selectPayToken,
+  test,
+} from "../support/fixtures.ts";
 import { accountAt } from "../support/wallet.ts";
 
 test.describe.configure({ mode: "serial" });
+
+/** What a purchase refused by a paused sale says, in the status view and in its toast (PRODUCT.md §8). */
+const PAUSED_TEXT = "The sale is paused right now. Nothing was sent.";
 
 test.describe("rejections and reverts", () => {
   test.use({ buyer: BUYERS.errors, walletChain: CHAIN_IDS.eth });
@@ -73,9 +84,8 @@ test.describe("rejections and reverts", () => {
       await page.getByTestId("buy-widget").getByRole("button", { name: "Buy now" }).click();
       await expect(page.getByTestId("swap-status-failed")).toBeVisible();
       await expect(page.getByTestId("swap-status-failed")).toHaveAttribute("data-revert", "SalePaused");
-      await expect(page.getByTestId("swap-status-reason")).toHaveText(
-        "The sale is paused right now. Nothing was sent.",
-      );
+      await expect(page.getByTestId("swap-status-reason")).toHaveText(PAUSED_TEXT);
+      await expectToast(page, "error", "Purchase refused", PAUSED_TEXT);
       await expect(page.getByTestId("popup-max-tokens")).toHaveCount(0);
       await expect(page.getByText(/declined in your wallet/i)).toHaveCount(0);
       await endState(page, testInfo, "refused");
@@ -92,6 +102,36 @@ test.describe("rejections and reverts", () => {
     expect(wallet.sent()).toHaveLength(0);
     expect(await deposits("eth", wallet.address)).toBe(before);
     await expect(page.getByTestId("sale-paused")).toHaveCount(0, { timeout: 25_000 });
+  });
+
+  test("a pause that lands while the wallet holds the purchase prompt for 25 s: named as on the fast path, with its toast", async ({
+    page,
+    wallet,
+  }, testInfo) => {
+    await openAndConnect(page, wallet);
+    const before = await deposits("eth", wallet.address);
+    const nonce = await pub.eth.getTransactionCount({ address: wallet.address });
+    await enterTokens(page, 1_000);
+    const prompt = wallet.holdNext("eth_sendTransaction");
+    await page.getByTestId("buy-now").click();
+    await expect(page.getByTestId("swap-status-confirm_pending")).toBeVisible(); // simulated, the wallet asks
+    await write("eth", "Presale", "pause");
+    try {
+      await page.waitForTimeout(25_000); // the buyer reads the prompt; the page's refreshes see the pause meanwhile
+      prompt.release();
+      await expect(page.getByTestId("swap-status-failed")).toBeVisible();
+      await expect(page.getByTestId("swap-status-failed")).toHaveAttribute("data-revert", "SalePaused");
+      await expect(page.getByTestId("swap-status-failed").getByRole("heading")).toHaveText("Purchase refused");
+      await expect(page.getByTestId("swap-status-reason")).toHaveText(PAUSED_TEXT);
+      await expectToast(page, "error", "Purchase refused", PAUSED_TEXT);
+      await expect(page.getByText("Transaction failed")).toHaveCount(0);
+      await endState(page, testInfo);
+    } finally {
+      await write("eth", "Presale", "unpause");
+    }
+    // Nothing reached the chain: no purchase, and no transaction from the buyer at all ("Nothing was sent" is true).
+    expect(await deposits("eth", wallet.address)).toBe(before);
+    expect(await pub.eth.getTransactionCount({ address: wallet.address })).toBe(nonce);
   });
 });
 

@@ -92,13 +92,17 @@ export async function selectPayToken(
   // By its accessible name: English unless the page is in another language (menuName, from its translation).
   const menu = page.getByRole("listbox", { name: opts.menuName ?? "Payment method" });
   await expect(menu).toBeVisible();
-  await menu.getByTestId(`payment-option-${id}`).click();
+  const option = menu.getByTestId(`payment-option-${id}`);
+  const symbol = (await option.locator(".token-row-name strong").textContent()) ?? "";
+  await option.click();
   if (opts.confirmModeChange) {
     const popup = page.getByRole("dialog", { name: "Are you sure?" });
     await expect(popup).toBeVisible();
     await popup.getByRole("button", { name: /^Buy with / }).click();
   }
-  await expect(pay).toHaveValue("");
+  // The pay field is emptied with the selection and Max-filled 1 s later: on a busy machine the empty moment can pass
+  // before a check sees it, so the field's label naming the new token is the sign that the selection happened.
+  await expect(pay).toHaveAccessibleName(new RegExp(`\\b${symbol}\\b`));
   await expect(pay).not.toHaveValue(""); // Max auto-filled
   await expect(page.getByTestId("token-amount")).not.toHaveValue(""); // and its quote arrived (no fill lands mid-typing)
 }
@@ -110,6 +114,28 @@ export async function enterTokens(page: Page, tokens: number): Promise<string> {
   await page.getByTestId("token-amount").fill(String(tokens));
   await expect(pay).not.toHaveValue("");
   return pay.inputValue();
+}
+
+/** Types `text` into `field` key by key as a person does, 80 to 200 ms apart (a fixed sequence: a run repeats). */
+export async function typeLikeAPerson(field: Locator, text: string): Promise<void> {
+  await field.fill("");
+  for (const [i, key] of [...text].entries()) {
+    await field.pressSequentially(key);
+    await field.page().waitForTimeout(80 + ((i * 47) % 121));
+  }
+}
+
+/** The one toast of `type` on screen has exactly this title and message (a status view's toast says its words). */
+export async function expectToast(
+  page: Page,
+  type: "error" | "success",
+  title: string,
+  message: string,
+): Promise<void> {
+  const toast = page.getByTestId(`toast-${type}`);
+  await expect(toast).toHaveCount(1);
+  await expect(toast.locator("strong")).toHaveText(title);
+  await expect(toast.locator(".toast-body > span")).toHaveText(message);
 }
 
 /** The hash of the last transaction the wallet sent. */

@@ -3,7 +3,7 @@
  * injected-connector path runs), backed on the Node side by a viem account holding a funded Hardhat test key and
  * talking to the local chain the wallet is currently on.
  *
- * Controls: rejectNext() (code 4001 on the next matching request), holdNext() (the next matching request stays
+ * Controls: rejectNext() (code 4001 on the next matching request, or on a later one: `{ skip }`), holdNext() (the next matching request stays
  * unanswered, like a prompt the user has not looked at yet, until released), failNextSwitch() (a chain switch fails),
  * forgetChain() (the chain is unknown to the wallet: switch answers 4902 until wallet_addEthereumChain adds it).
  * Every request is recorded in `calls`; prompts() counts the ones a real wallet would have shown to the user.
@@ -133,7 +133,7 @@ export class TestWallet {
   readonly calls: WalletCall[] = [];
   private connected = false;
   private known = new Set<number>([CHAIN_IDS.eth, CHAIN_IDS.base]);
-  private rejectQueue: { methods: string[] }[] = [];
+  private rejectQueue: { methods: string[]; skip: number }[] = [];
   private holdQueue: { method: string; released: Promise<void> }[] = [];
   private switchFailures: RpcError[] = [];
   private page?: Page;
@@ -173,9 +173,12 @@ export class TestWallet {
     await page.addInitScript({ content: `(${PAGE_PROVIDER})(${JSON.stringify({ ...WALLET_INFO, icon: ICON })});` });
   }
 
-  /** The next request among `methods` (default: anything the user would be asked about) is rejected with 4001. */
-  rejectNext(methods: string | string[] = USER_PROMPTS): void {
-    this.rejectQueue.push({ methods: Array.isArray(methods) ? methods : [methods] });
+  /**
+   * The next request among `methods` (default: anything the user would be asked about) is rejected with 4001; with
+   * `skip`, that many matching requests are answered first (e.g. the approval goes through, the purchase is refused).
+   */
+  rejectNext(methods: string | string[] = USER_PROMPTS, { skip = 0 }: { skip?: number } = {}): void {
+    this.rejectQueue.push({ methods: Array.isArray(methods) ? methods : [methods], skip });
   }
 
   /** The next wallet_switchEthereumChain fails (default: a generic internal error, not 4902). */
@@ -233,6 +236,7 @@ export class TestWallet {
   private takeRejection(method: string): boolean {
     const i = this.rejectQueue.findIndex((r) => r.methods.includes(method));
     if (i < 0) return false;
+    if (this.rejectQueue[i].skip-- > 0) return false;
     this.rejectQueue.splice(i, 1);
     return true;
   }

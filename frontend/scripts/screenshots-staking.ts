@@ -1,4 +1,4 @@
-// Screenshots of the staking page and every staking modal at 1440 px and 390 px in all five languages, against the
+// Screenshots of the staking page and every staking modal at 1440 px and 390 px in every language, against the
 // LOCAL chains (npm start at the repository root), with real data. Into screenshots/staking/.
 //
 // Usage: VITE_APP_ENV=local npx vite build --outDir /tmp/staking-dist && STAKING_DIST=/tmp/staking-dist node scripts/screenshots-staking.ts

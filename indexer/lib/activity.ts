@@ -6,7 +6,7 @@
  * be credited on Base.
  */
 
-export type Stage = "bought" | "sent" | "onBase";
+import type { Journey } from "@shaft/indexer-api";
 
 export interface PurchaseRow {
   id: string;
@@ -45,17 +45,6 @@ export interface Cadence {
   deliverySec: number | null;
   lastRelayAt: number | null;
   samples: number;
-}
-
-export interface Journey {
-  stage: Stage;
-  /** Who owns the tokens on Base now: the relayed leg's recipient, or the buyer's current recipient until relayed. */
-  owner: string;
-  leg: number | null;
-  relay: { id: string; txHash: string; timestamp: number } | null;
-  credit: { txHash: string; timestamp: number } | null;
-  /** Unix seconds when the purchase is expected on Base (only while on its way). */
-  expectedAt: number | null;
 }
 
 const before = (a: { blockNumber: bigint; logIndex: number }, b: { blockNumber: bigint; logIndex: number }) =>

@@ -281,89 +281,54 @@ async function onQuota(db: Db, chainId: number, round: bigint, quota: bigint) {
 
 // ---------------------------------------------------------------- registration, both chains
 
-ponder.on("EthereumPresale:LadderInitialized", async ({ event, context }) => {
-  await initLadder(context.db, context.chain.id, event.args);
-});
-ponder.on("BasePresale:LadderInitialized", async ({ event, context }) => {
-  await initLadder(context.db, context.chain.id, event.args);
-});
-ponder.on("EthereumPresale:RoundExpired", async ({ event, context }) => {
-  await onRoundExpired(context.db, context.chain.id, event.transaction.hash, event.args.step);
-});
-ponder.on("BasePresale:RoundExpired", async ({ event, context }) => {
-  await onRoundExpired(context.db, context.chain.id, event.transaction.hash, event.args.step);
-});
-ponder.on("EthereumPresale:StepAdvanced", async ({ event, context }) => {
-  await onStepAdvanced(context.db, context.chain.id, event.transaction.hash, event.args.step);
-});
-ponder.on("BasePresale:StepAdvanced", async ({ event, context }) => {
-  await onStepAdvanced(context.db, context.chain.id, event.transaction.hash, event.args.step);
-});
-ponder.on("EthereumPresale:StepSet", async ({ event, context }) => {
-  await onStepSet(context.db, context.chain.id, event.args.step, event.args.used);
-  await recordOwnerAction(context, "EthereumPresale", "StepSet", event);
-});
-ponder.on("BasePresale:StepSet", async ({ event, context }) => {
-  await onStepSet(context.db, context.chain.id, event.args.step, event.args.used);
-  await recordOwnerAction(context, "BasePresale", "StepSet", event);
-});
-ponder.on("EthereumPresale:RoundsUpdated", async ({ event, context }) => {
-  await onRoundsUpdated(context.db, context.chain.id, event.args.endTimes, event.args.prices);
-  await recordOwnerAction(context, "EthereumPresale", "RoundsUpdated", event);
-});
-ponder.on("BasePresale:RoundsUpdated", async ({ event, context }) => {
-  await onRoundsUpdated(context.db, context.chain.id, event.args.endTimes, event.args.prices);
-  await recordOwnerAction(context, "BasePresale", "RoundsUpdated", event);
-});
-ponder.on("EthereumPresale:RoundsRespaced", async ({ event, context }) => {
-  const a = event.args;
-  await onRespaced(context.db, context.chain.id, a.fromStep, a.firstEndTime, a.spacing);
-});
-ponder.on("BasePresale:RoundsRespaced", async ({ event, context }) => {
-  const a = event.args;
-  await onRespaced(context.db, context.chain.id, a.fromStep, a.firstEndTime, a.spacing);
-});
+// The events both presales emit alike; `source` names the contract in Ponder's configuration.
+for (const source of ["EthereumPresale", "BasePresale"] as const) {
+  ponder.on(`${source}:LadderInitialized`, async ({ event, context }) => {
+    await initLadder(context.db, context.chain.id, event.args);
+  });
+  ponder.on(`${source}:RoundExpired`, async ({ event, context }) => {
+    await onRoundExpired(context.db, context.chain.id, event.transaction.hash, event.args.step);
+  });
+  ponder.on(`${source}:StepAdvanced`, async ({ event, context }) => {
+    await onStepAdvanced(context.db, context.chain.id, event.transaction.hash, event.args.step);
+  });
+  ponder.on(`${source}:StepSet`, async ({ event, context }) => {
+    await onStepSet(context.db, context.chain.id, event.args.step, event.args.used);
+    await recordOwnerAction(context, source, "StepSet", event);
+  });
+  ponder.on(`${source}:RoundsUpdated`, async ({ event, context }) => {
+    await onRoundsUpdated(context.db, context.chain.id, event.args.endTimes, event.args.prices);
+    await recordOwnerAction(context, source, "RoundsUpdated", event);
+  });
+  ponder.on(`${source}:RoundsRespaced`, async ({ event, context }) => {
+    const a = event.args;
+    await onRespaced(context.db, context.chain.id, a.fromStep, a.firstEndTime, a.spacing);
+  });
+  ponder.on(`${source}:TokensBought`, async ({ event, context }) => {
+    const a = event.args;
+    await onTokensBought(context.db, {
+      chainId: context.chain.id,
+      ethereumSide: source === "EthereumPresale",
+      txHash: event.transaction.hash,
+      logIndex: event.log.logIndex,
+      blockNumber: event.block.number,
+      timestamp: event.block.timestamp,
+      buyer: a.buyer,
+      recipient: a.recipient,
+      payToken: a.paymentToken,
+      paid: a.paid,
+      tokens: a.tokens,
+      usd: a.usdValue,
+      staked: a.staked,
+    });
+  });
+}
+
+// Ethereum's quota of a round: released by Ethereum's owner, booked on Base when the report says so.
 ponder.on("EthereumPresale:EthereumQuotaReleased", async ({ event, context }) => {
   await onQuota(context.db, context.chain.id, event.args.round, event.args.quota);
   await recordOwnerAction(context, "EthereumPresale", "EthereumQuotaReleased", event);
 });
 ponder.on("BasePresale:EthereumQuotaBooked", async ({ event, context }) => {
   await onQuota(context.db, context.chain.id, event.args.round, event.args.quota);
-});
-
-ponder.on("EthereumPresale:TokensBought", async ({ event, context }) => {
-  const a = event.args;
-  await onTokensBought(context.db, {
-    chainId: context.chain.id,
-    ethereumSide: true,
-    txHash: event.transaction.hash,
-    logIndex: event.log.logIndex,
-    blockNumber: event.block.number,
-    timestamp: event.block.timestamp,
-    buyer: a.buyer,
-    recipient: a.recipient,
-    payToken: a.paymentToken,
-    paid: a.paid,
-    tokens: a.tokens,
-    usd: a.usdValue,
-    staked: a.staked,
-  });
-});
-ponder.on("BasePresale:TokensBought", async ({ event, context }) => {
-  const a = event.args;
-  await onTokensBought(context.db, {
-    chainId: context.chain.id,
-    ethereumSide: false,
-    txHash: event.transaction.hash,
-    logIndex: event.log.logIndex,
-    blockNumber: event.block.number,
-    timestamp: event.block.timestamp,
-    buyer: a.buyer,
-    recipient: a.recipient,
-    payToken: a.paymentToken,
-    paid: a.paid,
-    tokens: a.tokens,
-    usd: a.usdValue,
-    staked: a.staked,
-  });
 });

@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import type { Journey, SalesAnswer } from "@shaft/indexer-api";
 import type { Address } from "viem";
 import {
   account,
@@ -23,14 +24,6 @@ import {
   type IndexerProcess,
 } from "./support.ts";
 
-interface Journey {
-  stage: "bought" | "sent" | "onBase";
-  owner: string;
-  leg: number | null;
-  relay: { txHash: string } | null;
-  credit: { txHash: string } | null;
-  expectedAt: number | null;
-}
 interface PurchaseOut {
   id: string;
   chainId: number;
@@ -50,22 +43,6 @@ interface Activity {
   claims: { user: string; amount: string; staked: boolean }[];
   staking: { kind: string; user: string; amount: string; viaPresale: boolean | null }[];
 }
-interface Sales {
-  states: {
-    chainId: number;
-    step: number;
-    used: string;
-    tokensSold: string;
-    purchases: number;
-    buyers: number;
-    paused: boolean;
-    closed: boolean;
-  }[];
-  perRound: { chainId: number; round: number; tokens: string; usd: string }[];
-  backlog: { buyers: number; tokens: string };
-  inFlight: { legs: number; tokens: string };
-}
-
 const [owner, A, B, C, D] = [0, 3, 4, 5, 6].map(account);
 const lc = (a: Address) => a.toLowerCase();
 
@@ -76,7 +53,7 @@ async function synced() {
   await waitIndexed(ix, await heads(chains));
 }
 const activity = (a: Address) => getJson<Activity>(`${ix.url}/activity/${a}`);
-const sales = () => getJson<Sales>(`${ix.url}/sales`);
+const sales = () => getJson<SalesAnswer>(`${ix.url}/sales`);
 
 /** Every chain's per-round use and totals as the indexer has them equal the contract's own. */
 async function assertLadderAgrees() {

@@ -9,6 +9,7 @@
  */
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import type { SalesAnswer } from "@shaft/indexer-api";
 import { parseAbiItem } from "viem";
 import { startPostgres, type TestPostgres } from "../../server/test/helpers/postgres.ts";
 import { loadPurchases } from "./load.ts";
@@ -25,11 +26,6 @@ import {
 } from "./support.ts";
 
 const PURCHASES = Number(process.env.RESTART_TEST_PURCHASES ?? 1000);
-
-interface Sales {
-  states: { chainId: number; tokensSold: string; purchases: number; buyers: number }[];
-  perRound: { chainId: number; round: number; tokens: string }[];
-}
 
 let chains: Chains;
 let pg: TestPostgres | { skip: string };
@@ -68,7 +64,7 @@ async function stopMidSyncAndResume(db: { databaseUrl: string }, signal: NodeJS.
     seenMidway = await waitUntil(
       "the first purchases to be indexed",
       async () => {
-        const s = await getJson<Sales>(`${first.url}/sales`).catch(() => undefined);
+        const s = await getJson<SalesAnswer>(`${first.url}/sales`).catch(() => undefined);
         const n = s?.states.reduce((t, x) => t + x.purchases, 0) ?? 0;
         return n > 0 ? n : undefined;
       },
@@ -81,7 +77,7 @@ async function stopMidSyncAndResume(db: { databaseUrl: string }, signal: NodeJS.
   const second: IndexerProcess = await startIndexer({ chains, ...db, schema });
   try {
     await waitIndexed(second, await heads(chains), 300_000);
-    const s = await getJson<Sales>(`${second.url}/sales`);
+    const s = await getJson<SalesAnswer>(`${second.url}/sales`);
     const onChain = await countOnChain();
     for (const side of [chains.eth, chains.base]) {
       const st = s.states.find((x) => x.chainId === side.chainId)!;

@@ -16,8 +16,8 @@ import path from "node:path";
 import { getAddress, Interface } from "ethers";
 import { createPublicClient, custom, erc20Abi, getAddress as toAddress, type PublicClient } from "viem";
 import { IAggregatorV3__factory, ISanctionsList__factory } from "../../typechain-types/index.js";
-import { CANONICAL, knownElsewhere, MAINNET_IDS, type ExternalField } from "../../deploy/canonical.js";
-import { ParamsError, type DeployParams } from "../../deploy/schema.js";
+import { CANONICAL, knownElsewhere, MAINNET_IDS } from "../../deploy/canonical.js";
+import { ParamsError, type DeployParams, type ExternalField } from "../../deploy/schema.js";
 import type { Connection } from "./deploy.js";
 import { ROOT } from "./networks.js";
 

@@ -364,9 +364,14 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
     const waits: Promise<void>[] = [];
     if (wantServer) {
+      // A fresh database for the fresh chains, as the indexer's: the same chain ids repeat the same transaction
+      // hashes, which would meet the previous run's conversions and leads.
+      const dbFile = path.join(ROOT, ".local/server", `local-${ethPort}-${basePort}.sqlite`);
+      for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) fs.rmSync(f, { force: true });
       const { child, logFile } = spawnLogged(LOG_DIR, "server", npm, ["--prefix", "server", "run", "dev"], {
         ...env,
         PORT: String(apiPort),
+        SQLITE_PATH: dbFile,
       });
       children.push({ name: "server", child });
       urls.api = `http://127.0.0.1:${apiPort}`;

@@ -5,15 +5,14 @@
  * A last run loads two instances sharing their rate-limit counters through a redis-server (REDIS_URL), the client
  * spreading its connections over both.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { privateKeyToAddress } from "viem/accounts";
 import { chainUnavailable, startChain, type TestChain } from "../test/helpers/chain.ts";
-import { freePort } from "../test/helpers/net.ts";
 import { startRedis, type TestRedis } from "../test/helpers/redis.ts";
+import { startServerProcess, type ServerProcess } from "../test/helpers/server-process.ts";
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS ?? 20_000);
@@ -30,19 +29,6 @@ interface Row {
   latencyMs: { p50: number; p90: number; p99: number; max: number };
   non2xx: number;
   errors: number;
-}
-
-async function waitReady(url: string, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server at ${url} did not become ready`);
 }
 
 function run(name: string, opts: autocannon.Options): Promise<Row> {
@@ -73,34 +59,18 @@ async function main() {
   let chain: TestChain | undefined;
   if (!skipChain) chain = await startChain();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "server-bench-"));
-  const servers: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
   /** A server process on a free port with its own SQLite file; returns its base URL once it answers. */
   const startServer = async (name: string, extra: Record<string, string> = {}) => {
-    const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
-      cwd: serverDir,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        NODE_ENV: "development",
-        PORT: String(port),
-        LOG_LEVEL: "warn",
-        SQLITE_PATH: path.join(dataDir, `${name}.sqlite`),
-        RATE_LIMIT_MAX: "100000000",
-        CARD_RATE_LIMIT_MAX: "100000000",
-        WERT_SIGNER_PRIVATE_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
-        WERT_PARTNER_ID: "bench-partner",
-        DEPLOYMENTS_DIR: path.join(dataDir, "none"),
-        ...(chain
-          ? { RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale }
-          : { RPC_URL_31338: "http://127.0.0.1:9" }),
-        ...extra,
-      },
+    const server = await startServerProcess({
+      SQLITE_PATH: path.join(dataDir, `${name}.sqlite`),
+      WERT_PARTNER_ID: "bench-partner",
+      DEPLOYMENTS_DIR: path.join(dataDir, "none"),
+      ...(chain ? { RPC_URL_31338: chain.rpcUrl, PRESALE_ADDRESS_31338: chain.presale } : {}),
+      ...extra,
     });
-    servers.push(child);
-    const base = `http://127.0.0.1:${port}`;
-    await waitReady(`${base}/healthz`);
-    return base;
+    servers.push(server);
+    return server.url;
   };
   let redis: TestRedis | undefined;
   let redisSkip: string | undefined;
@@ -174,7 +144,7 @@ async function main() {
       );
     }
   } finally {
-    for (const s of servers) s.kill("SIGTERM");
+    for (const s of servers) await s.stop();
     await redis?.stop();
     await chain?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,7 @@
 /** Builds the Fastify app from its dependencies (config, store, chains): used by index.ts and by the tests. */
 import crypto from "node:crypto";
+import http from "node:http";
+import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
@@ -15,6 +17,7 @@ import cardRoutes from "./routes/card.ts";
 import referralRoutes from "./routes/referral.ts";
 import trackRoutes from "./routes/track.ts";
 import healthRoutes from "./routes/health.ts";
+import ownerRoutes from "./routes/owner.ts";
 
 export interface Deps {
   config: Config;
@@ -44,6 +47,15 @@ export async function buildApp(
     },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimit,
+    // Fastify turns Node's request timeout off: a client sending its headers or body slowly (or a Content-Length
+    // longer than its body) would hold a connection for ever. Checked every second, not Node's 30 s.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+      requireHostHeader: false, // refused below with {error, reason}, not Node's empty 400
+    },
+    clientErrorHandler: answerClientError,
     // Never hand out stack traces or internals: see the error handler below.
     return503OnClosing: true,
     requestIdHeader: "x-request-id",
@@ -84,12 +96,33 @@ export async function buildApp(
     return reply.code(500).send({ error: "internal", reason: "internal server error" });
   });
 
-  // JSON only: other bodies get a 415 instead of reaching the schemas as strings. Numbers keep their exact text.
+  // Node answers these itself with an empty body (Expect other than 100-continue) or not at all (CONNECT).
+  app.server.on("checkExpectation", (req: http.IncomingMessage, res: http.ServerResponse) =>
+    res.writeHead(417, { "content-type": "application/json; charset=utf-8", connection: "close" }).end(
+      JSON.stringify({
+        error: "expectation_failed",
+        reason: `Expect: ${String(req.headers.expect).slice(0, 100)} is not supported (only 100-continue)`,
+      }),
+    ),
+  );
+  app.server.on("connect", (_req: http.IncomingMessage, socket: Duplex) =>
+    writeRaw(socket, 405, { error: "method_not_allowed", reason: "CONNECT is not supported: this is no proxy" }),
+  );
+
+  // JSON only, in UTF-8, uncompressed: other bodies get a 415 instead of reaching the schemas as strings. Numbers keep
+  // their exact text (json.ts).
   app.removeContentTypeParser("text/plain");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => {
     try {
-      done(null, parseJsonBody(body as string));
+      const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers["content-type"] ?? "")?.[1];
+      if (charset !== undefined && !/^utf-?8$/i.test(charset))
+        throw new HttpError(
+          415,
+          "unsupported_media_type",
+          `JSON is UTF-8; charset=${charset.slice(0, 40)} is not accepted`,
+        );
+      done(null, parseJsonBody(body as Buffer));
     } catch (e) {
       done(e as Error, undefined);
     }
@@ -104,14 +137,37 @@ export async function buildApp(
   const allowed = new Set(config.siteOrigins);
   app.addHook("onRequest", (req, _reply, done) => {
     const origin = req.headers.origin;
+    const encoding = req.headers["content-encoding"];
     if (origin && !allowed.has(origin) && !req.url.startsWith("/healthz") && !req.url.startsWith("/readyz")) {
       done(new HttpError(403, "origin_not_allowed", `origin ${origin.slice(0, 200)} is not allowed`));
+    } else if (req.raw.httpVersion === "1.1" && !req.headers.host) {
+      done(new HttpError(400, "bad_request", "an HTTP/1.1 request needs a Host header"));
+    } else if (encoding !== undefined && !/^identity$/i.test(encoding.trim())) {
+      // Nothing is decompressed here (no gzip bombs): a compressed body would reach the parser as bytes.
+      done(
+        new HttpError(
+          415,
+          "unsupported_media_type",
+          `Content-Encoding ${encoding.slice(0, 40)} is not accepted: send the JSON uncompressed`,
+        ),
+      );
+    } else if (req.method === "OPTIONS" && !(origin && req.headers["access-control-request-method"])) {
+      done(
+        new HttpError(
+          400,
+          "bad_request",
+          "OPTIONS is only a CORS preflight here: it needs Origin and Access-Control-Request-Method",
+        ),
+      );
     } else done();
   });
   await app.register(cors, {
     origin: [...allowed],
     methods: ["GET", "POST"],
-    allowedHeaders: ["content-type", "x-request-id"],
+    // authorization: the owner console's session token (routes/owner.ts).
+    allowedHeaders: ["content-type", "x-request-id", "authorization"],
+    // The CSV export's file name, for a console on another origin (locally the API is on another port).
+    exposedHeaders: ["content-disposition"],
     maxAge: 600,
   });
 
@@ -161,6 +217,7 @@ export async function buildApp(
   await app.register(cardRoutes, deps);
   await app.register(referralRoutes, deps);
   await app.register(trackRoutes, deps);
+  await app.register(ownerRoutes, deps);
   return app;
 }
 
@@ -178,6 +235,27 @@ function asUnavailable(err: Error, usesRedis: boolean): UnavailableError | undef
   return redisDown
     ? new UnavailableError("rate_limit_unavailable", "the rate-limit store is unavailable; retry shortly")
     : undefined;
+}
+
+/** Node's HTTP parser refused the bytes (or they came too slowly): the same {error, reason} as every answer. */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT")
+    writeRaw(socket, 408, { error: "request_timeout", reason: "the request did not arrive in time" });
+  else if (err.code === "HPE_HEADER_OVERFLOW")
+    writeRaw(socket, 431, { error: "headers_too_large", reason: "the request's headers are too large" });
+  else writeRaw(socket, 400, { error: "bad_request", reason: `malformed HTTP request (${err.code ?? "parse error"})` });
+}
+
+/** Writes a whole JSON response on a socket no request object owns, and closes it. */
+function writeRaw(socket: Duplex, status: number, body: { error: string; reason: string }): void {
+  const text = JSON.stringify(body);
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  socket.destroy();
 }
 
 function causeOf(err: Error): string | undefined {

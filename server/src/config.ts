@@ -48,6 +48,8 @@ export interface Config {
   redisUrl?: string;
   /** A Redis command that has not answered in this time fails (a frozen Redis answers 503, never hangs a request). */
   redisTimeoutMs: number;
+  /** A request whose headers and body have not all arrived in this time gets a 408 and its connection is closed. */
+  requestTimeoutMs: number;
   siteOrigins: string[];
   bodyLimit: number;
   rateLimit: { max: number; windowMs: number; cardMax: number };
@@ -71,6 +73,11 @@ export interface Config {
   };
   referralBaseUrl: string;
   referralParam: string;
+  /**
+   * The owner console's sign-in (PRODUCT.md §2 "Owner console"): the Base chain, where the owner role is read live
+   * and sign-in messages name; the indexer the purchases export reads (unset: the export answers 503).
+   */
+  owner: { chainId: number; indexerUrl?: string };
   conversion: { receiptAttempts: number; receiptDelayMs: number };
   rpcTimeoutMs: number;
   /** Identical server-side errors are logged at most once per this interval (with a count of the others). */
@@ -132,6 +139,7 @@ export const serverVariables = z.object({
   DATABASE_URL: optional(postgresUrl),
   DB_TIMEOUT_MS: optional(integer(100, 60_000)),
   REDIS_TIMEOUT_MS: optional(integer(50, 10_000)),
+  REQUEST_TIMEOUT_MS: optional(integer(100, 300_000)),
   SQLITE_PATH: text,
   ETH_RPC_URL: optional(httpUrl),
   ETH_CHAIN_ID: optional(integer(1)),
@@ -152,6 +160,7 @@ export const serverVariables = z.object({
   CARD_PROVIDER_ADDRESS: optional(address),
   REFERRAL_BASE_URL: optional(httpUrl),
   REFERRAL_PARAM: text,
+  INDEXER_URL: optional(httpUrl),
   CONVERSION_RECEIPT_ATTEMPTS: optional(integer(1, 20)),
   CONVERSION_RECEIPT_DELAY_MS: optional(integer(0, 30_000)),
 });
@@ -208,6 +217,7 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     trustProxy: env.TRUST_PROXY ?? false,
     redisUrl: env.REDIS_URL,
     redisTimeoutMs: env.REDIS_TIMEOUT_MS ?? 500,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 10_000,
     siteOrigins,
     bodyLimit: env.BODY_LIMIT_BYTES ?? 16 * 1024,
     rateLimit: {
@@ -239,6 +249,10 @@ export async function loadConfig(rawEnv: Env = process.env): Promise<Config> {
     },
     referralBaseUrl: env.REFERRAL_BASE_URL ?? siteOrigins[0] ?? "http://127.0.0.1:5173",
     referralParam: env.REFERRAL_PARAM ?? "referrer",
+    owner: {
+      chainId: env.BASE_CHAIN_ID ?? (production ? BASE_CHAIN_IDS.mainnet : 31338),
+      indexerUrl: (env.INDEXER_URL ?? (production ? undefined : "http://127.0.0.1:42069"))?.replace(/\/$/, ""),
+    },
     conversion: {
       receiptAttempts: env.CONVERSION_RECEIPT_ATTEMPTS ?? 3,
       receiptDelayMs: env.CONVERSION_RECEIPT_DELAY_MS ?? 1000,

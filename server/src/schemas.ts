@@ -94,15 +94,17 @@ export const leadAttribution = z.object({
   referrer: optText(1024),
 });
 
+/** An EIP-4361 message a wallet signed, and its signature (hex; long for an ERC-6492 account). */
+const siweMessage = z.string().max(4096, "at most 4096 characters");
+const signature = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{2,12000}$/, "must be a 0x-prefixed hex signature")
+  .transform((h) => h as `0x${string}`);
+
 export const leadBody = z.object({
   walletAddress: address,
-  /** The EIP-4361 message the wallet signed, and its signature (hex; long for an ERC-6492 account). */
-  message: z.string().max(4096, "at most 4096 characters").optional(),
-  signature: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{2,12000}$/, "must be a 0x-prefixed hex signature")
-    .transform((h) => h as `0x${string}`)
-    .optional(),
+  message: siweMessage.optional(),
+  signature: signature.optional(),
   event: z.literal("lead_success").default("lead_success"),
   ...attribution,
   ...leadAttribution.shape,
@@ -110,6 +112,9 @@ export const leadBody = z.object({
   userAgent: optText(1024),
   acceptLanguage: optText(256),
 });
+
+/** The owner console's sign-in: the message (naming a nonce of POST /api/owner/nonce) and its signature. */
+export const signInBody = z.object({ message: siweMessage, signature });
 
 /**
  * A conversion names a transaction and the wallet's lead session; the amounts and the attribution come from the chain

@@ -5,6 +5,7 @@
 // fields and the icons. docs/CONVENTIONS.md, "Adding a payment token", walks through a new row.
 // Types only from the ABIs and viem: this module is in the first render.
 import type { Address, ContractFunctionArgs, ContractFunctionName, ContractFunctionReturnType, Hex } from "viem";
+import type { ContractName } from "../config/addresses.ts";
 import type { ContractAbi } from "../config/contracts.ts";
 import type { ChainBlock, ChainKey } from "../config/env.ts";
 import type { TokenIconSpec } from "../shared/icons.tsx";
@@ -69,8 +70,8 @@ type NativeRow = RowCommon & {
 };
 /** A token the presale pulls after an approval (`pay`: the purchase's maxCost). */
 type TokenRow = RowCommon & {
-  /** The token contract's name in the generated map (deployments/deployedContracts.ts). */
-  addressKey: "USDT" | "USDC";
+  /** The token contract's name in the generated map (deployments/deployedContracts.ts): a new key needs no edit here. */
+  addressKey: ContractName;
   /** The purchase call (PRODUCT.md §7: buy with USDT, with USDC). */
   buy: (o: BuyOrder) => PresaleBuy<"nonpayable">;
   /** The token's own EIP-2612 permit, and the purchase that takes it (one signature and one transaction). */

@@ -122,4 +122,26 @@ export const migrations: Migration[] = [
       `ALTER TABLE conversions ADD COLUMN block_time BIGINT`,
     ],
   },
+  {
+    id: 4,
+    name: "owner console sign-in: server-issued single-use nonces, owner sessions",
+    statements: [
+      // Issued by POST /api/owner/nonce; a sign-in uses one once (used_at), before it expires.
+      `CREATE TABLE owner_nonces (
+        nonce TEXT PRIMARY KEY,
+        issued_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        used_at BIGINT
+      )`,
+      `CREATE INDEX owner_nonces_expires ON owner_nonces (expires_at)`,
+      // Only the token's hash is stored: a copy of the database opens no session.
+      `CREATE TABLE owner_sessions (
+        token_hash TEXT PRIMARY KEY,
+        wallet_address TEXT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX conversions_referrer ON conversions (referrer)`,
+    ],
+  },
 ];

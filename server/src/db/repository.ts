@@ -129,6 +129,37 @@ export interface Repository {
   countConversions(): Promise<number>;
   recordCardSession(s: CardSessionRecord): Promise<void>;
   countCardSessions(): Promise<number>;
+  /** Stores a sign-in nonce the server handed out, valid until `expiresAt` (ms). Forgets long-expired ones. */
+  issueOwnerNonce(nonce: string, expiresAt: number): Promise<void>;
+  /**
+   * Marks the nonce used if it was issued, is unused and has not expired: "ok" for exactly one caller, whichever
+   * instance it runs on; otherwise why not.
+   */
+  useOwnerNonce(nonce: string): Promise<"ok" | "unknown" | "used" | "expired">;
+  /** Stores an owner session (the hash of its token) for the wallet until `expiresAt` (ms). */
+  createOwnerSession(tokenHash: string, walletAddress: string, expiresAt: number): Promise<void>;
+  /** The wallet and expiry of an unexpired owner session, if any. */
+  ownerSession(tokenHash: string): Promise<{ walletAddress: string; expiresAt: number } | undefined>;
+  endOwnerSession(tokenHash: string): Promise<void>;
+  /** Conversions attributed to a referral code, newest first, with the wallet that owns the code. */
+  referralConversions(limit: number): Promise<ReferralConversion[]>;
+}
+
+/** A conversion whose attribution names a referral code: who referred whom, where, for how much. */
+export interface ReferralConversion {
+  chainId: number;
+  txHash: string;
+  /** The wallet the conversion belongs to (the buyer; a card purchase's customer). */
+  buyer: string;
+  /** The code in the buyer's signed lead, and the wallet it belongs to (null: a code this server never issued). */
+  referrerCode: string;
+  referrerWallet: string | null;
+  purchaseType: string | null;
+  paid: string | null;
+  tokens: string | null;
+  usd: string | null;
+  /** The purchase's block time (ms), else when the conversion was recorded. */
+  time: number;
 }
 
 /** The store cannot be reached or cannot write right now (connection lost, server down, disk full, locked). */
@@ -409,6 +440,73 @@ export abstract class SqlRepository implements Repository {
 
   async countCardSessions() {
     return this.count("card_sessions");
+  }
+
+  async issueOwnerNonce(nonce: string, expiresAt: number): Promise<void> {
+    const now = this.now();
+    // Kept a day past expiry, so a late sign-in hears "expired" rather than "unknown".
+    await this.run(`DELETE FROM owner_nonces WHERE expires_at < ?`, [now - 86_400_000]);
+    await this.run(`INSERT INTO owner_nonces (nonce, issued_at, expires_at) VALUES (?, ?, ?)`, [nonce, now, expiresAt]);
+  }
+
+  async useOwnerNonce(nonce: string): Promise<"ok" | "unknown" | "used" | "expired"> {
+    const now = this.now();
+    // One statement decides: concurrent sign-ins with the same nonce, on any instance, cannot both update the row.
+    const used = await this.run(
+      `UPDATE owner_nonces SET used_at = ? WHERE nonce = ? AND used_at IS NULL AND expires_at > ?`,
+      [now, nonce, now],
+    );
+    if (used > 0) return "ok";
+    const rows = await this.all(`SELECT used_at FROM owner_nonces WHERE nonce = ?`, [nonce]);
+    if (!rows[0]) return "unknown";
+    return rows[0].used_at == null ? "expired" : "used";
+  }
+
+  async createOwnerSession(tokenHash: string, walletAddress: string, expiresAt: number): Promise<void> {
+    const now = this.now();
+    await this.run(`DELETE FROM owner_sessions WHERE expires_at < ?`, [now]);
+    await this.run(
+      `INSERT INTO owner_sessions (token_hash, wallet_address, expires_at, created_at) VALUES (?, ?, ?, ?)`,
+      [tokenHash, walletAddress, expiresAt, now],
+    );
+  }
+
+  async ownerSession(tokenHash: string) {
+    const rows = await this.all(
+      `SELECT wallet_address, expires_at FROM owner_sessions WHERE token_hash = ? AND expires_at > ?`,
+      [tokenHash, this.now()],
+    );
+    return rows[0] ? { walletAddress: text(rows[0].wallet_address), expiresAt: Number(rows[0].expires_at) } : undefined;
+  }
+
+  async endOwnerSession(tokenHash: string): Promise<void> {
+    await this.run(`DELETE FROM owner_sessions WHERE token_hash = ?`, [tokenHash]);
+  }
+
+  async referralConversions(limit: number): Promise<ReferralConversion[]> {
+    const rows = await this.all(
+      `SELECT c.chain_id, c.tx_hash, c.public_address, c.referrer, r.wallet_address AS referrer_wallet,
+         c.purchase_type, c.purchase_type_amount, c.onchain_tokens, c.purchase_usd_amount,
+         COALESCE(c.block_time, c.created_at) AS time
+       FROM conversions c LEFT JOIN referrals r ON r.code = c.referrer
+       WHERE c.referrer IS NOT NULL
+       ORDER BY time DESC, c.chain_id, c.tx_hash
+       LIMIT ?`,
+      [limit],
+    );
+    const opt = (v: unknown) => (v == null ? null : text(v));
+    return rows.map((r) => ({
+      chainId: Number(r.chain_id),
+      txHash: text(r.tx_hash),
+      buyer: text(r.public_address),
+      referrerCode: text(r.referrer),
+      referrerWallet: opt(r.referrer_wallet),
+      purchaseType: opt(r.purchase_type),
+      paid: opt(r.purchase_type_amount),
+      tokens: opt(r.onchain_tokens),
+      usd: opt(r.purchase_usd_amount),
+      time: Number(r.time),
+    }));
   }
 
   private async count(table: "leads" | "conversions" | "card_sessions"): Promise<number> {

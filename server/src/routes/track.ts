@@ -5,8 +5,7 @@
  */
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { formatUnits, getAddress, type Address, type TransactionReceipt } from "viem";
-import { presaleAbi } from "../contracts.ts";
+import { formatUnits, type TransactionReceipt } from "viem";
 import { HttpError, parse, UnavailableError } from "../http.ts";
 import { clientIp } from "../ip.ts";
 import { verifyLead } from "../lead.ts";
@@ -168,7 +167,9 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
     const p = ps[0];
     const sum = (f: (x: VerifiedPurchase) => bigint) => ps.reduce((a, x) => a + f(x), 0n);
     const card = cardProviders.has(p.buyer.toLowerCase());
-    const stable = isNativePayment(p) ? undefined : await stablecoinOf(p.chainId, p.paymentToken);
+    const stable = isNativePayment(p)
+      ? undefined
+      : await chainCall(p.chainId, async () => (await chains.payToken(p.chainId, p.paymentToken))?.symbol);
     return {
       purchaseType: card ? "CARD" : isNativePayment(p) ? "ETH" : (stable ?? p.paymentToken.toLowerCase()),
       onchainTokens: sum((x) => x.tokens).toString(),
@@ -197,23 +198,6 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
       }),
     );
     return Object.fromEntries(heads.filter((h): h is readonly [number, bigint] => h[1] !== undefined));
-  }
-
-  /** "USDT" or "USDC" when `token` is the presale's own, else undefined (read once per chain). */
-  const stablecoins = new Map<number, Promise<Record<string, string>>>();
-  async function stablecoinOf(chainId: number, token: Address): Promise<string | undefined> {
-    let names = stablecoins.get(chainId);
-    if (!names) {
-      const presale = chains.presale(chainId)!;
-      names = Promise.all(
-        (["usdt", "usdc"] as const).map((fn) =>
-          chainCall(chainId, (c) => c.readContract({ address: presale, abi: presaleAbi, functionName: fn })),
-        ),
-      ).then(([usdt, usdc]) => ({ [getAddress(usdt)]: "USDT", [getAddress(usdc)]: "USDC" }));
-      void names.catch(() => stablecoins.delete(chainId));
-      stablecoins.set(chainId, names);
-    }
-    return (await names)[getAddress(token)];
   }
 
   /** A read from the chain; an unreachable RPC is a 503. */

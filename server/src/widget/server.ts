@@ -205,10 +205,9 @@ export function createWidgetServer(cfg: WidgetConfig) {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => {
         size += c.length;
-        if (size > 16_384) {
-          reject(new Refusal("body too large"));
-          req.destroy();
-        } else chunks.push(c);
+        // Answered (413), then the rest is read and dropped: destroying the request would leave the client no answer.
+        if (size > BODY_LIMIT) reject(new Refusal(`the body is over ${BODY_LIMIT} bytes`, 413));
+        else chunks.push(c);
       });
       req.on("end", () => {
         try {
@@ -221,9 +220,9 @@ export function createWidgetServer(cfg: WidgetConfig) {
     });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const url = new URL(req.url ?? "/", cfg.origin);
-    const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
     try {
+      const url = parseUrl(req.url ?? "/", cfg.origin);
+      const parts = url.pathname.split("/").filter(Boolean).map(decodePart);
       if (req.method === "GET" && url.pathname === "/healthz") return send(res, 200, { status: "ok" });
       if (parts.length < 2 || parts[1] !== "widget")
         return send(res, 404, { error: "not_found", reason: "no such page" });
@@ -272,7 +271,8 @@ export function createWidgetServer(cfg: WidgetConfig) {
       }
       return send(res, 404, { error: "not_found", reason: "no such endpoint" });
     } catch (e) {
-      if (e instanceof Refusal) return send(res, 400, { error: "refused", reason: e.message });
+      if (e instanceof Refusal)
+        return send(res, e.status, { error: e.status === 413 ? "payload_too_large" : "refused", reason: e.message });
       const msg = e instanceof Error ? ((e as { shortMessage?: string }).shortMessage ?? e.message) : String(e);
       console.error(JSON.stringify({ level: 50, msg: "widget error", error: msg }));
       return send(res, 502, { error: "payment_failed", reason: msg.split("\n")[0].slice(0, 300) });
@@ -282,4 +282,29 @@ export function createWidgetServer(cfg: WidgetConfig) {
   return http.createServer((req, res) => void handle(req, res));
 }
 
-export class Refusal extends Error {}
+export class Refusal extends Error {
+  readonly status: number;
+  constructor(reason: string, status = 400) {
+    super(reason);
+    this.status = status;
+  }
+}
+
+const BODY_LIMIT = 16_384;
+
+function parseUrl(path: string, origin: string): URL {
+  try {
+    return new URL(path, origin);
+  } catch {
+    throw new Refusal("the URL is not valid");
+  }
+}
+
+/** A path segment, decoded; one that cannot be (`%`, `%zz`) is refused, not an internal error. */
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new Refusal("the URL is not valid (malformed percent-encoding)");
+  }
+}

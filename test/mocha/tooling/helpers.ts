@@ -213,24 +213,36 @@ export async function expectCrashAfterDelivery(relayer: Relayer): Promise<void> 
 
 /**
  * Runs `node args…` with `env` added and kills it with SIGKILL as soon as its output matches `at` (a test hook's
- * pause line: the moment a kill -9 must not lose or repeat anything). Fails when that line does not come in 90 s.
+ * pause line: the moment a kill -9 must not lose or repeat anything). Fails when that line does not come in 90 s, or
+ * when the process exits first, unless `orExit` (then it resolves false: nothing to kill it at).
  */
-export async function killWhen(args: string[], env: Record<string, string>, at: RegExp): Promise<void> {
+export async function killWhen(
+  args: string[],
+  env: Record<string, string>,
+  at: RegExp,
+  opts: { orExit?: boolean } = {},
+): Promise<boolean> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env } });
   let out = "";
-  await new Promise<void>((resolve, reject) => {
+  const killed = await new Promise<boolean>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(at)} within 90 s:\n${out}`)), 90_000);
     child.stdout.on("data", (chunk) => {
       out += chunk;
-      if (at.test(out)) {
+      if (at.test(out) && child.exitCode === null) {
         clearTimeout(timer);
         child.kill("SIGKILL");
-        resolve();
+        resolve(true);
       }
     });
     child.stderr.on("data", (chunk) => (out += chunk));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      if (opts.orExit && code === 0) resolve(false);
+      else reject(new Error(`exited (${code}) before ${String(at)}:\n${out}`));
+    });
   });
-  await new Promise((r) => child.once("exit", r));
+  if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once("exit", r));
+  return killed;
 }
 
 /**

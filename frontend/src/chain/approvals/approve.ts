@@ -21,6 +21,10 @@ export const approveAbi = [
   },
 ] as const satisfies Abi;
 
+/** The approve() amounts in order: zero first when a non-zero allowance is reset, then PRODUCT.md §9's 1e26. */
+export const approvalAmounts = (p: { allowance: bigint; resetFirst: boolean }): bigint[] =>
+  p.resetFirst && p.allowance > 0n ? [0n, UNLIMITED_APPROVAL] : [UNLIMITED_APPROVAL];
+
 /**
  * The approval transactions for `spender`, each simulated first and sent to its receipt: a non-zero allowance reset
  * to zero first when `resetFirst` (USDT refuses to change one non-zero allowance into another; the purchase flow
@@ -35,8 +39,7 @@ export async function grantAllowance<P>(
   spender: Address,
   p: { allowance: bigint; resetFirst: boolean; onMined?: (amount: bigint) => void },
 ): Promise<{ reverted?: Hash }> {
-  const amounts = p.resetFirst && p.allowance > 0n ? [0n, UNLIMITED_APPROVAL] : [UNLIMITED_APPROVAL];
-  for (const amount of amounts) {
+  for (const amount of approvalAmounts(p)) {
     const prepared = await io.simulate({
       address: token,
       abi: approveAbi,

@@ -3,9 +3,8 @@
 // the account upgrade it needs; 5700 / 5760: no atomic execution; the method unsupported) is "unavailable", which the
 // flow answers with the permit or approval route; anything else that stops the batch is "failed".
 import { encodeFunctionData, type Address, type Hash } from "viem";
-import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import { classifyError } from "../errors.ts";
-import { approveAbi } from "./approve.ts";
+import { approvalAmounts, approveAbi } from "./approve.ts";
 import type { Call, CallsResult, WalletIO } from "../walletIO.ts";
 
 /** The approval calls that precede the action in a batch, as grantAllowance sends them one by one. */
@@ -14,13 +13,18 @@ export function approvalCalls(token: Address, spender: Address, p: { allowance: 
     to: token,
     data: encodeFunctionData({ abi: approveAbi, functionName: "approve", args: [spender, amount] }),
   });
-  return p.resetFirst && p.allowance > 0n ? [approve(0n), approve(UNLIMITED_APPROVAL)] : [approve(UNLIMITED_APPROVAL)];
+  return approvalAmounts(p).map(approve);
 }
 
 type BatchResult = {
   outcome: "complete" | "failed" | "rejected" | "unavailable";
   hash?: Hash;
   error?: unknown;
+  /**
+   * Leading calls whose receipts say success: on chain whatever followed (a wallet that ran the calls one by one and
+   * stopped at a revert reports them, EIP-5792 status 600; a batch run as one reverted transaction has none).
+   */
+  mined?: number;
 };
 
 /** Complete only when the wallet reports success and every receipt succeeded; the last receipt names the batch. */
@@ -41,8 +45,11 @@ export async function runBatch(w: WalletIO, calls: Call[], onSent: () => void): 
   }
   onSent();
   try {
-    const { success, hash } = batchOutcome(await w.waitForCalls(id));
-    return { outcome: success ? "complete" : "failed", hash };
+    const result = await w.waitForCalls(id);
+    const { success, hash } = batchOutcome(result);
+    const stopped = result.receipts.findIndex((x) => x.status !== "success");
+    const mined = stopped < 0 ? result.receipts.length : stopped;
+    return { outcome: success ? "complete" : "failed", hash, mined };
   } catch (error) {
     return { outcome: "failed", error };
   }

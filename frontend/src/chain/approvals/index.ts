@@ -4,6 +4,6 @@
  * calls. Public surface for the transaction flows, which load lazily: it carries viem's encoding and the ABIs, so
  * code of the first render never imports it (chain/index.ts is that surface).
  */
-export { approveAbi, grantAllowance } from "./approve.ts";
+export { approvalAmounts, approveAbi, grantAllowance } from "./approve.ts";
 export { approvalCalls, batchOutcome, runBatch } from "./batch.ts";
 export { readPermitDomain, signPermit, type PermitDomain, type SignedPermit } from "./permit.ts";

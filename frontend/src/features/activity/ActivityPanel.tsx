@@ -5,7 +5,7 @@
 import "./activity.css";
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
-import { formatNumber, formatUsd, shortAddress } from "../../shared/format.ts";
+import { formatBalance, formatNumber, formatUsd, shortAddress } from "../../shared/format.ts";
 import { useWallet } from "../../chain/index.ts";
 import { STAGES, txUrl, type ActivityView, type ChainKey, type PurchaseView } from "./model.ts";
 import { useActivity } from "./useActivity.ts";
@@ -76,7 +76,7 @@ function PurchaseItem({ p }: { p: PurchaseView }) {
           {formatNumber(p.tokens)} {env.tokenName}
         </strong>
         <span className="activity-muted">
-          {t("activity.paid", { amount: formatNumber(p.paid, 6), symbol: p.paySymbol, usd: formatUsd(p.usd) })}
+          {t("activity.paid", { amount: formatBalance(p.paid), symbol: p.paySymbol, usd: formatUsd(p.usd) })}
         </span>
         <span className="activity-muted">{t("activity.rounds", { rounds: p.rounds })}</span>
         {p.staked && <span className="activity-tag">{t("activity.staked")}</span>}

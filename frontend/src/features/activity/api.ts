@@ -1,17 +1,7 @@
 // The indexer's answer for one wallet (indexer/src/api/queries.ts `activity`), typed as it crosses HTTP: amounts are
 // decimal strings, times unix seconds, addresses lowercase.
+import type { Journey } from "@shaft/indexer-api";
 import { getIndexerJson } from "../../shared/indexer.ts";
-
-export type Stage = "bought" | "sent" | "onBase";
-
-export interface Journey {
-  stage: Stage;
-  owner: string;
-  leg: number | null;
-  relay: { id: string; txHash: string; timestamp: number } | null;
-  credit: { txHash: string; timestamp: number } | null;
-  expectedAt: number | null;
-}
 
 export interface PurchaseRow {
   id: string;

@@ -1,9 +1,10 @@
 // What the panel shows, from the indexer's answer (pure, tested): each row's amounts in display units, the payment
 // token's symbol, its chain, and for an Ethereum purchase the three steps of its way to Base (docs/PRODUCT.md §2,
 // "My activity").
+import type { Stage } from "@shaft/indexer-api";
 import { env } from "../../config/env.ts";
 import { payTokenAt } from "../../presale/index.ts";
-import type { ActivityAnswer, PurchaseRow, Stage } from "./api.ts";
+import type { ActivityAnswer, PurchaseRow } from "./api.ts";
 
 export const STAGES: readonly Stage[] = ["bought", "sent", "onBase"];
 

@@ -48,6 +48,8 @@ type Fake = {
   sendCallsError?: Error;
   signError?: Error;
   batchStatus?: CallsResult["status"];
+  /** The wallet ran the batch as one transaction: one receipt for all its calls. */
+  oneReceipt?: boolean;
   simulateError?: Error;
 };
 
@@ -92,9 +94,10 @@ function setup(f: Fake) {
     waitForCalls: () => {
       const status = f.batchStatus ?? "success";
       const last = status === "success" ? "success" : "reverted";
+      const calls = f.oneReceipt ? batches.at(-1)!.slice(-1) : batches.at(-1)!;
       return Promise.resolve({
         status,
-        receipts: batches.at(-1)!.map((_, i, all) => ({
+        receipts: calls.map((_, i, all) => ({
           transactionHash: `0x${(i + 1).toString(16).padStart(64, "a")}`,
           status: i === all.length - 1 ? last : "success",
         })),
@@ -303,6 +306,17 @@ describe("purchase with a batching wallet (EIP-5792)", () => {
     const t = setup({ wallet: "batch", batchStatus: "failure" });
     expect((await runPurchase(t.io, purchase("usdc"), t, t.w)).outcome).toBe("failed");
     expect(t.trail).toEqual(["not_started", "confirm_pending", "in_progess", "failed"]);
+  });
+  it("a batch run call by call that stopped at the purchase: its approvals are on chain, on record for the texts", async () => {
+    const t = setup({ wallet: "batch", batchStatus: "failure", allowance: 1n });
+    expect((await runPurchase(t.io, purchase("usdt"), t, t.w)).outcome).toBe("failed");
+    expect(t.batches[0]).toHaveLength(3); // approve(0), approve(1e26), the purchase
+    expect(t.state.approvalMined).toBe("approval");
+  });
+  it("a batch run as one reverted transaction: nothing on chain, nothing on record", async () => {
+    const t = setup({ wallet: "batch", batchStatus: "failure", oneReceipt: true });
+    expect((await runPurchase(t.io, purchase("usdc"), t, t.w)).outcome).toBe("failed");
+    expect(t.state.approvalMined).toBeUndefined();
   });
   it("the contract's own refusal (paused sale) stops before the wallet is asked", async () => {
     const { ContractFunctionExecutionError, ContractFunctionRevertedError, encodeErrorResult } = await import("viem");

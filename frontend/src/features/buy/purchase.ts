@@ -21,6 +21,7 @@ import {
   type WriteMutability,
 } from "../../chain/index.ts";
 import {
+  approvalAmounts,
   approvalCalls,
   grantAllowance,
   readPermitDomain,
@@ -238,6 +239,10 @@ async function purchaseInBatch<P>(
   if (r.outcome === "unavailable") return "unavailable";
   if (r.error !== undefined) return { ...fail(h, r.error), hash: r.hash };
   const success = r.outcome === "complete";
+  // A batch the wallet ran call by call can stop after its approvals: they are on chain, and the texts say so.
+  if (!success)
+    for (const amount of approvalAmounts({ allowance, resetFirst: true }).slice(0, r.mined ?? 0))
+      h.dispatch({ type: "APPROVAL_MINED", amount });
   const revert = success ? undefined : await revertNow(io, presaleCall(p, buy));
   h.dispatch({ type: "RECEIPT", success, hash: r.hash, revert });
   return { outcome: r.outcome, hash: r.hash, revert };

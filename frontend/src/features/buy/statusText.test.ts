@@ -1,4 +1,4 @@
-// The words of a failed or refused purchase in the five languages: true to what reached the chain.
+// The words of a failed or refused purchase in every language: true to what reached the chain.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import i18next from "i18next";

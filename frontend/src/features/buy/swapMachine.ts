@@ -116,7 +116,10 @@ export function swapReducer(s: SwapState, e: SwapEvent): SwapState {
       // Again while approval_pending: the wallet could not sign the permit, the approval transaction follows.
       return at("not_started", "approval_pending") ? { ...s, status: "approval_pending", via: e.via } : s;
     case "APPROVAL_MINED":
-      return at("approval_pending") ? { ...s, approvalMined: e.amount > 0n ? "approval" : "reset" } : s;
+      // approval_pending: an approval transaction of its own; confirm_pending / in_progess: a batch's approval calls.
+      return at("approval_pending", "confirm_pending", "in_progess")
+        ? { ...s, approvalMined: e.amount > 0n ? "approval" : "reset" }
+        : s;
     case "APPROVED":
       return at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
     case "AWAIT_SIGNATURE":

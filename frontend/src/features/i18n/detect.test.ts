@@ -12,7 +12,7 @@ import {
 import { LANGUAGES } from "./languages.ts";
 
 describe("language detection (PRODUCT.md §2)", () => {
-  it("five languages with value, native name and flag", () => {
+  it("the languages, with value, native name and flag", () => {
     expect(LANGUAGES.map((l) => l.value)).toEqual(["en", "zh-hans", "zh-hant", "ru", "es"]);
     for (const l of LANGUAGES) expect(l.nativeName && l.flag).toBeTruthy();
   });

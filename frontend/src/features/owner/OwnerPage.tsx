@@ -7,6 +7,7 @@ import { env } from "../../config/env.ts";
 import { formatNumber, formatPrice, formatUsd, shortAddress } from "../../shared/format.ts";
 import { fetchOwnerActions, fetchSales } from "./api.ts";
 import { actionLine, age, consoleView, type ChainView, type Check, type ConsoleView } from "./model.ts";
+import { PrivatePanel } from "./private/PrivatePanel.tsx";
 
 const REFRESH_MS = 5_000;
 const day = (s: number) =>
@@ -262,6 +263,7 @@ export default function OwnerPage() {
           <Actions now={q.data.now} />
         </>
       )}
+      <PrivatePanel />
     </div>
   );
 }

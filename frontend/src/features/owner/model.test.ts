@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { env } from "../../config/env.ts";
 import { payTokenAddress } from "../../presale/index.ts";
-import type { SalesAnswer } from "./api.ts";
+import type { SalesAnswer } from "@shaft/indexer-api";
 import { actionLine, age, consoleView } from "./model.ts";
 
 const ETH = env.eth.chainIdInt;

@@ -2,9 +2,10 @@
 // sales per round and per payment token, the daily series, the cross-chain checks of `npm run admin status` that the
 // events can answer (ladders agree, Ethereum's sales reported to Base, deposits in flight, relay backlog and age) and
 // the claim-readiness checklist (docs/PRODUCT.md §2, owner console).
+import type { LadderRoundRow, SalesAnswer } from "@shaft/indexer-api";
 import { env } from "../../config/env.ts";
 import { payTokenAt } from "../../presale/index.ts";
-import type { LadderRoundRow, OwnerActionRow, SalesAnswer } from "./api.ts";
+import type { OwnerActionRow } from "./api.ts";
 
 export type ChainKey = "eth" | "base";
 const E18 = 1e18;

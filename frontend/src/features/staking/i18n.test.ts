@@ -1,5 +1,5 @@
-// The staking translations: every key the staking code builds at run time (flow, toast and error keys) exists in all
-// five languages with the same placeholders (the shared translations test covers literal keys only).
+// The staking translations: every key the staking code builds at run time (flow, toast and error keys) exists in every
+// language with the same placeholders (the shared translations test covers literal keys only).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

@@ -2,7 +2,8 @@
 // records it on the server. Loaded on demand by useLeadSignature; a refusal is remembered for the browser session and
 // changes nothing else (buying never waits for it).
 import type { Hex } from "viem";
-import { createSiweMessage, generateSiweNonce } from "viem/siwe";
+import { generateSiweNonce } from "viem/siwe";
+import { siteMessage } from "../../shared/siwe.ts";
 import { classifyError } from "../../chain/index.ts";
 import { readLead, writeLead, type SessionStore } from "../../shared/leadSession.ts";
 
@@ -34,18 +35,7 @@ export function leadMessage(p: {
 }): string {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(p.attribution)) if (v) query.set(k, v);
-  return createSiweMessage({
-    address: p.address,
-    chainId: p.chainId,
-    domain: new URL(p.site).host,
-    uri: p.site,
-    version: "1",
-    nonce: p.nonce,
-    issuedAt: p.issuedAt,
-    expirationTime: new Date(p.issuedAt.getTime() + LEAD_LIFETIME_MS),
-    statement: p.statement,
-    resources: [`${p.site}/?${query.toString()}`],
-  });
+  return siteMessage({ ...p, lifetimeMs: LEAD_LIFETIME_MS, resources: [`${p.site}/?${query.toString()}`] });
 }
 
 export type LeadOutcome = "signed" | "refused" | "failed" | "skipped";
