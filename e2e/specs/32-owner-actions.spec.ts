@@ -28,8 +28,10 @@ async function visitorPage(browser: Browser): Promise<Page> {
 
 test("the pause role pauses Base from /owner and the buyers' page says so; a wallet without a role cannot send", async ({
   page,
+  wallet,
   browser,
 }, testInfo) => {
+  expect(wallet.index).toBe(OWNER);
   expect(await read("base", "Presale", "paused")).toBe(false);
   await connectOnOwnerPage(page);
   await expect(page.getByTestId("owner-roles")).toContainText("ADMIN_ROLE on Local Base");

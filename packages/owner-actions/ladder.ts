@@ -25,6 +25,32 @@ export interface Ladder {
   now: bigint;
 }
 
+/** A round as the presale's `rounds()` returns it. */
+export interface PresaleRound {
+  cap: bigint;
+  price: bigint;
+  endTime: bigint;
+  ethereumQuota: bigint;
+  baseQuota: bigint;
+  used: bigint;
+}
+
+/** A chain's ladder from its presale's `rounds()`, `currentStep()` and block time: its share is its side's quota. */
+export function ladderOf(side: "eth" | "base", rounds: readonly PresaleRound[], step: bigint, now: bigint): Ladder {
+  return {
+    rounds: rounds.map((r) => ({
+      cap: r.cap,
+      price: r.price,
+      endTime: r.endTime,
+      ethereumQuota: r.ethereumQuota,
+      share: side === "eth" ? r.ethereumQuota : r.baseQuota,
+      used: r.used,
+    })),
+    step: Number(step),
+    now,
+  };
+}
+
 export interface RoundTerms {
   cap: bigint;
   price: bigint;

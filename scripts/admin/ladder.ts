@@ -4,30 +4,18 @@
  * share (docs/PRODUCT.md §9), so the two chains' positions differ freely; their tables (caps, prices, end times) must
  * not. The planning on it is @shaft/owner-actions' (ladder.ts there), shared with the /owner console.
  */
-import type { Ladder } from "@shaft/owner-actions";
+import { ladderOf, type Ladder } from "@shaft/owner-actions";
 import type { ChainCtx } from "./context.js";
 
 export { fmtTokens, sameCaps, type Ladder, type LadderRound } from "@shaft/owner-actions";
 
 export async function readLadder(chain: ChainCtx): Promise<Ladder> {
-  const eth = chain.record.chain === "eth";
   const [rounds, step, block] = await Promise.all([
     chain.presale.rounds(),
     chain.presale.currentStep(),
     chain.conn.ethers.provider.getBlock("latest"),
   ]);
-  return {
-    rounds: rounds.map((r) => ({
-      cap: r.cap,
-      price: r.price,
-      endTime: r.endTime,
-      ethereumQuota: r.ethereumQuota,
-      share: eth ? r.ethereumQuota : r.baseQuota,
-      used: r.used,
-    })),
-    step: Number(step),
-    now: BigInt(block!.timestamp),
-  };
+  return ladderOf(chain.record.chain, rounds, step, BigInt(block!.timestamp));
 }
 
 /** The size of round `i` (caps are cumulative). */

@@ -44,8 +44,19 @@ function authority(
   return { label: `${a.roleName} on ${chains.map((c) => c.ref.name).join(" and ")}`, holds };
 }
 
-/** A presale action's Safe: the presale's owner on that chain. */
-const presaleSafe = (state: ActionState) => (b: ChainBlock) => state[b.key].owner;
+/** A presale action's card props: who may send `fn` on `chains`, and its Safe (the presale's owner on each chain). */
+function presaleAction(
+  { state, account, onDone }: FormProps,
+  fn: Extract<OwnerCallBody, { contract: "Presale" }>["functionName"],
+  chains: ChainActionState[],
+) {
+  return {
+    authority: authority({ contract: "Presale", functionName: fn }, chains, state),
+    account,
+    onDone,
+    safeOf: (b: ChainBlock) => state[b.key].owner,
+  };
+}
 
 function Field(props: { label: string; children: ReactNode }) {
   return (
@@ -63,11 +74,8 @@ export function PauseAction({ state, account, onDone, chain }: FormProps & { cha
     <ActionCard
       id={`pause-${chain.ref.side}`}
       title={`${pause ? "Pause" : "Unpause"} the sale on ${chain.ref.name}`}
-      authority={authority({ contract: "Presale", functionName: "pause" }, [chain], state)}
-      account={account}
       planned={plan}
-      safeOf={presaleSafe(state)}
-      onDone={onDone}
+      {...presaleAction({ state, account, onDone }, "pause", [chain])}
     />
   );
 }
@@ -96,11 +104,8 @@ export function RoundsAction({ state, account, onDone }: FormProps) {
     <ActionCard
       id="set-rounds"
       title="Round prices and end times (both chains)"
-      authority={authority({ contract: "Presale", functionName: "setRounds" }, chains, state)}
-      account={account}
       planned={plan}
-      safeOf={presaleSafe(state)}
-      onDone={onDone}
+      {...presaleAction({ state, account, onDone }, "setRounds", chains)}
     >
       <div className="owner-scroll">
         <table className="owner-table owner-inputs">
@@ -162,11 +167,8 @@ export function StepAction({ state, account, onDone }: FormProps) {
     <ActionCard
       id="set-step"
       title="Move a chain's position forward"
-      authority={authority({ contract: "Presale", functionName: "setCurrentStep" }, chains, state)}
-      account={account}
       planned={plan}
-      safeOf={presaleSafe(state)}
-      onDone={onDone}
+      {...presaleAction({ state, account, onDone }, "setCurrentStep", chains)}
     >
       <div className="owner-fields">
         <Field label="Round">
@@ -231,11 +233,8 @@ export function ListsAction({ state, account, onDone }: FormProps) {
     <ActionCard
       id="lists"
       title="Whitelist and blacklist"
-      authority={authority({ contract: "Presale", functionName: "setBlacklist" }, [chain], state)}
-      account={account}
       planned={plan}
-      safeOf={presaleSafe(state)}
-      onDone={onDone}
+      {...presaleAction({ state, account, onDone }, "setBlacklist", [chain])}
     >
       <div className="owner-fields">
         <Field label="List">
@@ -283,11 +282,8 @@ export function ClaimAction({ state, account, onDone }: FormProps) {
     <ActionCard
       id="start-claim"
       title={base.claimStart === 0n ? "Start the claim" : "Move the claim start earlier"}
-      authority={authority({ contract: "Presale", functionName: "startClaim" }, [base], state)}
-      account={account}
       planned={plan}
-      safeOf={presaleSafe(state)}
-      onDone={onDone}
+      {...presaleAction({ state, account, onDone }, "startClaim", [base])}
     >
       <div className="owner-fields">
         <Field label={`Claims open at (UTC; ${base.ref.name}'s clock)`}>

@@ -4,9 +4,10 @@
 import {
   ADMIN_ROLE,
   DEFAULT_ADMIN_ROLE,
+  ladderOf,
   type ChainRef,
-  type ClaimFacts,
   type Ladder,
+  type ClaimFacts,
   type StakingSettings,
 } from "@shaft/owner-actions";
 import { createClient, zeroAddress, type Address, type Client } from "viem";
@@ -66,7 +67,6 @@ async function readChainState(b: ChainBlock, user: Address | undefined): Promise
     readContract(c, { ...p, functionName: "hasRole", args: [DEFAULT_ADMIN_ROLE, who] }),
     getBlock(c, { blockTag: "latest" }),
   ]);
-  const eth = b.key === "eth";
   return {
     ref: { name: b.chainName, side: b.key, chainId: b.chainIdInt },
     block: b,
@@ -76,18 +76,7 @@ async function readChainState(b: ChainBlock, user: Address | undefined): Promise
     owner,
     hasAdminRole: user !== undefined && hasAdminRole,
     hasDefaultAdminRole: user !== undefined && hasDefaultAdminRole,
-    ladder: {
-      rounds: rounds.map((r) => ({
-        cap: r.cap,
-        price: r.price,
-        endTime: r.endTime,
-        ethereumQuota: r.ethereumQuota,
-        share: eth ? r.ethereumQuota : r.baseQuota,
-        used: r.used,
-      })),
-      step: Number(step),
-      now: head.timestamp,
-    },
+    ladder: ladderOf(b.key, rounds, step, head.timestamp),
   };
 }
 
