@@ -33,7 +33,7 @@ test("the pause role pauses Base from /owner and the buyers' page says so; a wal
 }, testInfo) => {
   expect(wallet.index).toBe(OWNER);
   expect(await read("base", "Presale", "paused")).toBe(false);
-  await connectOnOwnerPage(page);
+  await test.step("the owner connects in the console", () => connectOnOwnerPage(page));
   await expect(page.getByTestId("owner-roles")).toContainText("ADMIN_ROLE on Local Base");
   const card = page.getByTestId("action-pause-base");
   await expect(card.getByTestId("action-call-pause-base")).toContainText("Presale.pause — paused: false → true");
@@ -52,7 +52,7 @@ test("the pause role pauses Base from /owner and the buyers' page says so; a wal
     // The console reads the chain again: the same card now offers the way back.
     await expect(card.getByTestId("action-call-pause-base")).toContainText("paused: true → false");
 
-    const visitor = await visitorPage(browser);
+    const visitor = await test.step("a visitor's buyers' page", () => visitorPage(browser));
     await visitor.goto("/");
     await expect(visitor.getByTestId("sale-base-paused")).toBeVisible();
     await visitor.getByTestId("sale-base-paused").screenshot({ path: testInfo.outputPath("buyers-paused-1440.png") });
@@ -68,7 +68,7 @@ test("the pause role pauses Base from /owner and the buyers' page says so; a wal
   const stranger = new TestWallet(BUYERS.activity, CHAIN_IDS.base);
   const other = await visitorPage(browser);
   await stranger.install(other);
-  await connectOnOwnerPage(other);
+  await test.step("a wallet without a role connects in the console", () => connectOnOwnerPage(other));
   await expect(other.getByTestId("owner-roles")).toContainText("none: the console is read-only");
   await expect(other.getByTestId("action-readonly-pause-base")).toHaveText(
     "Read-only: this wallet does not hold ADMIN_ROLE on Local Base.",

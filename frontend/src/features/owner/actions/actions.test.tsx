@@ -12,6 +12,7 @@ import { abiOf } from "../../../config/contracts.ts";
 import { env } from "../../../config/env.ts";
 import { initTestI18n } from "../../../test/i18nForTests.ts";
 import { ActionCard } from "./ActionCard.tsx";
+import { editedTime, utcInput } from "./inputs.ts";
 import { safeBatches } from "./send.ts";
 import { planned } from "./usePlan.ts";
 
@@ -149,5 +150,13 @@ describe("owner actions at /owner", () => {
         data: encodeFunctionData({ abi: abiOf("Presale"), functionName: "setCurrentStep", args: [1n, 5n] }),
       }),
     ]);
+  });
+
+  it("an untouched time field keeps the chain's value to the second; an edited one is its minute, in UTC", () => {
+    const onChain = 1_800_000_013n; // 2027-01-15T08:00:13Z
+    expect(utcInput(onChain)).toBe("2027-01-15T08:00");
+    expect(editedTime("2027-01-15T08:00", onChain, "end")).toBe(onChain);
+    expect(editedTime("2027-01-15T09:30", onChain, "end")).toBe(1_800_005_400n);
+    expect(() => editedTime("soon", onChain, "end")).toThrow('end: "soon" is not a time');
   });
 });

@@ -21,7 +21,7 @@ import {
 import { formatUnits, type Address } from "viem";
 import type { ChainBlock } from "../../../config/env.ts";
 import { ActionCard, type Authority } from "./ActionCard.tsx";
-import { decimal, utcInput, utcTime, wholeNumber } from "./inputs.ts";
+import { decimal, editedTime, utcInput, utcTime, wholeNumber } from "./inputs.ts";
 import { readListed, type ActionState, type ChainActionState } from "./state.ts";
 import { planned, type Planned } from "./usePlan.ts";
 
@@ -94,7 +94,7 @@ export function RoundsAction({ state, account, onDone }: FormProps) {
       next: rows.map((r, i) => ({
         cap: current[i].cap,
         price: decimal(r.price, 18, `round ${i + 1} price`),
-        endTime: utcTime(r.end, `round ${i + 1} end`),
+        endTime: editedTime(r.end, current[i].endTime, `round ${i + 1} end`),
       })),
       now: state.eth.ladder.now,
       source: "the new table",
@@ -318,7 +318,7 @@ export function StakingAction({ state, account, onDone }: FormProps) {
       next: {
         apy: decimal(v.apy, 2, "APY %"),
         lockTime: wholeNumber(v.lock, "lock (seconds)"),
-        endTime: utcTime(v.end, "staking end"),
+        endTime: editedTime(v.end, s.endTime, "staking end"),
         maxDepositLimit: wholeNumber(v.max, "max deposit (tokens, 0 = no cap)") * 10n ** 18n,
         depositsLocked: v.depositsLocked,
         withdrawalsLocked: v.withdrawalsLocked,

@@ -28,3 +28,10 @@ export function utcTime(text: string, field: string): bigint {
 
 /** Unix seconds → the "YYYY-MM-DDTHH:MM" (UTC) of a datetime-local input. */
 export const utcInput = (t: bigint) => new Date(Number(t) * 1000).toISOString().slice(0, 16);
+
+/**
+ * A time field that started at `current`: untouched, it is `current` to the second (the input shows minutes only, so
+ * reading it back would plan a change nobody asked for); edited, the minute it names.
+ */
+export const editedTime = (text: string, current: bigint, field: string): bigint =>
+  text === utcInput(current) ? current : utcTime(text, field);
