@@ -10,8 +10,21 @@ import { stripVTControlCharacters } from "node:util";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
 const RUN_TIMEOUT_MS = 15 * 60_000;
-/** What a test run needs from the repository: copied (so mutants stay private) or linked (read only). */
-const COPIED = ["contracts", "test", "hardhat.config.ts", "package.json", "tsconfig.json"];
+/**
+ * What a test run needs from the repository: copied (so mutants stay private, and modules resolve their own folder,
+ * not the repository's, since Node follows symlinks to their real path) or linked (read only). The tests import the
+ * deployment and OP Stack code from scripts/, deploy/ and ignition/.
+ */
+const COPIED = [
+  "contracts",
+  "test",
+  "scripts",
+  "deploy",
+  "ignition",
+  "hardhat.config.ts",
+  "package.json",
+  "tsconfig.json",
+];
 const LINKED = ["node_modules", "typechain-types"];
 
 export interface Run {
