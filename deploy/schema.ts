@@ -7,6 +7,7 @@
  * absolute unix seconds or "+<n>[s|m|h|d|w]" relative to `sale.anchor` ("deploy" = the chain's time at deploy).
  */
 import fs from "node:fs";
+import { roundTableErrors } from "@shaft/owner-actions";
 import { getAddress, isAddress, parseUnits, ZeroAddress } from "ethers";
 import { z } from "zod/v4";
 
@@ -322,20 +323,9 @@ export function ethereumQuotasOf(sale: Pick<DeployParams["sale"], "ethereumShare
   });
 }
 
-/** The round-table rules, on resolved values (also used by `admin set-rounds`). */
+/** The round-table rules on resolved values: @shaft/owner-actions' roundTableErrors, as `admin set-rounds` and /owner check them. */
 export function checkRounds(rounds: ResolvedRound[]): void {
-  const errs: string[] = [];
-  if (rounds.length === 0) errs.push("the round table is empty");
-  for (let i = 1; i < rounds.length; i++) {
-    if (rounds[i].cap <= rounds[i - 1].cap)
-      errs.push(`round ${i + 1}: cap ${rounds[i].cap} is not above round ${i}'s ${rounds[i - 1].cap}`);
-    if (rounds[i].price < rounds[i - 1].price) errs.push(`round ${i + 1}: price is below round ${i}'s`);
-    if (rounds[i].endTime <= rounds[i - 1].endTime)
-      errs.push(`round ${i + 1}: end time ${rounds[i].endTime} is not after round ${i}'s ${rounds[i - 1].endTime}`);
-  }
-  rounds.forEach((r, i) => {
-    if (r.price === 0n) errs.push(`round ${i + 1}: price is zero`);
-  });
+  const errs = roundTableErrors(rounds);
   if (errs.length > 0) throw new ParamsError(`round table refused:\n  - ${errs.join("\n  - ")}`);
 }
 

@@ -1,4 +1,5 @@
 /** Shared setup of the owner commands: network connection, deployment record, contracts, sender and mode. */
+import type { ChainRef } from "@shaft/owner-actions";
 import { getAddress, isAddress, ZeroAddress, type BaseContract } from "ethers";
 import {
   BasePresale__factory,
@@ -177,8 +178,14 @@ export function parseBool(v: string | undefined, what: string): boolean | undefi
   throw new Refusal(`${what}: "${v}" is not true/false`);
 }
 
-export const fmtTime = (t: bigint | number) =>
-  BigInt(t) === 0n ? "-" : `${new Date(Number(t) * 1000).toISOString().replace(".000Z", "Z")} (${t})`;
+export { fmtTime } from "@shaft/owner-actions";
+
+/** This chain as the planners of @shaft/owner-actions name it. */
+export const chainRef = (chain: ChainCtx): ChainRef => ({
+  name: chain.info.name,
+  side: chain.record.chain,
+  chainId: chain.record.chainId,
+});
 
 /** The Ethereum presale of an Ethereum-side chain; refused elsewhere, saying what `what` is for. */
 export function needEthereum(chain: ChainCtx, what: string): EthereumPresale {

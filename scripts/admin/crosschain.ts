@@ -2,9 +2,9 @@
  * Cross-chain reads shared by `admin start-claim`, `admin open-claim` and `admin relay`: which Ethereum buyers still
  * have tokens to send to Base, and what still stands between the sale and the claim.
  */
-import { formatUnits } from "ethers";
+import { claimMissing, type ClaimFacts } from "@shaft/owner-actions";
 import { buyersIn, unrelayedOf, type UnrelayedBuyer } from "../lib/crosschain.js";
-import { addressOf, fmtTime, needBase, needEthereum, needStaking, type ChainCtx } from "./context.js";
+import { addressOf, needBase, needEthereum, needStaking, type ChainCtx } from "./context.js";
 
 /** Ethereum buyers (from the presale's events since its deployment) with tokens not yet relayed to Base. */
 export async function unrelayedBuyers(eth: ChainCtx): Promise<UnrelayedBuyer[]> {
@@ -35,7 +35,8 @@ export interface ClaimReadiness {
   /** Sale-token wei the Base presale must hold (every token sold on both chains, less what buy-and-stake moved). */
   required: bigint;
   balance: bigint;
-  /** Everything missing, each as a sentence that says what to do. Empty = the claim can start. */
+  /** Everything missing, each as a sentence that says what to do (@shaft/owner-actions' claimMissing). Empty = the
+   * claim can start. */
   missing: string[];
 }
 
@@ -53,30 +54,16 @@ export async function claimReadiness(base: ChainCtx, eth?: ChainCtx): Promise<Cl
     token.balanceOf(presale.target),
   ]);
   const required = sold * 10n ** 18n - staked;
-  const missing: string[] = [];
-  if (!closeDelivered) {
-    if (eth === undefined) missing.push("Base has not received the Ethereum sale's close");
-    else {
-      const ethP = needEthereum(eth, "the Ethereum sale closes on the Ethereum side");
-      const [ethClosed, end, block] = await Promise.all([
-        ethP.saleClosed(),
-        ethP.endTime(),
-        eth.conn.ethers.provider.getBlock("latest"),
-      ]);
-      const now = BigInt(block!.timestamp);
-      missing.push(
-        ethClosed
-          ? `the Ethereum sale is closed but its close has not reached Base yet: the bridge delivers it within minutes (locally the relayer of npm start or npm run relayer); a delivery that failed on Base is in the L2 messenger's failedMessages and anyone can replay it`
-          : now >= end
-            ? `the Ethereum sale is not closed: its end time ${fmtTime(end)} has passed, so anyone can close it: npm run admin -- close-sale --network ${eth.info.name}`
-            : `the Ethereum sale is not closed: it ends at ${fmtTime(end)}; close it now (owner) with npm run admin -- close-sale --network ${eth.info.name}, or wait for the end time`,
-      );
-    }
+  let ethFacts: ClaimFacts["eth"];
+  if (!closeDelivered && eth !== undefined) {
+    const ethP = needEthereum(eth, "the Ethereum sale closes on the Ethereum side");
+    const [closed, endTime, block] = await Promise.all([
+      ethP.saleClosed(),
+      ethP.endTime(),
+      eth.conn.ethers.provider.getBlock("latest"),
+    ]);
+    ethFacts = { name: eth.info.name, closed, endTime, now: BigInt(block!.timestamp) };
   }
-  if (balance < required) {
-    missing.push(
-      `the Base presale holds ${formatUnits(balance, 18)} SHAFT but needs ${formatUnits(required, 18)} (every token sold on both chains, less what buy-and-stake moved to staking): transfer ${formatUnits(required - balance, 18)} SHAFT to ${addressOf(presale)} first`,
-    );
-  }
+  const missing = claimMissing({ closeDelivered, required, balance, presale: addressOf(presale), eth: ethFacts });
   return { closeDelivered, required, balance, missing };
 }

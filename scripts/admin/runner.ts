@@ -5,11 +5,12 @@
  * helpers to print its header and to simulate, then send / dry-run / write a Safe batch (scripts/lib/exec.ts).
  */
 import type { ParseArgsConfig } from "node:util";
+import type { OwnerCall, Plan } from "@shaft/owner-actions";
 import { Contract, type BaseContract } from "ethers";
 import { parse, UsageError } from "../lib/cli.js";
 import { execute, type ExecContext, type ExecResult, type PlannedCall } from "../lib/exec.js";
 import { PAIRS, pairNamed } from "../lib/networks.js";
-import { addressOf, makeExec, openChain, type AdminEnv, type ChainCtx } from "./context.js";
+import { addressOf, makeExec, needStaking, openChain, type AdminEnv, type ChainCtx } from "./context.js";
 
 export type Out = (line: string) => void;
 
@@ -192,4 +193,21 @@ export function call<C extends BaseContract, F extends string & keyof C>(
   // exec.ts sends through a plain ethers Contract: the same address, ABI and provider.
   const plain = new Contract(addressOf(contract), contract.interface, contract.runner);
   return { contract: plain, label, fn, args, note, dependsOnPrevious };
+}
+
+/**
+ * A call planned by @shaft/owner-actions, on this chain's contract: its own presale (EthereumPresale or BasePresale,
+ * whose ABI has every owner function of its side) or the staking contract.
+ */
+export function planned(chain: ChainCtx, c: OwnerCall): PlannedCall {
+  const contract: BaseContract =
+    c.contract === "Staking" ? needStaking(chain).staking : (chain.ethPresale ?? chain.basePresale ?? chain.presale);
+  const plain = new Contract(addressOf(contract), contract.interface, contract.runner);
+  return { contract: plain, label: c.contract, fn: c.functionName, args: [...c.args], note: c.note };
+}
+
+/** Prints a plan's lines (indented under the header) and returns its calls, ready for `execute`. */
+export function planCalls(chain: ChainCtx, plan: Plan, out: Out): PlannedCall[] {
+  for (const line of plan.lines) out(`  ${line}`);
+  return plan.calls.map((c) => planned(chain, c));
 }

@@ -1,5 +1,6 @@
 /** Small shared CLI plumbing: argument parsing, connecting to a named network, clear refusals and exit codes. */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { PlanRefusal } from "@shaft/owner-actions";
 import hre from "hardhat";
 import { configVariable } from "hardhat/config";
 import type { HttpNetworkConfigOverride } from "hardhat/types/config";
@@ -9,8 +10,11 @@ import { networkInfo, UsageError } from "./networks.js";
 
 export { UsageError };
 
-/** A refusal: bad input or a state that makes the command unsafe. Exit code 1, message only (no stack). */
-export class Refusal extends Error {
+/**
+ * A refusal: bad input or a state that makes the command unsafe. Exit code 1, message only (no stack). The planners of
+ * @shaft/owner-actions refuse with its base class, PlanRefusal, which is a refusal here too.
+ */
+export class Refusal extends PlanRefusal {
   override name = "Refusal";
 }
 
@@ -212,6 +216,6 @@ export async function runMain(main: () => Promise<void | number>): Promise<void>
 
 export function exitCodeFor(e: unknown): number {
   if (e instanceof ChainDownError) return 2;
-  if (e instanceof Refusal || e instanceof UsageError || e instanceof ParamsError) return 1;
+  if (e instanceof PlanRefusal || e instanceof UsageError || e instanceof ParamsError) return 1;
   return 3;
 }

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { safeBatch, safeBatchJson } from "@shaft/owner-actions";
 import type { Contract, Interface } from "ethers";
 import type { Connection } from "./deploy.js";
 import { errorFields, Refusal, shortError } from "./cli.js";
@@ -116,7 +117,7 @@ function targetOf(c: PlannedCall): string {
   return c.contract.target;
 }
 
-/** Safe{Wallet} Transaction Builder batch file (Apps → Transaction Builder → drag the file in). */
+/** Safe{Wallet} Transaction Builder batch file (@shaft/owner-actions' safeBatch, the format /owner exports too). */
 export function writeSafeBatch(
   file: string,
   chainId: number,
@@ -124,26 +125,12 @@ export function writeSafeBatch(
   title: string,
   calls: PlannedCall[],
 ): string {
-  const batch = {
-    version: "1.0",
-    chainId: String(chainId),
-    createdAt: Date.now(),
-    meta: {
-      name: title,
-      description: calls.map((c) => `${c.label}.${c.fn}: ${c.note}`).join("\n"),
-      txBuilderVersion: "1.18.0",
-      createdFromSafeAddress: safeAddress,
-      createdFromOwnerAddress: "",
-    },
-    transactions: calls.map((c) => ({
-      to: targetOf(c),
-      value: "0",
-      data: c.contract.interface.encodeFunctionData(c.fn, c.args),
-      contractMethod: null,
-      contractInputsValues: null,
-    })),
-  };
+  const transactions = calls.map((c) => ({
+    to: targetOf(c),
+    data: c.contract.interface.encodeFunctionData(c.fn, c.args),
+    description: `${c.label}.${c.fn}: ${c.note}`,
+  }));
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(batch, null, 2) + "\n");
+  fs.writeFileSync(file, safeBatchJson(safeBatch({ chainId, safeAddress, title, transactions })));
   return file;
 }

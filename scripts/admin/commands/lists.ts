@@ -6,49 +6,30 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getAddress, isAddress, ZeroAddress } from "ethers";
+import {
+  DEFAULT_LIST_BATCH,
+  listBatches,
+  listCall,
+  parseAddressList,
+  planListChange,
+  PlanRefusal,
+  type ListName,
+} from "@shaft/owner-actions";
+import type { Address } from "viem";
 import { Refusal, UsageError } from "../../lib/cli.js";
-import { execute, type PlannedCall } from "../../lib/exec.js";
+import { execute } from "../../lib/exec.js";
 import { ROOT } from "../../lib/networks.js";
-import { addressOf, needBase, parseUint } from "../context.js";
-import { call, onNetwork } from "../runner.js";
+import { addressOf, chainRef, needBase, parseUint } from "../context.js";
+import { onNetwork, planCalls, planned } from "../runner.js";
 
-/**
- * A header cell: words only ("address", "Wallet Address"). Anything else on the first line is data and is checked like
- * every other line: "0X90F7…", a bare hex string or a mistyped address refuses the file instead of being dropped.
- */
-const HEADER_CELL = /^[A-Za-z][A-Za-z _-]*$/;
-
-/** Reads addresses from the first column of a CSV (header, blank and # lines skipped). Refuses on any bad line. */
-export function readAddressCsv(file: string): string[] {
+/** Reads addresses from the first column of a CSV (@shaft/owner-actions' parseAddressList). Refuses on any bad line. */
+export function readAddressCsv(file: string): Address[] {
   if (!fs.existsSync(file)) throw new Refusal(`--csv ${file}: no such file`);
-  const bad: string[] = [];
-  const seen = new Set<string>();
-  const list: string[] = [];
-  fs.readFileSync(file, "utf8")
-    .split(/\r?\n/)
-    .forEach((line, i) => {
-      const cell = line
-        .split(/[,;\t]/)[0]
-        .trim()
-        .replace(/^"|"$/g, "");
-      if (cell === "" || cell.startsWith("#") || (i === 0 && HEADER_CELL.test(cell))) return;
-      if (!isAddress(cell) || getAddress(cell) === ZeroAddress) {
-        bad.push(`line ${i + 1}: "${cell}"`);
-        return;
-      }
-      const a = getAddress(cell);
-      if (!seen.has(a)) {
-        seen.add(a);
-        list.push(a);
-      }
-    });
-  if (bad.length > 0)
-    throw new Refusal(
-      `--csv ${file}: ${bad.length} invalid address(es), nothing sent:\n  ${bad.slice(0, 20).join("\n  ")}`,
-    );
-  if (list.length === 0) throw new Refusal(`--csv ${file}: no addresses`);
-  return list;
+  try {
+    return parseAddressList(fs.readFileSync(file, "utf8"), `--csv ${file}`);
+  } catch (e) {
+    throw e instanceof PlanRefusal ? new Refusal(e.message) : e;
+  }
 }
 
 interface Progress {
@@ -76,14 +57,13 @@ export const lists = onNetwork({
     const action = positionals[0];
     if (action !== "add" && action !== "remove") throw new UsageError(`${which} needs "add" or "remove"`);
     if (v.csv === undefined) throw new UsageError(`${which} ${action} needs --csv`);
-    const whitelist = which === "whitelist";
-    const base = whitelist ? needBase(chain, "the whitelist gates claims, which exist on Base only") : undefined;
-    const batchSize = v.batch === undefined ? 200 : Number(parseUint(v.batch, "--batch"));
-    if (batchSize < 1 || batchSize > 1000) throw new Refusal("--batch must be 1..1000");
+    const list: ListName = which === "whitelist" ? "whitelist" : "blacklist";
+    const base =
+      list === "whitelist" ? needBase(chain, "the whitelist gates claims, which exist on Base only") : undefined;
+    const batchSize = v.batch === undefined ? DEFAULT_LIST_BATCH : Number(parseUint(v.batch, "--batch"));
     const addresses = readAddressCsv(v.csv);
     const want = action === "add";
-    const batches: string[][] = [];
-    for (let i = 0; i < addresses.length; i += batchSize) batches.push(addresses.slice(i, i + batchSize));
+    const batches = listBatches(addresses, batchSize);
     header(`${which} ${action} (${addresses.length} addresses, ${batches.length} batch(es) of ≤${batchSize})`);
     const exec = await makeExec();
 
@@ -116,24 +96,14 @@ export const lists = onNetwork({
       }
     }
     const listed = (a: string) => (base ? base.isWhitelisted(a) : chain.presale.isBlacklisted(a));
-    const change = (p: string[]) =>
-      base
-        ? call(base, "Presale", "setWhitelist", [p, want], `${p.length} address(es) → ${want}`)
-        : call(chain.presale, "Presale", "setBlacklist", [p, want], `${p.length} address(es) → ${want}`);
-    const pending = async (batch: string[]) => {
+    const pending = async (batch: Address[]) => {
       const states = await Promise.all(batch.map(listed));
       return batch.filter((_, i) => states[i] !== want);
     };
     if (exec.mode.kind !== "send") {
-      const calls: PlannedCall[] = [];
-      let changes = 0;
-      for (const b of batches) {
-        const p = await pending(b);
-        changes += p.length;
-        if (p.length > 0) calls.push(change(p));
-      }
-      out(`${changes} of ${addresses.length} address(es) would change.`);
-      await execute(exec, calls, `${which} ${action}`);
+      const states = await Promise.all(addresses.map(listed));
+      const plan = planListChange({ chain: chainRef(chain), list, add: want, addresses, listed: states, batchSize });
+      await execute(exec, planCalls(chain, plan, out), `${which} ${action}`);
       return;
     }
     for (let i = progress.done; i < batches.length; i++) {
@@ -141,7 +111,11 @@ export const lists = onNetwork({
       const p = await pending(batch);
       out(`batch ${i + 1}/${batches.length}: ${p.length} of ${batch.length} need a change`);
       if (p.length > 0) {
-        const res = await execute(exec, [change(p)], `${which} ${action}`);
+        const res = await execute(
+          exec,
+          [planned(chain, listCall(chainRef(chain), list, p, want))],
+          `${which} ${action}`,
+        );
         progress.txs.push(...res.sent);
       }
       progress.done = i + 1;

@@ -1,5 +1,7 @@
-/** `pause` / `unpause`: stops or resumes purchases on one chain's presale. */
-import { call, onNetwork } from "../runner.js";
+/** `pause` / `unpause`: stops or resumes purchases on one chain's presale (planned by @shaft/owner-actions). */
+import { planPause } from "@shaft/owner-actions";
+import { chainRef } from "../context.js";
+import { onNetwork, planCalls } from "../runner.js";
 
 export const pause = onNetwork({
   names: ["pause", "unpause"],
@@ -8,10 +10,7 @@ export const pause = onNetwork({
   async run({ command, chain, out, header, execute }) {
     const on = command === "pause";
     header(on ? "pause" : "unpause");
-    const paused = await chain.presale.paused();
-    const calls =
-      paused === on ? [] : [call(chain.presale, "Presale", on ? "pause" : "unpause", [], `paused: ${paused} → ${on}`)];
-    if (paused === on) out(`already ${on ? "paused" : "unpaused"}.`);
-    await execute(calls, on ? "Pause presale" : "Unpause presale");
+    const plan = planPause({ chain: chainRef(chain), paused: await chain.presale.paused(), pause: on });
+    await execute(planCalls(chain, plan, out), on ? "Pause presale" : "Unpause presale");
   },
 });

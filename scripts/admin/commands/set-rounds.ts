@@ -1,22 +1,14 @@
 /**
  * `set-rounds --pair P --file rounds.json`: new prices and end times, the same on both chains of a pair. Caps and
- * Ethereum's quotas are fixed at deployment: the file's caps must be the deployed ones.
+ * Ethereum's quotas are fixed at deployment: the file's caps must be the deployed ones. Planned by @shaft/owner-actions.
  */
 import fs from "node:fs";
-import { formatUnits } from "ethers";
-import {
-  checkRounds,
-  loadParams,
-  ParamsError,
-  resolveRounds,
-  roundSchema,
-  type ResolvedRound,
-} from "../../../deploy/schema.js";
+import { planSetRounds } from "@shaft/owner-actions";
+import { loadParams, ParamsError, resolveRounds, roundSchema, type ResolvedRound } from "../../../deploy/schema.js";
 import { Refusal, UsageError } from "../../lib/cli.js";
-import type { PlannedCall } from "../../lib/exec.js";
-import { fmtTime } from "../context.js";
-import { readLadder, sameCaps } from "../ladder.js";
-import { call, onPair } from "../runner.js";
+import { chainRef } from "../context.js";
+import { readLadder } from "../ladder.js";
+import { onPair, planCalls } from "../runner.js";
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null;
 
@@ -64,45 +56,18 @@ export const setRounds = onPair({
     // One clock for relative times, so both chains get the identical table.
     const now = Number((await chains[0].conn.ethers.provider.getBlock("latest"))!.timestamp);
     const next = readRoundsFile(v.file, now);
-    checkRounds(next);
-    if (next[next.length - 1].endTime <= BigInt(now))
-      throw new Refusal("every round of the new table has already ended");
-    const ladders = await Promise.all(chains.map(readLadder));
-    if (!sameCaps(ladders[0].rounds, ladders[1].rounds))
-      throw new Refusal(
-        `the caps of ${chains[0].info.name} and ${chains[1].info.name} differ (see admin status): the two chains were not deployed with one table, and caps cannot change; nothing sent`,
-      );
-    const current = ladders[0].rounds;
-    if (!sameCaps(current, next)) {
-      const i = next.findIndex((r, k) => current[k]?.cap !== r.cap);
-      throw new Refusal(
-        next.length !== current.length
-          ? `--file ${v.file}: ${next.length} rounds, but the presales have ${current.length} (caps and quotas are fixed at deployment)`
-          : `--file ${v.file}: round ${i + 1} cap ${next[i].cap} is not the deployed ${current[i].cap} (caps and quotas are fixed at deployment; only prices and end times change)`,
-      );
-    }
-    const plans: PlannedCall[][] = [];
-    for (const [c, chain] of chains.entries()) {
+    const read = await Promise.all(
+      chains.map(async (chain) => ({
+        chain: chainRef(chain),
+        ladder: await readLadder(chain),
+        saleEnd: await chain.presale.endTime(),
+      })),
+    );
+    const plans = planSetRounds({ chains: read, next, now: BigInt(now), source: `--file ${v.file}` });
+    const calls = chains.map((chain, c) => {
       header(chain, "set rounds");
-      const [rounds, saleEnd] = [ladders[c].rounds, await chain.presale.endTime()];
-      if (next[next.length - 1].endTime > saleEnd)
-        throw new Refusal(
-          `${chain.info.name}: the last round would end after the sale (${fmtTime(saleEnd)}); nothing sent`,
-        );
-      out(`  round ${ladders[c].step + 1} is current here`);
-      out("  round | cap | price USD (current → new) | end (current → new)");
-      const day = (t: bigint) => new Date(Number(t) * 1000).toISOString().slice(0, 16);
-      next.forEach((r, i) =>
-        out(
-          `  ${String(i + 1).padStart(5)} | ${r.cap} | ${formatUnits(rounds[i].price, 18)} → ${formatUnits(r.price, 18)} | ${day(rounds[i].endTime)} → ${day(r.endTime)}`,
-        ),
-      );
-      const same = rounds.every((r, i) => r.price === next[i].price && r.endTime === next[i].endTime);
-      const args: [bigint[], bigint[]] = [next.map((r) => r.price), next.map((r) => r.endTime)];
-      plans.push(
-        same ? [] : [call(chain.presale, "Presale", "setRounds", args, `${next.length} rounds' prices and end times`)],
-      );
-    }
-    await executePair(plans, "Set presale rounds");
+      return planCalls(chain, plans[c], out);
+    });
+    await executePair(calls, "Set presale rounds");
   },
 });

@@ -1,21 +1,22 @@
 /**
  * `start-claim --at now|+1h|UNIX` (Base side, owner) and `open-claim` (Base side, anyone from the claim deadline):
  * open the claim once Ethereum's close has reached Base and the Base presale holds every token sold. Buyers still to
- * relay do not hold it up: their tokens are funded already and credited whenever their report arrives.
+ * relay do not hold it up: their tokens are funded already and credited whenever their report arrives. Planned by
+ * @shaft/owner-actions.
  */
-import { Refusal } from "../../lib/cli.js";
+import { planOpenClaim, planStartClaim } from "@shaft/owner-actions";
 import { pairOf } from "../../lib/networks.js";
-import { fmtTime, needBase, openChain, parseTime, type AdminEnv, type ChainCtx } from "../context.js";
+import { chainRef, needBase, openChain, parseTime, type AdminEnv, type ChainCtx } from "../context.js";
 import { claimReadiness, describeUnrelayed, unrelayedBuyers } from "../crosschain.js";
-import { call, onNetwork, type Out } from "../runner.js";
+import { onNetwork, planCalls, type Out } from "../runner.js";
 
-/** Refuses with every missing step unless the claim can start; prints the figures and the buyers still to relay. */
+/** Prints the figures and the buyers still to relay; returns every missing step (none: the claim can start). */
 async function checkReady(
   base: ChainCtx,
   v: { "eth-network"?: string; "skip-remote-check"?: boolean },
   env: AdminEnv,
   out: Out,
-): Promise<void> {
+): Promise<string[]> {
   const eth = v["skip-remote-check"]
     ? undefined
     : await openChain(v["eth-network"] ?? pairOf(base.info.name).eth, env, "none");
@@ -31,7 +32,7 @@ async function checkReady(
         : `  still to relay (funded already; credited on Base when their report arrives): ${describeUnrelayed(pending)}`,
     );
   } else out("  (Ethereum side not read, on request)");
-  if (ready.missing.length > 0) throw new Refusal(`the claim cannot start yet:\n  - ${ready.missing.join("\n  - ")}`);
+  return ready.missing;
 }
 
 const REMOTE_OPTIONS = {
@@ -51,28 +52,11 @@ export const startClaim = onNetwork({
     const at = await parseTime(v.at ?? "now", "--at", chain.conn);
     const [current, horizon] = [await presale.claimStart(), await presale.CLAIM_START_HORIZON()];
     const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
-    if (at === 0n) throw new Refusal("--at 0 is not a time");
-    if (at > now + horizon)
-      throw new Refusal(
-        `--at ${fmtTime(at)} is more than ${horizon / 86_400n} days ahead (latest ${fmtTime(now + horizon)})`,
-      );
-    if (current !== 0n) {
-      // Set already: it can only move earlier, until it passes.
-      if (now >= current) throw new Refusal(`claim already started at ${fmtTime(current)}`);
-      if (at >= current)
-        throw new Refusal(
-          `the claim start is set to ${fmtTime(current)}; it can only be moved earlier (--at before it)`,
-        );
-      header(`move the claim start earlier: ${fmtTime(current)} → ${fmtTime(at)}`);
-      await execute(
-        [call(presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)} instead of ${fmtTime(current)}`)],
-        "Move claim start",
-      );
-      return;
-    }
-    header(`start claim at ${fmtTime(at)}`);
-    await checkReady(chain, v, env, out);
-    await execute([call(presale, "Presale", "startClaim", [at], `claims open at ${fmtTime(at)}`)], "Start claim");
+    header(current === 0n ? "start the claim" : "move the claim start earlier");
+    // Readiness matters to a first start only: moving a set start earlier needs nothing more.
+    const missing = current === 0n && at !== 0n ? await checkReady(chain, v, env, out) : [];
+    const plan = planStartClaim({ chain: chainRef(chain), at, now, current, horizon, missing });
+    await execute(planCalls(chain, plan, out), current === 0n ? "Start claim" : "Move claim start");
   },
 });
 
@@ -87,16 +71,9 @@ export const openClaim = onNetwork({
     const presale = needBase(chain, "claims open on the Base side");
     const [current, deadline] = [await presale.claimStart(), await presale.claimDeadline()];
     const now = BigInt((await chain.conn.ethers.provider.getBlock("latest"))!.timestamp);
-    if (current !== 0n)
-      throw new Refusal(
-        `the claim start is set already (${fmtTime(current)})${now >= current ? ": the claim is open" : ""}`,
-      );
-    if (now < deadline)
-      throw new Refusal(
-        `anyone may open the claim from ${fmtTime(deadline)} (the sale's end + 14 days); before that only the owner can start it (start-claim)`,
-      );
     header("open the claim (claim deadline passed)");
-    await checkReady(chain, v, env, out);
-    await execute([call(presale, "Presale", "openClaim", [], `claims open now (${fmtTime(now)})`)], "Open claim");
+    const missing = current === 0n && now >= deadline ? await checkReady(chain, v, env, out) : [];
+    const plan = planOpenClaim({ chain: chainRef(chain), now, current, deadline, missing });
+    await execute(planCalls(chain, plan, out), "Open claim");
   },
 });

@@ -1,10 +1,12 @@
 // The owner console at /owner (docs/PRODUCT.md §2; English only): the live sale of both chains from the indexer, the
-// cross-chain checks and the claim-readiness checklist, and the history of owner actions. Read-only: owners still act
-// with `npm run admin` (docs/OPERATING.md). Refreshed every 5 s; an unreachable indexer is said, not a crash.
+// cross-chain checks and the claim-readiness checklist, the history of owner actions, and the actions themselves
+// (actions/: sent from a wallet holding the role, or exported as a Safe batch; docs/OPERATING.md). Refreshed every
+// 5 s; an unreachable indexer is said, not a crash.
 import "./owner.css";
 import { useQuery } from "@tanstack/react-query";
 import { env } from "../../config/env.ts";
 import { formatNumber, formatPrice, formatUsd, shortAddress } from "../../shared/format.ts";
+import ActionsPanel from "./actions/ActionsPanel.tsx";
 import { fetchOwnerActions, fetchSales } from "./api.ts";
 import { actionLine, age, consoleView, type ChainView, type Check, type ConsoleView } from "./model.ts";
 import { PrivatePanel } from "./private/PrivatePanel.tsx";
@@ -232,8 +234,8 @@ export default function OwnerPage() {
       <header className="owner-head">
         <h1>Owner console</h1>
         <p className="owner-muted">
-          Read-only view of both chains from the indexer, refreshed every 5 s. Owner actions are sent with{" "}
-          <code>npm run admin</code>.
+          Both chains from the indexer, refreshed every 5 s; the actions below read the chains themselves and plan as{" "}
+          <code>npm run admin</code> does.
         </p>
       </header>
       {q.isError && !q.data ? (
@@ -263,6 +265,7 @@ export default function OwnerPage() {
           <Actions now={q.data.now} />
         </>
       )}
+      <ActionsPanel />
       <PrivatePanel />
     </div>
   );
