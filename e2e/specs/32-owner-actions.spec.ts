@@ -15,7 +15,7 @@ test.use({ buyer: OWNER, walletChain: CHAIN_IDS.base });
 
 async function connectOnOwnerPage(page: Page): Promise<void> {
   await page.goto("/owner");
-  await page.getByTestId("owner-connect").click();
+  await page.getByTestId("owner-wallet").getByTestId("owner-connect").click();
   const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
   await dialog.getByTestId(CONNECT_TEST_ID).click();
   await expect(dialog).toBeHidden();

@@ -35,7 +35,7 @@ async function signInOnOwnerPage(page: Page, wallet: TestWallet) {
   await page.goto("/owner");
   await expect(page.getByTestId("owner-console")).toBeVisible();
   const panel = page.getByTestId("owner-private");
-  await panel.getByTestId("owner-connect").click();
+  await panel.getByTestId("owner-private-connect").click();
   await page.getByTestId(CONNECT_TEST_ID).click();
   await expect(page.getByTestId("header-address")).toBeVisible();
   const asked = wallet.calls.length;

@@ -210,7 +210,7 @@ export function PrivatePanel() {
       ) : !address ? (
         <p className="owner-muted">
           Connect the owner&apos;s wallet and sign in to see referral conversions and export every purchase.{" "}
-          <button type="button" className="link" data-testid="owner-connect" onClick={openConnectModal}>
+          <button type="button" className="link" data-testid="owner-private-connect" onClick={openConnectModal}>
             Connect wallet
           </button>
         </p>
