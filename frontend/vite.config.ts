@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { localWalletModule, resolveAppEnv } from "./vite.env.ts";
 import { shellPlugin } from "./build/shell.ts";
 import { addressesPlugin } from "./build/addresses.ts";
+import { inlineCssPlugin } from "./build/inlineCss.ts";
 
 const root = import.meta.dirname;
 
@@ -12,7 +13,12 @@ export default defineConfig(({ command, mode }) => {
   const appEnv = resolveAppEnv(process.env.VITE_APP_ENV, mode === "test" ? "serve" : command);
   return {
     base: "/",
-    plugins: [react(), shellPlugin(root), addressesPlugin(path.resolve(root, "../deployments/deployedContracts.ts"))],
+    plugins: [
+      react(),
+      shellPlugin(root),
+      inlineCssPlugin(),
+      addressesPlugin(path.resolve(root, "../deployments/deployedContracts.ts")),
+    ],
     define: { "import.meta.env.VITE_APP_ENV": JSON.stringify(appEnv) },
     resolve: {
       alias: {

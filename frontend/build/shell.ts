@@ -1,6 +1,8 @@
-// First-paint shell: the header bar and the hero text, in the visitor's language, painted from index.html before
-// the app's JavaScript has loaded. The texts are read from public/assets/i18n at build time (no second copy to keep
-// in sync). The app removes the shell on its first render (AppShell); staking routes keep only the header bar.
+// First-paint shell: the header bar and the page's hero text (the home page's or the staking page's), in the
+// visitor's language, painted from index.html before the app's JavaScript has loaded. Each hero repeats the app's
+// markup and classes, so the app's first render replaces it in place: nothing moves, and the largest text is painted
+// with the first frame. The texts are read from public/assets/i18n at build time (no second copy to keep in sync).
+// The app removes the shell on its first render (AppShell).
 // The languages, their detection order and their <html lang> tags come from the app's own modules
 // (features/i18n/languages.ts, detect.ts): the inline scripts are generated from them here.
 import { readFileSync } from "node:fs";
@@ -39,19 +41,38 @@ export function preloadScript(): string {
 </script>`;
 }
 const KEYS = ["eyebrow", "title", "donation", "description"] as const;
+const STAKING_KEYS = ["eyebrow", "title", "description"] as const;
+
+/** The faces the heroes are drawn in (global.css: --font-display for titles, --font for text). */
+const HERO_FONTS = ['700 40px "Space Grotesk Variable"', '400 18px "Inter Variable"'];
+const HERO_FONT_WAIT_MS = 1000;
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The shell's texts of one language, by `data-shell` name. */
-export type ShellText = Record<(typeof KEYS)[number] | "buy", string>;
-type TranslationFile = { banner?: Record<string, unknown>; header?: Record<string, unknown> };
+export type ShellText = Record<(typeof KEYS)[number] | `staking_${(typeof STAKING_KEYS)[number]}` | "buy", string>;
+type TranslationFile = {
+  banner?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+  staking?: Record<string, unknown>;
+};
 
 export function shellTexts(i18nDir: string): Record<Lang, ShellText> {
   const read = (lang: Lang): ShellText => {
     const json = JSON.parse(readFileSync(path.join(i18nDir, `${lang}.json`), "utf8")) as TranslationFile;
     const text = (v: unknown) => (typeof v === "string" ? v : "");
     const [eyebrow, title, donation, description] = KEYS.map((k) => text(json.banner?.[k]));
-    return { eyebrow, title, donation, description, buy: text(json.header?.buy_now) };
+    const [staking_eyebrow, staking_title, staking_description] = STAKING_KEYS.map((k) => text(json.staking?.[k]));
+    return {
+      eyebrow,
+      title,
+      donation,
+      description,
+      staking_eyebrow,
+      staking_title,
+      staking_description,
+      buy: text(json.header?.buy_now),
+    };
   };
   return Object.fromEntries(LANG_CODES.map((lang) => [lang, read(lang)])) as Record<Lang, ShellText>;
 }
@@ -69,17 +90,34 @@ export function shellHtml(texts: { en: ShellText } & Partial<Record<Lang, ShellT
     <p class="banner-donation" data-shell="donation">${esc(en.donation)}</p>
     <p class="banner-desc" data-shell="description">${esc(en.description)}</p>
   </div></div></section>
+  <div data-shell-page="staking"><section class="staking container"><header class="staking-hero">
+    <span class="eyebrow" data-shell="staking_eyebrow">${esc(en.staking_eyebrow)}</span>
+    <h1 data-shell="staking_title">${esc(en.staking_title)}</h1>
+    <p class="muted staking-desc" data-shell="staking_description">${esc(en.staking_description)}</p>
+  </header></section></div>
 </div>
 <script>
 (function () {
   var shell = document.getElementById("shell");
-  if (/^\\/([a-z-]+\\/)?staking\\/?$/.test(location.pathname)) shell.querySelector(".hero").remove();
+  var staking = /^\\/([a-z-]+\\/)?staking\\/?$/.test(location.pathname);
+  var hero = shell.querySelector(staking ? "[data-shell-page=staking]" : ".hero");
+  shell.querySelector(staking ? ".hero" : "[data-shell-page=staking]").remove();
   var lang = (window.__i18nPreload || {}).lang || ${js(DEFAULT_LANG)};
   var t = ${js(texts)}[lang];
   if (t) {
     document.documentElement.lang = ${js(HTML_LANG)}[lang] || lang;
     var els = shell.querySelectorAll("[data-shell]");
     for (var i = 0; i < els.length; i++) els[i].textContent = t[els[i].getAttribute("data-shell")];
+  }
+  // The hero waits for its web fonts, at most ${HERO_FONT_WAIT_MS} ms: drawn in a fallback font it has another size than the
+  // app's copy of it, which the browser then counts as a second, later largest paint.
+  hero.style.visibility = "hidden";
+  var show = function () { hero.style.visibility = ""; };
+  setTimeout(show, ${HERO_FONT_WAIT_MS});
+  if (document.fonts && document.fonts.load) {
+    var sample = hero.textContent;
+    var fonts = ${js(HERO_FONTS)}.map(function (f) { return document.fonts.load(f, sample); });
+    Promise.all(fonts).then(show, show);
   }
   shell.style.visibility = "";
 })();

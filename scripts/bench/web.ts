@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web`: the web budgets of issues 4 and 7, written to reports/web.json (existing keys are kept).
+ * `npm run bench:web`: the dapp's web budgets, written to reports/web.json (existing keys are kept).
  *  - initialJsGzipBytes: production build of the dapp, measured by frontend/scripts/measure-bundle.mjs (the first
  *    render's JavaScript; the presale-reads and wallet layers that load next are reported beside it).
  *  - rpcRequestsPerMinuteIdle: JSON-RPC HTTP requests the page sends to each local chain per minute while open and
@@ -152,6 +152,9 @@ async function idleRpc(): Promise<void> {
   }
 }
 
+/** One Lighthouse run's score and the metrics it is made of (ms; CLS unitless). */
+type RunMetrics = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
+
 /** Lighthouse performance, five runs of each page, the median kept (Lighthouse's advice for run-to-run variance). */
 async function lighthouseRun(): Promise<void> {
   const { launch } = await import("chrome-launcher");
@@ -159,13 +162,10 @@ async function lighthouseRun(): Promise<void> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
   // Lighthouse's simulated throttling still runs on this CPU: the machine's load is reported next to the scores.
   const loadBefore = os.loadavg().map((l) => Math.round(l * 100) / 100);
-  const pages: Record<
-    string,
-    { score: number; lcpMs: number; runs: { score: number; lcp: number }[]; report: string }
-  > = {};
+  const pages: Record<string, { score: number; lcpMs: number; runs: RunMetrics[]; report: string }> = {};
   try {
     for (const p of PERFORMANCE_PAGES) {
-      const runs: { score: number; lcp: number; report: string }[] = [];
+      const runs: (RunMetrics & { report: string })[] = [];
       for (let i = 0; i < 5; i++) {
         const r = await lighthouse(`${URLS.dapp}${p}`, {
           port: chrome.port,
@@ -174,9 +174,16 @@ async function lighthouseRun(): Promise<void> {
           onlyCategories: ["performance"],
         });
         const lhr = r!.lhr;
+        const metric = (id: string, digits = 0) => {
+          const f = 10 ** digits;
+          return Math.round((lhr.audits[id].numericValue ?? 0) * f) / f;
+        };
         runs.push({
           score: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          lcp: Math.round(lhr.audits["largest-contentful-paint"].numericValue ?? 0),
+          fcp: metric("first-contentful-paint"),
+          lcp: metric("largest-contentful-paint"),
+          tbt: metric("total-blocking-time"),
+          cls: metric("cumulative-layout-shift", 4),
           report: typeof r!.report === "string" ? r!.report : JSON.stringify(lhr),
         });
       }
@@ -188,11 +195,11 @@ async function lighthouseRun(): Promise<void> {
       pages[p] = {
         score: median.score,
         lcpMs: median.lcp,
-        runs: runs.map(({ score, lcp }) => ({ score, lcp })),
+        runs: runs.map(({ score, fcp, lcp, tbt, cls }) => ({ score, fcp, lcp, tbt, cls })),
         report: `.local/bench/${file}`,
       };
       log(
-        `Lighthouse performance ${p}: ${median.score} (runs ${runs.map((r) => r.score).join(", ")}), LCP ${median.lcp} ms`,
+        `Lighthouse performance ${p}: ${median.score} (runs ${runs.map((r) => `${r.score} [FCP ${r.fcp}, LCP ${r.lcp}, TBT ${r.tbt}, CLS ${r.cls}]`).join(", ")}), LCP ${median.lcp} ms`,
       );
     }
   } finally {

@@ -1,13 +1,19 @@
 // Routes of PRODUCT.md §2: /, /{lang}, /staking, /{lang}/staking, /owner (English only); /en -> /; unknown -> /.
-import { lazy } from "react";
+import { lazy, Suspense } from "react";
 import { Navigate, useParams, type RouteObject } from "react-router";
 import { isLang } from "../features/i18n/index.ts";
 import { HomePage } from "../features/layout/index.ts";
 import { loadOwnerPage } from "../features/owner/index.ts";
-import { loadStakingPage } from "../features/staking/index.ts";
+import { loadStakingPage, StakingPageLoading } from "../features/staking/index.ts";
 import { AppShell } from "./AppShell.tsx";
 
-const StakingPage = lazy(loadStakingPage);
+const LazyStakingPage = lazy(loadStakingPage);
+/** The staking page; its hero stands in while the chunk loads (the first paint's largest text stays in place). */
+const StakingPage = () => (
+  <Suspense fallback={<StakingPageLoading />}>
+    <LazyStakingPage />
+  </Suspense>
+);
 // The owner console (English only): its own chunk, never part of the buyers' pages.
 const OwnerPage = lazy(loadOwnerPage);
 

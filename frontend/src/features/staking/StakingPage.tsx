@@ -14,6 +14,7 @@ import { ActivitySection } from "../activity/index.ts";
 import { openConnectModal } from "../wallet/index.ts";
 import { checkClaim, checkHarvest, checkOpenWithdraw, isDisabledBy } from "./rules.ts";
 import { isRunning, useFlow } from "./stakingMachine.ts";
+import { StakingHero } from "./StakingHero.tsx";
 import { ClaimModal, StakeModal, WithdrawModal } from "./StakingModals.tsx";
 import { UnlockCountdown, useDateFormat } from "./UnlockInfo.tsx";
 import { useStakingActions, type StakingActions } from "./useStakingActions.ts";
@@ -246,12 +247,7 @@ export function StakingView({ data }: { data: PresaleView }) {
   const info = <InfoCards v={v} />;
   return (
     <section className="staking container" data-testid="staking-page" data-layout={mobile ? "tabs" : "cards"}>
-      <header className="staking-hero">
-        <span className="eyebrow">{t("staking.eyebrow")}</span>
-        <h1 data-testid="staking-title">{t("staking.title")}</h1>
-        <p className="muted staking-desc" data-testid="staking-description">
-          {t("staking.description")}
-        </p>
+      <StakingHero>
         {!v.connected && (
           <button className="btn btn-primary" onClick={openConnectModal} data-testid="staking-connect">
             {t("staking.connect")}
@@ -265,7 +261,7 @@ export function StakingView({ data }: { data: PresaleView }) {
             </button>
           </p>
         )}
-      </header>
+      </StakingHero>
       {mobile ? (
         <>
           <div className="tabs staking-tabs" role="tablist" data-testid="staking-tabs">
