@@ -101,6 +101,11 @@ describe("first-paint shell", () => {
     expect(doc.querySelector("#shell section.staking > header.staking-hero > h1")?.textContent).toBe(es.staking_title);
     expect(doc.querySelector("#shell p.staking-desc")?.textContent).toBe(es.staking_description);
   });
+  it("the owner console gets the header bar alone", () => {
+    const doc = page("/owner", "en");
+    expect(doc.querySelector("#shell .header")).not.toBeNull();
+    expect(doc.querySelectorAll("#shell .hero, #shell .staking-hero")).toHaveLength(0);
+  });
   it("the home page shows its own hero and not the staking one", () => {
     const doc = page("/", "en");
     expect(doc.querySelector("#shell .hero [data-shell=title]")?.textContent).toBe(shellTexts(dir).en.title);

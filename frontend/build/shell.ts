@@ -1,8 +1,8 @@
-// First-paint shell: the header bar and the page's hero text (the home page's or the staking page's), in the
-// visitor's language, painted from index.html before the app's JavaScript has loaded. Each hero repeats the app's
-// markup and classes, so the app's first render replaces it in place: nothing moves, and the largest text is painted
-// with the first frame. The texts are read from public/assets/i18n at build time (no second copy to keep in sync).
-// The app removes the shell on its first render (AppShell).
+// First-paint shell: the header bar and the page's hero text (the home page's or the staking page's; none for the
+// owner console), in the visitor's language, painted from index.html before the app's JavaScript has loaded. Each
+// hero repeats the app's markup and classes, so the app's first render replaces it in place: nothing moves, and the
+// largest text is painted once. The texts are read from public/assets/i18n at build time (no second copy to keep
+// in sync). The app removes the shell on its first render (AppShell).
 // The languages, their detection order and their <html lang> tags come from the app's own modules
 // (features/i18n/languages.ts, detect.ts): the inline scripts are generated from them here.
 import { readFileSync } from "node:fs";
@@ -99,9 +99,11 @@ export function shellHtml(texts: { en: ShellText } & Partial<Record<Lang, ShellT
 <script>
 (function () {
   var shell = document.getElementById("shell");
-  var staking = /^\\/([a-z-]+\\/)?staking\\/?$/.test(location.pathname);
-  var hero = shell.querySelector(staking ? "[data-shell-page=staking]" : ".hero");
-  shell.querySelector(staking ? ".hero" : "[data-shell-page=staking]").remove();
+  // The owner console has no hero: its shell is the header bar alone.
+  var page = /^\\/owner\\/?$/.test(location.pathname) ? "owner" : /^\\/([a-z-]+\\/)?staking\\/?$/.test(location.pathname) ? "staking" : "home";
+  var heroes = { home: shell.querySelector(".hero"), staking: shell.querySelector("[data-shell-page=staking]") };
+  var hero = heroes[page];
+  for (var name in heroes) if (name !== page) heroes[name].remove();
   var lang = (window.__i18nPreload || {}).lang || ${js(DEFAULT_LANG)};
   var t = ${js(texts)}[lang];
   if (t) {
@@ -111,13 +113,15 @@ export function shellHtml(texts: { en: ShellText } & Partial<Record<Lang, ShellT
   }
   // The hero waits for its web fonts, at most ${HERO_FONT_WAIT_MS} ms: drawn in a fallback font it has another size than the
   // app's copy of it, which the browser then counts as a second, later largest paint.
-  hero.style.visibility = "hidden";
-  var show = function () { hero.style.visibility = ""; };
-  setTimeout(show, ${HERO_FONT_WAIT_MS});
-  if (document.fonts && document.fonts.load) {
-    var sample = hero.textContent;
-    var fonts = ${js(HERO_FONTS)}.map(function (f) { return document.fonts.load(f, sample); });
-    Promise.all(fonts).then(show, show);
+  if (hero) {
+    hero.style.visibility = "hidden";
+    var show = function () { hero.style.visibility = ""; };
+    setTimeout(show, ${HERO_FONT_WAIT_MS});
+    if (document.fonts && document.fonts.load) {
+      var sample = hero.textContent;
+      var fonts = ${js(HERO_FONTS)}.map(function (f) { return document.fonts.load(f, sample); });
+      Promise.all(fonts).then(show, show);
+    }
   }
   shell.style.visibility = "";
 })();
