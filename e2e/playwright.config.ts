@@ -23,6 +23,9 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     viewport: { width: 1440, height: 900 },
     locale: "en-US",
+    // The dapp honours the system's reduced-motion setting (timed fades and smooth scrolls end at once), which spares
+    // every step its animation wait; 02-mobile keeps the default motion, so the animated path is still driven.
+    reducedMotion: "reduce",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     actionTimeout: 15_000,
     navigationTimeout: 30_000,

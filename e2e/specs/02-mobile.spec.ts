@@ -11,6 +11,7 @@ test.use({
   isMobile: true,
   hasTouch: true,
   deviceScaleFactor: 2,
+  reducedMotion: "no-preference", // the menu's timed open and close, and the fades, as most visitors get them
 });
 
 test("burger menu opens with the navigation and closes after an in-page link", async ({ page }, testInfo) => {

@@ -116,6 +116,8 @@ test.describe("claim phase", () => {
     test.use({ buyer: BUYERS.claim });
     test("claim from the buy widget: tokens in the wallet, deposit gone", async ({ page, wallet }, testInfo) => {
       await openAndConnect(page, wallet);
+      // The hero no longer says the presale is live: the sale is over and the claim is open.
+      await expect(page.getByTestId("banner-eyebrow")).toHaveText("Claim open on Base");
       await page.getByTestId("claim-tokens").click();
       await expect(page.getByTestId("claim-modal")).toBeVisible();
       await expect(page.getByTestId("staking-status-complete")).toBeVisible();

@@ -8,6 +8,7 @@ import { BelowTheFold } from "../shared/BelowTheFold.tsx";
 import { Popup } from "../shared/Popup.tsx";
 import { Toasts } from "../shared/Toasts.tsx";
 import { useOnceTrue } from "../shared/hooks.ts";
+import { scrollBehavior } from "../shared/motion.ts";
 
 const ConnectModal = lazy(loadConnectModal);
 const PromoModal = lazy(loadPromoModal);
@@ -22,7 +23,7 @@ function HashScroll() {
     const id = decodeURIComponent(hash.slice(1));
     const tryScroll = (n: number) => {
       const el = document.getElementById(id);
-      if (el) el.scrollIntoView({ behavior: "smooth", block: "start" });
+      if (el) el.scrollIntoView({ behavior: scrollBehavior(), block: "start" });
       else if (n > 0) setTimeout(() => tryScroll(n - 1), 100);
     };
     tryScroll(20);

@@ -50,6 +50,24 @@ describe("dialogs", () => {
     expect(screen.getByTestId("m-root").classList.contains("modal-hiding")).toBe(true);
     vi.useRealTimers();
   });
+  it("skip the fade-out when the visitor asked for reduced motion", async () => {
+    vi.useFakeTimers();
+    const matchMedia = vi.fn((q: string) => ({ matches: q === "(prefers-reduced-motion: reduce)" }));
+    vi.stubGlobal("matchMedia", matchMedia);
+    try {
+      render(<Harness title="Are you sure?" />);
+      fireEvent.click(screen.getByText("Open"));
+      fireEvent.click(screen.getByRole("button", { name: "Close" }));
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(screen.queryByTestId("m-root")).toBeNull(); // gone at once, not 300 ms later
+      expect(matchMedia).toHaveBeenCalledWith("(prefers-reduced-motion: reduce)");
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
   it("focus the control marked data-autofocus (the card disclaimer's Continue), not the close button", () => {
     render(
       <Modal open onClose={() => undefined} title="Pay by card" testId="card" closeLabel="Close">

@@ -7,6 +7,7 @@ import { createPortal } from "react-dom";
 import { TIMINGS } from "../config/constants.ts";
 import { focusElement, followReplacedOpener, openerFallback } from "./focusRescue.ts";
 import { CloseIcon } from "./icons.tsx";
+import { motionMs } from "./motion.ts";
 
 export type ModalState = "hidden" | "shown" | "hiding";
 
@@ -60,7 +61,7 @@ export function Modal({ open, onClose, title, label, children, testId, wide, clo
   }
   useEffect(() => {
     if (state !== "hiding") return;
-    const id = setTimeout(() => setState("hidden"), TIMINGS.modalAnimMs);
+    const id = setTimeout(() => setState("hidden"), motionMs(TIMINGS.modalAnimMs));
     return () => clearTimeout(id);
   }, [state]);
   const mounted = state !== "hidden";

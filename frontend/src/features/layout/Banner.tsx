@@ -1,12 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { env } from "../../config/env.ts";
+import type { PresaleView } from "../../presale/index.ts";
+import { bannerEyebrow } from "./bannerEyebrow.ts";
 import { Socials } from "./Socials.tsx";
 
-export function Banner() {
+export function Banner({ data }: { data: Pick<PresaleView, "eth" | "base"> }) {
   const { t } = useTranslation();
+  const eyebrow = bannerEyebrow(data);
   return (
     <div className="banner" data-testid="banner">
-      <span className="eyebrow">{t("banner.eyebrow")}</span>
+      <span className="eyebrow" data-testid="banner-eyebrow" data-state={eyebrow}>
+        {t(eyebrow === "live" ? "banner.eyebrow" : `banner.eyebrow_${eyebrow}`)}
+      </span>
       <h1 className="banner-title" data-testid="banner-title">
         {t("banner.title")}
       </h1>

@@ -13,9 +13,10 @@ import { openConnectModal } from "../wallet/index.ts";
 import { LanguagePicker } from "./LanguagePicker.tsx";
 import { NAV_EXTERNAL } from "./links.ts";
 import { Logo } from "./Logo.tsx";
+import { motionMs, scrollBehavior } from "../../shared/motion.ts";
 
 function scrollToWidget() {
-  document.getElementById("buy-widget")?.scrollIntoView({ behavior: "smooth", block: "center" });
+  document.getElementById("buy-widget")?.scrollIntoView({ behavior: scrollBehavior(), block: "center" });
 }
 
 /** Navigation to the URL already shown is ignored (PRODUCT.md §2 "Router behaviour"). */
@@ -81,15 +82,16 @@ export function Header() {
   const { address, isConnected } = useWallet();
   const { pathname } = useLocation();
   const onStaking = stripLang(pathname) === "/staking";
-  // Mobile menu: opens with a 300 ms delay, closes with 600 ms (the CSS transition uses the same durations).
+  // Mobile menu: opens with a 300 ms delay, closes with 600 ms (the CSS transition uses the same durations); at once
+  // with reduced motion.
   const [menu, setMenu] = useState<"closed" | "opening" | "open" | "closing">("closed");
   useEffect(() => {
     if (menu === "opening") {
-      const id = setTimeout(() => setMenu("open"), TIMINGS.menuOpenMs);
+      const id = setTimeout(() => setMenu("open"), motionMs(TIMINGS.menuOpenMs));
       return () => clearTimeout(id);
     }
     if (menu === "closing") {
-      const id = setTimeout(() => setMenu("closed"), TIMINGS.menuCloseMs);
+      const id = setTimeout(() => setMenu("closed"), motionMs(TIMINGS.menuCloseMs));
       return () => clearTimeout(id);
     }
     return undefined;
@@ -98,7 +100,7 @@ export function Header() {
   const buyNow = () => {
     closeMenu();
     if (onStaking) {
-      window.scrollTo({ top: 0, behavior: "smooth" });
+      window.scrollTo({ top: 0, behavior: scrollBehavior() });
       openConnectModal();
     } else scrollToWidget();
   };

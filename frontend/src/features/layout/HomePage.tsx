@@ -15,7 +15,7 @@ export default function HomePage() {
     <>
       <section className="hero" data-testid="home-page">
         <div className="container hero-grid">
-          <Banner />
+          <Banner data={data} />
           <BuyWidget data={data} />
         </div>
       </section>
