@@ -222,6 +222,10 @@ describe("page", () => {
     expect(screen.getByTestId("apy-value").textContent).toBe("—");
     expect(screen.getByTestId("total-staked").textContent).toContain("—");
     expect(screen.getByTestId("staked-amount").textContent).toContain("—");
+    // The APY in sentences too: no made-up 0 % before Base answers.
+    expect(screen.getByTestId("buy-and-stake-open").textContent).not.toMatch(/\b0%/);
+    expect(screen.getByTestId("card-rewards").textContent).not.toMatch(/\b0%/);
+    expect(screen.getByTestId("buy-and-stake-open").textContent).toContain("—");
   });
   it("stakeable card: Add stake when baseClaimable > 0, otherwise Buy and stake", () => {
     show(presale({ claimable: 0 }));

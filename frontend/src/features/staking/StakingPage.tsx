@@ -23,6 +23,9 @@ import { useStakeView, useStakingPoll, type StakeView } from "./useStakingData.t
 /** The staking page's toasts (PRODUCT.md §9): 4 s, one at a time, bottom-right. */
 const STAKING_TOASTS: ToastOptions = { timeoutMs: 4000, max: 1, placement: "bottom-right" };
 
+/** The APY as the page shows it: a dash until Base has answered (never a made-up 0 %). */
+const apyShown = (v: Pick<StakeView, "loaded" | "apy">) => (v.loaded ? formatNumber(v.apy, 2) : "—");
+
 export type Tab = "stake" | "rewards" | "info";
 export const TABS: readonly Tab[] = ["stake", "rewards", "info"];
 
@@ -148,7 +151,7 @@ function StakeableCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: 
             onClick={() => void a.buyAndStake()}
             data-testid="buy-and-stake-open"
           >
-            {t("staking.buy_and_stake", { apy: formatNumber(v.apy, 2) })}
+            {t("staking.buy_and_stake", { apy: apyShown(v) })}
           </button>
         )}
         {v.connected && v.userBal > 0 && (
@@ -182,7 +185,7 @@ function RewardsCard({ v, a, busy }: { v: StakeView; a: StakingActions; busy: bo
   return (
     <Card testId="card-rewards" label={t("staking.cards.rewards")}>
       <Amount value={v.userReward} show={v.connected && v.loaded} testId="rewards-amount" decimals={6} />
-      <p className="small muted">{t("staking.rewards_hint", { apy: formatNumber(v.apy, 2) })}</p>
+      <p className="small muted">{t("staking.rewards_hint", { apy: apyShown(v) })}</p>
       {!v.isClaimEnabled && (
         <p className="small stake-note" data-testid="claims-locked-note">
           {t("staking.claims_locked_note")}
@@ -215,7 +218,7 @@ function InfoCards({ v }: { v: StakeView }) {
       </div>
       <div className="card stake-stat stake-stat-apy" data-testid="card-apy">
         <span className="muted small">{t("staking.apy")}</span>
-        <strong data-testid="apy-value">{v.loaded ? `${formatNumber(v.apy, 2)}%` : "—"}</strong>
+        <strong data-testid="apy-value">{v.loaded ? `${apyShown(v)}%` : "—"}</strong>
         <span className="muted small">{t("staking.per_annum")}</span>
       </div>
       <div className="card stake-stat" data-testid="card-lock">
