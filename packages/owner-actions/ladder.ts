@@ -119,26 +119,32 @@ export function planSetRounds(input: {
   }
   return chains.map(({ chain, ladder }) => {
     const { rounds } = ladder;
-    const lines = [
-      `round ${ladder.step + 1} is current here`,
-      "round | cap | price USD (current → new) | end (current → new)",
-      ...next.map(
-        (r, i) =>
-          `${String(i + 1).padStart(5)} | ${r.cap} | ${formatUnits(rounds[i].price, 18)} → ${formatUnits(r.price, 18)} | ${minute(rounds[i].endTime)} → ${minute(r.endTime)}`,
-      ),
-    ];
-    const same = rounds.every((r, i) => r.price === next[i].price && r.endTime === next[i].endTime);
-    const calls: OwnerCall[] = same
-      ? []
-      : [
-          {
-            chain,
-            contract: "Presale",
-            functionName: "setRounds",
-            args: [next.map((r) => r.price), next.map((r) => r.endTime)],
-            note: `${next.length} rounds' prices and end times`,
-          },
-        ];
+    // Only the rounds that change are listed: a preview of ten identical rows hides the one that moves.
+    const changed = next.flatMap((r, i) => (r.price === rounds[i].price && r.endTime === rounds[i].endTime ? [] : [i]));
+    const lines = [`round ${ladder.step + 1} is current here`];
+    if (changed.length === 0) lines.push("every round already has these prices and end times: nothing to change");
+    else {
+      lines.push(
+        "round | cap | price USD (current → new) | end (current → new)",
+        ...changed.map(
+          (i) =>
+            `${String(i + 1).padStart(5)} | ${next[i].cap} | ${formatUnits(rounds[i].price, 18)} → ${formatUnits(next[i].price, 18)} | ${minute(rounds[i].endTime)} → ${minute(next[i].endTime)}`,
+        ),
+      );
+      if (changed.length < next.length) lines.push(`the other ${next.length - changed.length} rounds stay as they are`);
+    }
+    const calls: OwnerCall[] =
+      changed.length === 0
+        ? []
+        : [
+            {
+              chain,
+              contract: "Presale",
+              functionName: "setRounds",
+              args: [next.map((r) => r.price), next.map((r) => r.endTime)],
+              note: `${next.length} rounds' prices and end times`,
+            },
+          ];
     return { calls, lines };
   });
 }

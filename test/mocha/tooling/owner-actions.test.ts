@@ -175,6 +175,21 @@ describe("tooling: @shaft/owner-actions plans each owner action (shared by admin
       [10n, 20n, 30n].map((d) => NOW + d * DAY),
     ]);
     expect(plans[1].lines.join("\n")).to.match(/round 1 is current here[\s\S]* {4}2 \| 3000000 \| 0.02 → 0.03 \|/);
+    // Only the rounds that change are listed; a table already in place plans nothing and says so.
+    const minute = (t: bigint) => new Date(Number(t) * 1000).toISOString().slice(0, 16);
+    const one = planSetRounds({
+      chains: pair(),
+      next: next({ price: (i) => 10n ** 16n * BigInt(i === 2 ? 9 : i + 1) }),
+      now: NOW,
+      source,
+    });
+    expect(one[0].lines.filter((l) => /^ +\d+ \| /.test(l))).to.deep.equal([
+      `    3 | 6000000 | 0.03 → 0.09 | ${minute(NOW + 30n * DAY)} → ${minute(NOW + 30n * DAY)}`,
+    ]);
+    expect(one[0].lines.at(-1)).to.equal("the other 2 rounds stay as they are");
+    const same = planSetRounds({ chains: pair(), next: next(), now: NOW, source });
+    expect(same.map((p) => p.calls)).to.deep.equal([[], []]);
+    expect(same[0].lines.join("\n")).to.include("nothing to change").and.not.include("round | cap");
   });
 
   it("set-step: forward only, within the chain's share, not into an ended round, not after the close", function () {
