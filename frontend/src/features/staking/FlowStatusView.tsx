@@ -107,8 +107,15 @@ function FlowStatus({ s, onDone, onRetry, extra }: Props) {
           </span>
           <h3>{t("staking.status.failed")}</h3>
           <p className="muted" data-testid="staking-failed-reason">
-            {known ? t(`staking.errors.${s.errorName}`) : t("staking.status.failed_desc")}
+            {known
+              ? t(`staking.errors.${s.errorName}`)
+              : t(s.approvalMined ? "staking.status.deposit_failed" : "staking.status.failed_desc")}
           </p>
+          {s.approvalMined && (
+            <p className="muted" data-testid="staking-failed-approval">
+              {t("staking.status.approval_kept")}
+            </p>
+          )}
           <div className="status-actions">
             <TxLink hash={s.hash} />
             {onRetry && (

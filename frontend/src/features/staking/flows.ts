@@ -125,7 +125,9 @@ async function depositInBatch<P>(
   const r = await runBatch(w, calls, () => dispatch({ type: "SENT" }));
   if (r.outcome === "unavailable") return "unavailable";
   if (r.error !== undefined) return fail(dispatch, r.error, r.hash);
-  dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash });
+  // A wallet that ran the calls one by one and stopped at the deposit leaves the approval mined.
+  const approvalMined = r.outcome !== "complete" && (r.mined ?? 0) > 0;
+  dispatch({ type: "RECEIPT", success: r.outcome === "complete", hash: r.hash, approvalMined });
   return { outcome: r.outcome, hash: r.hash };
 }
 

@@ -28,7 +28,12 @@ const DOMAIN = { name: "Shaft", version: "1", chainId: CHAIN, verifyingContract:
 const AMOUNT = 3_000n * 10n ** 18n;
 const rejection = Object.assign(new Error("User rejected the request."), { code: 4001 });
 
-function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; sendCallsError?: Error } = {}) {
+type BatchReceipt = { transactionHash: `0x${string}`; status: "success" | "reverted" };
+
+function setup(
+  mode: "batch" | "plain" | "legacy",
+  f: { allowance?: bigint; sendCallsError?: Error; batchReceipts?: BatchReceipt[] } = {},
+) {
   const writes: ErasedCall[] = [];
   const batches: Call[][] = [];
   const signed: PermitTypedData[] = [];
@@ -57,7 +62,14 @@ function setup(mode: "batch" | "plain" | "legacy", f: { allowance?: bigint; send
       return Promise.resolve("0x01");
     },
     waitForCalls: () =>
-      Promise.resolve({ status: "success", receipts: [{ transactionHash: `0x${"b".repeat(64)}`, status: "success" }] }),
+      Promise.resolve(
+        f.batchReceipts
+          ? {
+              status: f.batchReceipts.every((r) => r.status === "success") ? "success" : "failure",
+              receipts: f.batchReceipts,
+            }
+          : { status: "success", receipts: [{ transactionHash: `0x${"b".repeat(64)}`, status: "success" }] },
+      ),
     signTypedData: async (data) => {
       if (mode === "legacy") throw Object.assign(new Error("unsupported"), { code: 4200 });
       signed.push(data);
@@ -112,6 +124,18 @@ describe("stake from the wallet", () => {
       functionName: "deposit",
       args: [AMOUNT],
     });
+  });
+  it("a batch run call by call that stopped at the deposit says the approval is on chain, not 'nothing changed'", async () => {
+    const approved = { transactionHash: `0x${"a".repeat(64)}`, status: "success" } as const;
+    const reverted = { transactionHash: `0x${"b".repeat(64)}`, status: "reverted" } as const;
+    const t = setup("batch", { batchReceipts: [approved, reverted] });
+    expect((await runStakingFlow(t.io, input, t.dispatch, t.w)).outcome).toBe("failed");
+    expect(t.state).toMatchObject({ status: "failed", approvalMined: true, hash: reverted.transactionHash });
+    // One atomic transaction that reverted: nothing of it is on chain.
+    const atomic = setup("batch", { batchReceipts: [reverted] });
+    await runStakingFlow(atomic.io, input, atomic.dispatch, atomic.w);
+    expect(atomic.state).toMatchObject({ status: "failed" });
+    expect(atomic.state.approvalMined).toBeFalsy();
   });
   it("a refused batch is rejected, not failed", async () => {
     const t = setup("batch", { sendCallsError: rejection });

@@ -53,6 +53,16 @@ describe("deposit path", () => {
     s = flowReducer(s, { type: "SENT", hash: H });
     expect(s).toMatchObject({ status: "in_progess", hash: H });
   });
+  it("an approval transaction is on chain once APPROVED; a permit (a signature) is not", () => {
+    const tx = flowReducer(flowReducer(start("stake"), { type: "APPROVAL_REQUIRED" }), { type: "APPROVED" });
+    expect(tx.approvalMined).toBe(true);
+    const failed = flowReducer(flowReducer(tx, { type: "SENT", hash: H }), { type: "RECEIPT", success: false });
+    expect(failed).toMatchObject({ status: "failed", approvalMined: true });
+    const permit = flowReducer(flowReducer(start("stake"), { type: "APPROVAL_REQUIRED", via: "permit" }), {
+      type: "APPROVED",
+    });
+    expect(permit.approvalMined).toBe(false);
+  });
   it("AWAIT_SIGNATURE -> confirm_pending when no approval is needed", () => {
     expect(flowReducer(start("extend"), { type: "AWAIT_SIGNATURE" }).status).toBe("confirm_pending");
   });

@@ -8,6 +8,8 @@
  *   claimAndStake:              START -> confirm_pending -> SENT -> in_progess -> RECEIPT -> complete | failed
  *   stake (creation), extend:   START (not_started, preparing) -> APPROVAL_REQUIRED -> approval_pending
  *                               -> APPROVED -> confirm_pending, or AWAIT_SIGNATURE -> confirm_pending;
+ *                               (approvalMined: the approval is on chain, so a failure after it is not "nothing
+ *                               changed": an approval transaction, or a batch's approval mined before its revert)
  *                               then SENT -> in_progess -> RECEIPT -> complete | failed
  *                               (via "permit": approval_pending is a signature, EIP-2612; via "batch":
  *                               confirm_pending is one prompt for approval and deposit, EIP-5792, and SENT has no
@@ -38,6 +40,8 @@ export type FlowState = {
   errorName?: string;
   /** How the sale-token approval is given when not by a transaction of its own: a permit, or inside one batch. */
   via?: "permit" | "batch";
+  /** The sale-token approval is on chain (its own transaction, or a batch's leading call), whatever came after. */
+  approvalMined?: boolean;
 };
 
 export type FlowEvent =
@@ -47,7 +51,7 @@ export type FlowEvent =
   | { type: "AWAIT_SIGNATURE"; via?: "batch" }
   | { type: "BATCH_UNAVAILABLE" }
   | { type: "SENT"; hash?: Hash }
-  | { type: "RECEIPT"; success: boolean; hash?: Hash }
+  | { type: "RECEIPT"; success: boolean; hash?: Hash; approvalMined?: boolean }
   | { type: "ERROR"; rejected: boolean; message?: string; errorName?: string }
   | { type: "RESET" };
 
@@ -82,7 +86,10 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
       // Again while approval_pending: the wallet could not sign the permit, the approval transaction follows.
       return deposit && at("not_started", "approval_pending") ? { ...s, status: "approval_pending", via: e.via } : s;
     case "APPROVED":
-      return deposit && at("approval_pending") ? { ...s, status: "confirm_pending" } : s;
+      // A transaction of its own unless via a permit (a signature: nothing on chain until the deposit).
+      return deposit && at("approval_pending")
+        ? { ...s, status: "confirm_pending", approvalMined: s.via !== "permit" }
+        : s;
     case "AWAIT_SIGNATURE":
       return deposit && at("not_started") ? { ...s, status: "confirm_pending", via: e.via } : s;
     case "BATCH_UNAVAILABLE":
@@ -94,7 +101,12 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
       return s.kind && at("confirm_pending", "in_progess") ? { ...s, status: "in_progess", hash: e.hash ?? s.hash } : s;
     case "RECEIPT":
       return s.kind && at("in_progess")
-        ? { ...s, status: e.success ? "complete" : "failed", hash: e.hash ?? s.hash }
+        ? {
+            ...s,
+            status: e.success ? "complete" : "failed",
+            hash: e.hash ?? s.hash,
+            approvalMined: s.approvalMined || e.approvalMined,
+          }
         : s;
     case "ERROR":
       if (!s.kind || isFinal(s)) return s;
