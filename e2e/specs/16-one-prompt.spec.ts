@@ -152,7 +152,7 @@ for (const { mode, buyer } of MODES) {
         test("a refused batch is 'rejected', not 'failed', and changes nothing", async ({ page, wallet }, testInfo) => {
           const presale = contract("eth", "Presale").address;
           await openAndConnect(page, wallet);
-          await selectPayToken(page, "eth-usdc");
+          await selectPayToken(page, "eth-usdc", { waitForMax: false }); // the amount is typed at once
           const before = await deposits("eth", wallet.address);
           await enterTokens(page, 1_000);
           const from = wallet.calls.length;
@@ -171,7 +171,7 @@ for (const { mode, buyer } of MODES) {
         const presale = contract("eth", "Presale").address;
         expect(await allowance("eth", "USDC", wallet.address, presale)).toBe(0n);
         await openAndConnect(page, wallet);
-        await selectPayToken(page, "eth-usdc");
+        await selectPayToken(page, "eth-usdc", { waitForMax: false }); // the amount is typed at once
         const before = await deposits("eth", wallet.address);
         const usdcBefore = await tokenBalance("eth", "USDC", wallet.address);
         const quote = await read("eth", "Presale", "usdcBuyHelper", [1_500n]);
@@ -197,7 +197,7 @@ for (const { mode, buyer } of MODES) {
         const presale = contract("eth", "Presale").address;
         await leaveUsdtAllowance(wallet, 1_000_000n);
         await openAndConnect(page, wallet);
-        await selectPayToken(page, "eth-usdt");
+        await selectPayToken(page, "eth-usdt", { waitForMax: false }); // the amount is typed at once
         const before = await deposits("eth", wallet.address);
         const usdtBefore = await tokenBalance("eth", "USDT", wallet.address);
         await enterTokens(page, 2_500); // ~15 USDT > 1 USDT allowed
@@ -223,7 +223,7 @@ for (const { mode, buyer } of MODES) {
           const presale = contract("eth", "Presale").address;
           await write("eth", "USDC", "approve", [presale, 0n], { from: wallet.index }); // revoked: the batch approves
           await openAndConnect(page, wallet);
-          await selectPayToken(page, "eth-usdc");
+          await selectPayToken(page, "eth-usdc", { waitForMax: false }); // the amount is typed at once
           const before = await deposits("eth", wallet.address);
           await enterTokens(page, 1_000);
           const from = wallet.calls.length;

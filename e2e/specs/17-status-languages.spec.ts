@@ -68,7 +68,7 @@ async function heldUsdcPurchase(page: Page, wallet: TestWallet, lang: Lang, prom
   const presale = contract("eth", "Presale").address;
   await write("eth", "USDC", "approve", [presale, 0n], { from: wallet.index });
   await connect(page, route(lang), "buy-crypto", "swap-form");
-  await selectPayToken(page, "eth-usdc", { menuName: bundle(lang).swap.payment_method });
+  await selectPayToken(page, "eth-usdc", { menuName: bundle(lang).swap.payment_method, waitForMax: false });
   await enterTokens(page, 1_000);
   const hold = wallet.holdNext(prompt);
   await page.getByTestId("buy-now").click();

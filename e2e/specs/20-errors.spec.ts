@@ -39,7 +39,7 @@ test.describe("rejections and reverts", () => {
     const presale = contract("eth", "Presale").address;
     expect(await allowance("eth", "USDC", wallet.address, presale)).toBe(0n);
     await openAndConnect(page, wallet);
-    await selectPayToken(page, "eth-usdc");
+    await selectPayToken(page, "eth-usdc", { waitForMax: false });
     const before = await deposits("eth", wallet.address);
     await enterTokens(page, 1_000);
     wallet.rejectNext("eth_sendTransaction");
