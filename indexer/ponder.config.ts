@@ -16,6 +16,15 @@ import {
 const target = resolveTarget();
 const local = target.network === "local";
 const pollingInterval = Number(process.env.INDEXER_POLLING_MS ?? (local ? 250 : 2_000));
+/**
+ * Ponder 0.16.6 throttles each RPC URL to 20 requests a second at first (raised by 5 % only after ten busy seconds,
+ * not configurable) and sends one `eth_getLogs` per indexed event per block range (about 80 here), so a catch-up from a
+ * local node spent most of its time waiting for that limiter, not for the node. A local node has no provider quota:
+ * its URL is listed `INDEXER_RPC_FANOUT` times (default 8), which Ponder load-balances as that many providers. Testnet
+ * and production keep one URL per chain and Ponder's limiter, which real providers' quotas need.
+ */
+const fanout = Number(process.env.INDEXER_RPC_FANOUT ?? (local ? 8 : 1));
+const rpcOf = (url: string) => (fanout > 1 ? Array.from({ length: fanout }, () => url) : url);
 
 export default createConfig({
   ordering: "multichain",
@@ -23,8 +32,8 @@ export default createConfig({
     ? { kind: "postgres", connectionString: process.env.DATABASE_URL }
     : { kind: "pglite", directory: process.env.INDEXER_PGLITE_DIR ?? ".ponder/pglite" },
   chains: {
-    ethereum: { id: target.eth.id, rpc: target.eth.rpc, pollingInterval, disableCache: local },
-    base: { id: target.base.id, rpc: target.base.rpc, pollingInterval, disableCache: local },
+    ethereum: { id: target.eth.id, rpc: rpcOf(target.eth.rpc), pollingInterval, disableCache: local },
+    base: { id: target.base.id, rpc: rpcOf(target.base.rpc), pollingInterval, disableCache: local },
   },
   contracts: {
     EthereumPresale: {

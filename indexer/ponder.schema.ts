@@ -43,9 +43,11 @@ export const purchase = onchainTable(
     lastRound: t.integer().notNull(),
   }),
   (table) => ({
-    buyerIdx: index().on(table.buyer),
+    // "My activity": a wallet's purchases as buyer (on Ethereum: also those of buyers pointed at it) or recipient.
+    buyerIdx: index().on(table.buyer, table.chainId),
     recipientIdx: index().on(table.recipient),
-    chainTimeIdx: index().on(table.chainId, table.timestamp),
+    // The console's export pages through every purchase in (timestamp, id) order: read in index order, not sorted.
+    timeIdIdx: index().on(table.timestamp, table.id),
   }),
 );
 

@@ -146,22 +146,13 @@ async function onTokensBought(db: Db, b: Bought) {
   if (b.ethereumSide) {
     // Mirrors EthereumPresale._credit: the first purchase names the leg's recipient; another recipient re-points
     // (RecipientChanged, handled before this event in the same transaction, already moved the leg).
-    const cur = await db.find(ethBuyer, { buyer: buyerAddr });
-    if (!cur) {
-      await db.insert(ethBuyer).values({
-        buyer: buyerAddr,
-        recipient,
-        leg: 0,
-        tokens: b.tokens,
-        relayed: 0n,
-        waitingSince: b.timestamp,
-      });
-    } else {
-      await db.update(ethBuyer, { buyer: buyerAddr }).set({
+    await db
+      .insert(ethBuyer)
+      .values({ buyer: buyerAddr, recipient, leg: 0, tokens: b.tokens, relayed: 0n, waitingSince: b.timestamp })
+      .onConflictDoUpdate((cur) => ({
         tokens: cur.tokens + b.tokens,
         waitingSince: cur.tokens === cur.relayed ? b.timestamp : (cur.waitingSince ?? b.timestamp),
-      });
-    }
+      }));
   }
   const id = eventId(b.chainId, b.txHash, b.logIndex);
   await db.insert(purchase).values({
@@ -202,24 +193,24 @@ async function onTokensBought(db: Db, b: Bought) {
         usd: row.usd + t.usd,
       }));
   }
-  // One buyer row per (chain, owner of the tokens): a card purchase counts its customer, not the provider.
-  const known = await db.find(buyer, { chainId: b.chainId, address: recipient });
-  if (known) {
-    await db.update(buyer, { chainId: b.chainId, address: recipient }).set({
-      purchases: known.purchases + 1,
-      tokens: known.tokens + b.tokens,
-      usd: known.usd + b.usd,
-    });
-  } else {
-    await db.insert(buyer).values({
+  // One buyer row per (chain, owner of the tokens): a card purchase counts its customer, not the provider. A row that
+  // holds one purchase after this one was just created: a new buyer.
+  const owner = await db
+    .insert(buyer)
+    .values({
       chainId: b.chainId,
       address: recipient,
       purchases: 1,
       tokens: b.tokens,
       usd: b.usd,
       firstAt: b.timestamp,
-    });
-  }
+    })
+    .onConflictDoUpdate((row) => ({
+      purchases: row.purchases + 1,
+      tokens: row.tokens + b.tokens,
+      usd: row.usd + b.usd,
+    }));
+  const newBuyer = owner.purchases === 1;
   await db
     .insert(dailySales)
     .values({
@@ -243,7 +234,7 @@ async function onTokensBought(db: Db, b: Bought) {
     tokensSold: s.tokensSold + b.tokens,
     usdRaised: s.usdRaised + b.usd,
     purchases: s.purchases + 1,
-    buyers: s.buyers + (known ? 0 : 1),
+    buyers: s.buyers + (newBuyer ? 1 : 0),
     pendingTx: null,
     pendingExpired: null,
     pendingStep: null,

@@ -2,7 +2,9 @@
  * `npm run bench:indexer`: the indexer's numbers, written to reports/indexer.json.
  *  - catchUp: 10,000 purchases (half on each local chain, built quickly: automine off, many per block) buried under
  *    64 empty blocks, then the indexer started on an empty database; events indexed per second from the start of its
- *    backfill until it has reached both chains' heads (the logs of the indexed contracts, counted on the chains).
+ *    backfill until it has reached both chains' heads (the logs of the indexed contracts, counted on the chains), and
+ *    the CPU time the indexer's process used meanwhile (the wall time of a niced run on a busy machine is mostly
+ *    waiting for a core).
  *  - purchaseToRow: purchases sent one at a time afterwards (both chains); time from the block that holds each
  *    purchase (its receipt) to its row in the buyer's "My activity" answer (polled every 25 ms).
  *  - consoleQueries: the owner console's queries (GET /sales, /owner-actions, /purchases?limit=1000 and a wallet's
@@ -62,6 +64,33 @@ async function eventsOnChains(c: Chains): Promise<number> {
   return n + sent.length;
 }
 
+/** Linux counts a process's CPU time (`/proc/<pid>/stat`, utime and stime) in USER_HZ ticks, 100 a second. */
+const USER_HZ = 100;
+
+/** The CPU seconds a process has used (Linux `/proc`), sampled every 100 ms; null where `/proc` is missing. */
+function sampleCpu(pid: number) {
+  const samples: [number, number][] = [];
+  const read = () => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      samples.push([Date.now(), (Number(fields[11]) + Number(fields[12])) / USER_HZ]);
+    } catch {
+      /* gone, or no /proc */
+    }
+  };
+  read();
+  const timer = setInterval(read, 100);
+  const at = (t: number) => samples.find(([when]) => when >= t)?.[1] ?? samples[samples.length - 1]?.[1];
+  return {
+    between(from: number, to: number): number | null {
+      read();
+      const [a, b] = [at(from), at(to)];
+      return a === undefined || b === undefined ? null : b - a;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 const loadAtStart = Math.round(os.loadavg()[0] * 10) / 10;
 const chains = await startChains();
 const failures: string[] = [];
@@ -79,6 +108,7 @@ try {
   for (const s of [chains.eth, chains.base]) for (let i = 0; i < 64; i++) await rpc(s, "evm_mine");
 
   const ix = await startIndexer({ chains, databaseUrl: process.env.DATABASE_URL, schema: "bench" });
+  const cpu = sampleCpu(ix.child.pid!);
   try {
     // Catch-up: from Ponder's first backfill line to both chains at their heads.
     const target = await heads(chains);
@@ -92,7 +122,12 @@ try {
       .reduce((a, b) => Math.min(a, b), Infinity);
     const catchUpSeconds = (done - started) / 1000;
     const perSecond = events / catchUpSeconds;
-    log(`catch-up: ${events} events in ${catchUpSeconds.toFixed(1)} s = ${perSecond.toFixed(0)} events/s`);
+    const cpuSeconds = cpu.between(started, done);
+    cpu.stop();
+    log(
+      `catch-up: ${events} events in ${catchUpSeconds.toFixed(1)} s = ${perSecond.toFixed(0)} events/s` +
+        (cpuSeconds === null ? "" : ` (the indexer's process used ${cpuSeconds.toFixed(1)} s of CPU)`),
+    );
 
     // Purchase to row.
     const latencies: number[] = [];
@@ -141,7 +176,15 @@ try {
       loadAverage: { start: loadAtStart, end: Math.round(os.loadavg()[0] * 10) / 10 },
       purchases: eth.sent + base.sent,
       blocks: eth.blocks.length + base.blocks.length,
-      catchUp: { events, seconds: round(catchUpSeconds), eventsPerSecond: Math.round(perSecond) },
+      catchUp: {
+        events,
+        seconds: round(catchUpSeconds),
+        eventsPerSecond: Math.round(perSecond),
+        // CPU time of the indexer's process over the same span (its own work, whatever else the machine ran; the
+        // PostgreSQL server's time is not in it), and the events per second of that CPU time.
+        cpuSeconds: cpuSeconds === null ? null : round(cpuSeconds),
+        eventsPerCpuSecond: cpuSeconds ? Math.round(events / cpuSeconds) : null,
+      },
       purchaseToRow: { runs: latencies.length, p50Ms: pct(latencies, 50), maxMs: Math.max(...latencies) },
       consoleQueries,
       goals: GOALS,

@@ -124,70 +124,99 @@ export async function activity(db: Db, me: Hex, now: number) {
 // ---------------------------------------------------------------- the owner console's figures
 
 export async function sales(db: Db, now: number) {
-  const [states, rounds, perRound, perToken, daily, buyers, backlog, pace, lastRelay, lastReport] = await Promise.all([
+  // PGlite runs one statement at a time, each with a fixed cost: the small tables are read whole (the per-token and
+  // daily series are folded here from `daily_sales`) and the counts come in one statement.
+  const [states, rounds, perRound, days, totals, pace, lastRelay, lastReport] = await Promise.all([
     db.select().from(chainState),
     db.select().from(ladderRound).orderBy(asc(ladderRound.chainId), asc(ladderRound.round)),
     db.select().from(roundSales).orderBy(asc(roundSales.chainId), asc(roundSales.round)),
-    db
-      .select({
-        chainId: dailySales.chainId,
-        payToken: dailySales.payToken,
-        purchases: sql<number>`sum(${dailySales.purchases})::int`,
-        tokens: sql<string>`sum(${dailySales.tokens})`,
-        usd: sql<string>`sum(${dailySales.usd})`,
-        paid: sql<string>`sum(${dailySales.paid})`,
-      })
-      .from(dailySales)
-      .groupBy(dailySales.chainId, dailySales.payToken),
-    db
-      .select({
-        chainId: dailySales.chainId,
-        day: dailySales.day,
-        purchases: sql<number>`sum(${dailySales.purchases})::int`,
-        tokens: sql<string>`sum(${dailySales.tokens})`,
-        usd: sql<string>`sum(${dailySales.usd})`,
-      })
-      .from(dailySales)
-      .groupBy(dailySales.chainId, dailySales.day)
-      .orderBy(asc(dailySales.day)),
-    db.select({ n: sql<number>`count(distinct ${buyer.address})::int` }).from(buyer),
-    db
-      .select({
-        buyers: sql<number>`count(*)::int`,
-        tokens: sql<string>`coalesce(sum(${ethBuyer.tokens} - ${ethBuyer.relayed}), 0)`,
-        oldest: sql<string | null>`min(${ethBuyer.waitingSince})`,
-      })
-      .from(ethBuyer)
-      .where(gt(ethBuyer.tokens, ethBuyer.relayed)),
+    db.select().from(dailySales).orderBy(asc(dailySales.day)),
+    db.execute(sql`
+      select
+        (select count(distinct ${buyer.address})::int from ${buyer}) as buyers,
+        b.buyers as backlog_buyers, b.tokens as backlog_tokens, b.oldest as backlog_oldest,
+        f.legs as flight_legs, f.tokens as flight_tokens, f.oldest as flight_oldest
+      from
+        (select count(*)::int as buyers, coalesce(sum(${ethBuyer.tokens} - ${ethBuyer.relayed}), 0)::text as tokens,
+                min(${ethBuyer.waitingSince})::text as oldest
+         from ${ethBuyer} where ${ethBuyer.tokens} > ${ethBuyer.relayed}) b,
+        -- Legs relayed but not credited on Base yet (the deposits in flight).
+        (select count(*)::int as legs, coalesce(sum(l.tokens - coalesce(i.tokens, 0)), 0)::text as tokens,
+                min(l.timestamp)::text as oldest
+         from ${relayLeg} l
+         left join (select buyer, leg, max(tokens) as tokens from ${depositImport} group by buyer, leg) i
+           on i.buyer = l.buyer and i.leg = l.leg
+         where l.tokens > coalesce(i.tokens, 0)
+           and l.tokens = (select max(l2.tokens) from ${relayLeg} l2 where l2.buyer = l.buyer and l2.leg = l.leg)) f`),
     cadence(db),
     db.select().from(relay).orderBy(desc(relay.timestamp)).limit(1),
     db.select().from(reportReceived).orderBy(desc(reportReceived.timestamp)).limit(1),
   ]);
-  // Legs relayed but not credited on Base yet (the deposits in flight).
-  const inFlight = await db.execute(sql`
-    select count(*)::int as legs, coalesce(sum(l.tokens - coalesce(i.tokens, 0)), 0)::text as tokens,
-           min(l.timestamp)::text as oldest
-    from ${relayLeg} l
-    left join (select buyer, leg, max(tokens) as tokens from ${depositImport} group by buyer, leg) i
-      on i.buyer = l.buyer and i.leg = l.leg
-    where l.tokens > coalesce(i.tokens, 0)
-      and l.tokens = (select max(l2.tokens) from ${relayLeg} l2 where l2.buyer = l.buyer and l2.leg = l.leg)`);
-  const flight = (inFlight as unknown as { rows: { legs: number; tokens: string; oldest: string | null }[] }).rows[0];
+  const t = (totals as unknown as { rows: Totals[] }).rows[0];
   return str({
     now,
     chains: { ethereum: ETH_CHAIN, base: BASE_CHAIN },
     states,
     rounds,
     perRound,
-    perToken,
-    daily,
-    buyers: buyers[0]?.n ?? 0,
-    backlog: backlog[0] ?? { buyers: 0, tokens: "0", oldest: null },
-    inFlight: flight ?? { legs: 0, tokens: "0", oldest: null },
+    ...series(days),
+    buyers: t?.buyers ?? 0,
+    backlog: t
+      ? { buyers: t.backlog_buyers, tokens: t.backlog_tokens, oldest: t.backlog_oldest }
+      : { buyers: 0, tokens: "0", oldest: null },
+    inFlight: t
+      ? { legs: t.flight_legs, tokens: t.flight_tokens, oldest: t.flight_oldest }
+      : { legs: 0, tokens: "0", oldest: null },
     cadence: pace,
     lastRelay: lastRelay[0] ?? null,
     lastReport: lastReport[0] ?? null,
   });
+}
+
+interface Totals {
+  buyers: number;
+  backlog_buyers: number;
+  backlog_tokens: string;
+  backlog_oldest: string | null;
+  flight_legs: number;
+  flight_tokens: string;
+  flight_oldest: string | null;
+}
+
+/** Sales per (chain, payment token) and per (chain, day), summed from the (chain, day, token) rows, days ascending. */
+function series(rows: readonly (typeof dailySales.$inferSelect)[]) {
+  const perToken = new Map<
+    string,
+    { chainId: number; payToken: Hex; purchases: number; tokens: bigint; usd: bigint; paid: bigint }
+  >();
+  const daily = new Map<string, { chainId: number; day: bigint; purchases: number; tokens: bigint; usd: bigint }>();
+  for (const r of [...rows].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
+    const tk = `${r.chainId}:${r.payToken}`;
+    const tok = perToken.get(tk) ?? {
+      chainId: r.chainId,
+      payToken: r.payToken,
+      purchases: 0,
+      tokens: 0n,
+      usd: 0n,
+      paid: 0n,
+    };
+    perToken.set(tk, {
+      ...tok,
+      purchases: tok.purchases + r.purchases,
+      tokens: tok.tokens + r.tokens,
+      usd: tok.usd + r.usd,
+      paid: tok.paid + r.paid,
+    });
+    const dk = `${r.chainId}:${r.day}`;
+    const day = daily.get(dk) ?? { chainId: r.chainId, day: r.day, purchases: 0, tokens: 0n, usd: 0n };
+    daily.set(dk, {
+      ...day,
+      purchases: day.purchases + r.purchases,
+      tokens: day.tokens + r.tokens,
+      usd: day.usd + r.usd,
+    });
+  }
+  return { perToken: [...perToken.values()], daily: [...daily.values()] };
 }
 
 // ---------------------------------------------------------------- exports and history
