@@ -22,7 +22,7 @@ import {
   shapeOf,
 } from "./lib/deploy.js";
 import { DEPLOYMENTS_DIR, readDeployment } from "./lib/deployments.js";
-import { NETWORKS, networkInfo, pairOf, PAIRS } from "./lib/networks.js";
+import { NETWORKS, networkInfo, networksInTwoPairs, pairOf, PAIRS } from "./lib/networks.js";
 import { assertDeployable, formatIssues, offlineIssues } from "./lib/preflight.js";
 
 const USAGE = `npm run deploy -- --network <name> [--params file] [--dry-run] [--allow-unverified] [--out dir]
@@ -106,6 +106,9 @@ await runMain(async () => {
         );
       }
     }
+    // A network in two pairs would report to the other pair's messenger and share its deployment record.
+    const shared = networksInTwoPairs(PAIRS);
+    if (shared.length > 0) throw new Refusal(`PAIRS (scripts/lib/networks.ts):\n  - ${shared.join("\n  - ")}`);
     // Both files of a pair must describe one ladder (the chains never exchange the table).
     const now = Math.floor(Date.now() / 1000);
     for (const [name, pair] of Object.entries(PAIRS)) {

@@ -82,6 +82,31 @@ export const PAIRS: Record<string, { eth: string; base: string }> = {
   mainnet: { eth: "mainnet", base: "base" },
 };
 
+/**
+ * Every network two pairs name, one sentence each (none: an empty list). A network belongs to one pair: its params file
+ * names that pair's L1 messenger, its deployment record is keyed by chain id and `pairOf` answers one pair, so a second
+ * OP Stack chain on an already paired L1 needs an L1 of its own (docs/CONVENTIONS.md, "Adding a chain pair"). Two
+ * names for one chain id count as one network.
+ */
+export function networksInTwoPairs(
+  pairs: Record<string, { eth: string; base: string }>,
+  networks: Record<string, Pick<NetworkInfo, "chainId">> = NETWORKS,
+): string[] {
+  const seen = new Map<string, { pair: string; network: string }[]>();
+  for (const [pair, sides] of Object.entries(pairs))
+    for (const network of [sides.eth, sides.base]) {
+      const chainId = networks[network]?.chainId;
+      const key = chainId === undefined ? `name ${network}` : `chain ${chainId}`;
+      seen.set(key, [...(seen.get(key) ?? []), { pair, network }]);
+    }
+  return [...seen.entries()]
+    .filter(([, uses]) => uses.length > 1)
+    .map(
+      ([key, uses]) =>
+        `${key.startsWith("chain ") ? `chain id ${key.slice(6)}` : key.slice(5)} is in ${uses.length} pairs (${uses.map((u) => `${u.pair}: ${u.network}`).join(", ")}): a network belongs to one pair`,
+    );
+}
+
 export class UsageError extends Error {
   override name = "UsageError";
 }

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
  *   local Base      (hardhat node, network hardhatBase, chain 31338, op) on 127.0.0.1:8546
  * deployed with the real Ignition code on OP's own bridge contracts (deploy/params/localEth.json: the L1 messenger
  * behind its portal, then localBase.json: the L2 messenger at its predeploy, trusting it) and linked (each presale
- * learns the other), test accounts #3..#6 funded with ETH, USDT and USDC, the sale open, the keeper and the bridge
+ * learns the other), test accounts #3..#6 funded with ETH and every stand-in token (USDT, USDC), the sale open, the keeper and the bridge
  * relayer (the OP node's deposit derivation: the portal's deposits executed on Base) running in-process, then the API server (server/) and the dapp dev server (frontend/)
  * when they exist. `npm start` runs it; e2e tests call startLocalStack().
  */
@@ -14,8 +14,16 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import hre from "hardhat";
-import { parseEther, parseUnits, Wallet, HDNodeWallet, Mnemonic } from "ethers";
-import { MockUSDC__factory, MockUSDT__factory, Presale__factory } from "../../typechain-types/index.js";
+import {
+  Contract,
+  parseEther,
+  parseUnits,
+  Wallet,
+  HDNodeWallet,
+  Mnemonic,
+  type ContractTransactionResponse,
+} from "ethers";
+import { Presale__factory } from "../../typechain-types/index.js";
 import { connect, Refusal } from "../lib/cli.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../lib/deploy.js";
 import { DEPLOYMENTS_DIR, type DeploymentRecord } from "../lib/deployments.js";
@@ -25,6 +33,8 @@ import { runLoop as runWorker } from "../lib/loop.js";
 import { L2_MESSENGER_PREDEPLOY, Relayer } from "../relayer/relayer.js";
 
 export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
+/** What the local stand-in tokens share (contracts/mocks: a faucet `mint`, the token's decimals). */
+const STAND_IN_ABI = ["function mint(address to, uint256 amount)", "function decimals() view returns (uint8)"];
 
 export interface LocalStackOptions {
   ethPort?: number; // 8545
@@ -49,7 +59,7 @@ export interface LocalStackOptions {
   keeperIntervalMs?: number; // 2000
   /** Where deployments/<chainId>.json + deployedContracts.ts go (default: the repository's deployments/). */
   deploymentsDir?: string;
-  /** Accounts (by index) funded with ETH, USDT, USDC. */
+  /** Accounts (by index) funded with ETH and every stand-in token (`standInTokens`). */
   fundAccounts?: number[]; // [3,4,5,6]
   log?: (msg: string) => void;
   /** Delete this stack's log folder on stop() (only for stacks on non-default ports; tests). */
@@ -298,7 +308,7 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
     const funded = opts.fundAccounts ?? [3, 4, 5, 6];
     await Promise.all([fund(ethConn, ethDep, accounts, funded), fund(baseConn, baseDep, accounts, funded)]);
     await Promise.all([openSale(ethConn, ethDep), openSale(baseConn, baseDep)]);
-    log(`funded accounts #${funded.join(", #")} with 10000 ETH, 100000 USDT (Ethereum) and 100000 USDC (both)`);
+    log(`funded accounts #${funded.join(", #")} with ${fundedSummary({ eth: ethDep, base: baseDep })}`);
 
     // 4. Bridge relayer and keeper (in-process), fresh state for the fresh chains.
     const logTo = (file: string) => {
@@ -451,15 +461,31 @@ export async function startLocalStack(opts: LocalStackOptions = {}): Promise<Loc
   }
 }
 
+/**
+ * The payment-token stand-ins this deploy installed (its "mock" externals with a faucet `mint`): the tokens a local
+ * buyer is funded with. A real token (a public chain's) has none; a new payment token's mock is found here unnamed.
+ */
+export function standInTokens(dep: DeploymentRecord): { key: string; address: string }[] {
+  const hasFunction = (abi: unknown[], name: string) =>
+    abi.some(
+      (f) => (f as { type?: string; name?: string }).type === "function" && (f as { name?: string }).name === name,
+    );
+  return Object.entries(dep.contracts)
+    .filter(([, c]) => !c.external && c.artifact.startsWith("Mock") && hasFunction(c.abi, "mint"))
+    .map(([key, c]) => ({ key, address: c.address }));
+}
+
+/** How many whole units of each stand-in token a funded account gets. */
+export const FUNDED_TOKENS = "100000";
+
 async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAccount[], which: number[]) {
   const [deployer] = await conn.ethers.getSigners();
-  // The local stand-ins (a chain whose stablecoin is a real token has none to mint from).
-  const standIn = (name: "USDT" | "USDC") =>
-    dep.contracts[name] && !dep.contracts[name].external ? dep.contracts[name].address : undefined;
-  const usdtAt = standIn("USDT");
-  const usdcAt = standIn("USDC");
-  const usdt = usdtAt === undefined ? undefined : MockUSDT__factory.connect(usdtAt, deployer);
-  const usdc = usdcAt === undefined ? undefined : MockUSDC__factory.connect(usdcAt, deployer);
+  const tokens = await Promise.all(
+    standInTokens(dep).map(async ({ address }) => {
+      const token = new Contract(address, STAND_IN_ABI, deployer);
+      return { token, units: parseUnits(FUNDED_TOKENS, Number(await token.getFunction("decimals")())) };
+    }),
+  );
   let nonce = await deployer.getNonce();
   const txs = [];
   for (const i of which) {
@@ -468,10 +494,19 @@ async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAcco
       new Wallet(HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(HARDHAT_MNEMONIC), `m/44'/60'/0'/0/${i}`).privateKey)
         .address;
     await conn.provider.request({ method: "hardhat_setBalance", params: [a, `0x${parseEther("10000").toString(16)}`] });
-    if (usdt) txs.push(await usdt.mint(a, parseUnits("100000", 6), { nonce: nonce++ }));
-    if (usdc) txs.push(await usdc.mint(a, parseUnits("100000", 6), { nonce: nonce++ }));
+    for (const { token, units } of tokens)
+      txs.push((await token.getFunction("mint")(a, units, { nonce: nonce++ })) as ContractTransactionResponse);
   }
   await Promise.all(txs.map((t) => t.wait()));
+}
+
+/** What a funded account holds, for the logs: "10000 ETH, 100000 USDT, USDC (Ethereum), 100000 USDC (Base)". */
+export function fundedSummary(deployments: { eth: DeploymentRecord; base: DeploymentRecord }): string {
+  const on = (dep: DeploymentRecord, chain: string) => {
+    const keys = standInTokens(dep).map((t) => t.key);
+    return keys.length > 0 ? [`${FUNDED_TOKENS} ${keys.join(", ")} (${chain})`] : [];
+  };
+  return ["10000 ETH", ...on(deployments.eth, "Ethereum"), ...on(deployments.base, "Base")].join(", ");
 }
 
 async function openSale(conn: Connection, dep: DeploymentRecord) {

@@ -5,7 +5,7 @@
  * 8545/8546/8787/5173/8788/42069).
  */
 import { parse, runMain } from "../lib/cli.js";
-import { startLocalStack, type LocalStack } from "./stack.js";
+import { fundedSummary, startLocalStack, type LocalStack } from "./stack.js";
 
 await runMain(async () => {
   const { values } = parse(process.argv.slice(2), {
@@ -79,7 +79,7 @@ await runMain(async () => {
   console.log("  Test accounts (Hardhat's well-known keys — LOCAL ONLY, never use them elsewhere):");
   for (const a of stack.accounts) console.log(`    #${a.index} ${a.address}  ${a.privateKey}  ${a.role}`);
   console.log(
-    `\n  #3..#6 hold 10000 ETH, 100000 USDT (Ethereum) and 100000 USDC (both chains).\n  Owner commands: npm run admin -- status\n\nCtrl-C stops everything.\n${line}`,
+    `\n  #3..#6 hold ${fundedSummary(stack.deployments)}.\n  Owner commands: npm run admin -- status\n\nCtrl-C stops everything.\n${line}`,
   );
   await finished;
 });

@@ -167,16 +167,16 @@ export default function trackRoutes(app: FastifyInstance, deps: Deps, done: (err
     const p = ps[0];
     const sum = (f: (x: VerifiedPurchase) => bigint) => ps.reduce((a, x) => a + f(x), 0n);
     const card = cardProviders.has(p.buyer.toLowerCase());
-    const stable = isNativePayment(p)
-      ? undefined
-      : await chainCall(p.chainId, async () => (await chains.payToken(p.chainId, p.paymentToken))?.symbol);
+    // In the token's own decimals (USDT and USDC 6; the zero address is ETH); a token the presale does not name
+    // keeps its address and base units, as in the CSV export.
+    const token = await chainCall(p.chainId, () => chains.payToken(p.chainId, p.paymentToken));
     return {
-      purchaseType: card ? "CARD" : isNativePayment(p) ? "ETH" : (stable ?? p.paymentToken.toLowerCase()),
+      purchaseType: card ? "CARD" : isNativePayment(p) ? "ETH" : (token?.symbol ?? p.paymentToken.toLowerCase()),
       onchainTokens: sum((x) => x.tokens).toString(),
       purchaseTokens: sum((x) => x.tokens).toString(),
       purchaseTypeAmount: formatUnits(
         sum((x) => x.paid),
-        isNativePayment(p) ? 18 : 6,
+        token?.decimals ?? 0,
       ),
       purchaseUsdAmount: formatUnits(
         sum((x) => x.usdValue),

@@ -6,7 +6,7 @@ import { parseUnits } from "ethers";
 import { assertPairAgrees, pairDifferences } from "../../../deploy/pair.js";
 import { loadParams, ParamsError, resolveParams, validateParams, type DeployParams } from "../../../deploy/schema.js";
 import { importContractMap, readDeployment, type DeploymentRecord } from "../../../scripts/lib/deployments.js";
-import { NETWORKS, ROOT } from "../../../scripts/lib/networks.js";
+import { NETWORKS, networksInTwoPairs, PAIRS, ROOT } from "../../../scripts/lib/networks.js";
 import { opStackAbi, type OpStackContract } from "../../../scripts/lib/opstack-artifacts.js";
 import { spawnSync } from "node:child_process";
 import { basePresale, contract, deployPair, ethPresale, type Pair } from "./helpers.js";
@@ -201,6 +201,28 @@ describe("tooling: parameter files and schema", function () {
         /localEth and localBase describe different ladders \(both chains must run the same table\), nothing sent/,
       );
     }
+  });
+
+  it("a network belongs to one pair: a second pair naming one of its chains (by name or by chain id) is refused", function () {
+    expect(networksInTwoPairs(PAIRS)).to.deep.equal([]);
+    // OP Sepolia beside Base Sepolia: both settle on Sepolia, which the testnet pair already names.
+    const withOp = { ...NETWORKS, opSepolia: { chainId: 11155420 } };
+    expect(networksInTwoPairs({ ...PAIRS, opTestnet: { eth: "sepolia", base: "opSepolia" } }, withOp)).to.deep.equal([
+      "chain id 11155111 is in 2 pairs (testnet: sepolia, opTestnet: sepolia): a network belongs to one pair",
+    ]);
+    // Another name for a chain already paired is the same network (one deployments/<chainId>.json).
+    const renamed = { ...withOp, sepoliaAlt: { chainId: 11155111 } };
+    expect(
+      networksInTwoPairs({ ...PAIRS, opTestnet: { eth: "sepoliaAlt", base: "opSepolia" } }, renamed),
+    ).to.deep.equal([
+      "chain id 11155111 is in 2 pairs (testnet: sepolia, opTestnet: sepoliaAlt): a network belongs to one pair",
+    ]);
+    // Two chains of their own pass; a network unknown to NETWORKS is compared by name.
+    const fresh = { ...withOp, holesky: { chainId: 17000 } };
+    expect(networksInTwoPairs({ ...PAIRS, opHolesky: { eth: "holesky", base: "opSepolia" } }, fresh)).to.deep.equal([]);
+    expect(networksInTwoPairs({ a: { eth: "x", base: "y" }, b: { eth: "x", base: "z" } }, {})).to.deep.equal([
+      "x is in 2 pairs (a: x, b: x): a network belongs to one pair",
+    ]);
   });
 
   it("refuses maxTokensToBuy above the ladder and funding above the supply", function () {

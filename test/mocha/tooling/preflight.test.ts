@@ -409,11 +409,11 @@ describe("tooling: preflight of the Base side's sequencer feed (in-process chain
       (
         await onChainIssues(conn, {
           ...base,
+          // base.json's own fields (null where Base has none), the rest stand-ins: a new field needs no edit here.
           external: {
-            usdt: null,
+            ...base.external,
             usdc: "mock",
             ethUsdFeed: "mock",
-            sanctionsList: null,
             multicall3: "mock",
             messenger: "mock",
             sequencerFeed,
