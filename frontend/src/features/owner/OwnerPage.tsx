@@ -4,6 +4,7 @@
 // 5 s; an unreachable indexer is said, not a crash.
 import "./owner.css";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { env } from "../../config/env.ts";
 import { formatNumber, formatPrice, formatUsd, shortAddress } from "../../shared/format.ts";
 import ActionsPanel from "./actions/ActionsPanel.tsx";
@@ -12,6 +13,18 @@ import { actionLine, age, consoleView, type ChainView, type Check, type ConsoleV
 import { PrivatePanel } from "./private/PrivatePanel.tsx";
 
 const REFRESH_MS = 5_000;
+/** The action panels wait this long at most for the indexer's first answer (see OwnerPage). */
+const PANELS_WAIT_MS = 2_000;
+
+/** True once the indexer's first answer is in (data or error), or after PANELS_WAIT_MS without one. */
+function usePanelsShown(answered: boolean): boolean {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => setWaited(true), PANELS_WAIT_MS);
+    return () => clearTimeout(id);
+  }, []);
+  return answered || waited;
+}
 const day = (s: number) =>
   new Date(s * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const when = (s: number) => new Date(s * 1000).toISOString().replace("T", " ").slice(0, 16) + " UTC";
@@ -229,6 +242,9 @@ export default function OwnerPage() {
     refetchInterval: REFRESH_MS,
     retry: 1,
   });
+  // The indexer's figures come first on the page: the panels below them (which read the chains themselves) appear
+  // with them, so they are not pushed down the screen when the figures arrive.
+  const panels = usePanelsShown(q.isFetched || q.isError);
   return (
     <div className="container owner" data-testid="owner-console" lang="en">
       <header className="owner-head">
@@ -265,8 +281,12 @@ export default function OwnerPage() {
           <Actions now={q.data.now} />
         </>
       )}
-      <ActionsPanel />
-      <PrivatePanel />
+      {panels && (
+        <>
+          <ActionsPanel />
+          <PrivatePanel />
+        </>
+      )}
     </div>
   );
 }
