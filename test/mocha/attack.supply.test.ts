@@ -692,6 +692,8 @@ describe("Property 5 — manual moves and quota releases", function () {
     await relayAndDeliver(p);
     const rounds = await p.base.presale.rounds();
     expect(rounds.map((r) => r.ethereumQuota)).to.deep.equal(CAPS.map((_, i) => (i === 0 ? 1_000n : 0n)));
+    // Base's table shows what Ethereum used of each round (the dapp's per-round "sold on Ethereum").
+    expect(rounds.map((r) => r.remoteUsed)).to.deep.equal(CAPS.map((_, i) => (i === 0 ? 1_000n : 0n)));
     // Ethereum's own table (the dapp reads either chain) shows the close as Base booked it: its quota is its use.
     const ethRounds = await p.eth.presale.rounds();
     expect(ethRounds.map((r) => [r.ethereumQuota, r.baseQuota])).to.deep.equal(

@@ -265,6 +265,8 @@ export const LADDER_MUTANTS: Mutant[] = [
     "rounds() shows no use by the other chain",
     "remoteUsed: ladder.remoteUsed[i]",
     "remoteUsed: 0",
+
+    supply,
   ),
   m(
     "book-sales-current",
