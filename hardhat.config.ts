@@ -42,6 +42,9 @@ export default defineConfig({
   solidity: {
     version: "0.8.28",
     path: solcPath,
+    // A mutant's mocha run builds the contracts only: the Solidity tests (their handlers hold whole systems) doubled
+    // the compile of every mutant, and only a Solidity test run needs them.
+    splitTestsCompilation: mutationBuild,
     settings: {
       optimizer: { enabled: !mutationBuild || mutationOptimized, runs: 200 },
       evmVersion: "cancun",
@@ -59,6 +62,9 @@ export default defineConfig({
   // `npm run verify`: the key only from the environment or `hardhat keystore set ETHERSCAN_API_KEY`.
   verify: { etherscan: { apiKey: configVariable("ETHERSCAN_API_KEY") } },
   test: {
+    // A mutant's run is niced beside other work: a test past mocha's 40 s default under load would count as a kill
+    // (two "kills" of an earlier partial run were such timeouts). The runner keeps its own 15-minute limit per run.
+    ...(mutationBuild ? { mocha: { timeout: 600_000 } } : {}),
     solidity: {
       profiles: {
         // `npm test`: every invariant campaign 256 runs of 64 calls. A handler call that reverts fails the campaign:

@@ -3,8 +3,9 @@
  * (./mutation/worker.ts), runs the tests chosen for it (mocha files first, with --bail, then Solidity tests if it
  * survived them), and writes reports/mutation.json plus a one-line score. Mutants compile without viaIR and, except
  * the gas-limit ones, without the optimizer (several times faster) into builds of their own (MUTATION_BUILD=1, see
- * hardhat.config.ts). Before the first mutant every test file is run once unmutated: a test that fails on the real
- * code would "kill" every mutant.
+ * hardhat.config.ts); a mocha run builds the contracts only, not the Solidity tests. Before the first mutant every test
+ * file is run once unmutated: a test that fails on the real code would "kill" every mutant. Each mutant's report entry
+ * has its CPU seconds (compile and tests, measured by bash's `times`), whatever else the machine ran meanwhile.
  *
  *   npm run bench:mutation                       # the whole catalogue, 2 workers
  *   npm run bench:mutation -- --jobs 1           # one worker (a single-core machine)
@@ -32,6 +33,8 @@ interface Result {
   killedBy: string | null;
   note?: string;
   seconds: number;
+  /** CPU seconds of the mutant's test runs (compile included), whatever else the machine ran meanwhile. */
+  cpuSeconds: number;
 }
 
 const argv = process.argv.slice(2);
@@ -89,12 +92,14 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 
 async function runMutant(w: Worker, m: Mutant): Promise<Result> {
   const started = Date.now();
-  const done = (r: Omit<Result, "id" | "file" | "description" | "seconds">): Result => ({
+  let cpuSeconds = 0;
+  const done = (r: Omit<Result, "id" | "file" | "description" | "seconds" | "cpuSeconds">): Result => ({
     id: m.id,
     file: m.file,
     description: m.description,
     ...r,
     seconds: Math.round((Date.now() - started) / 1000),
+    cpuSeconds: Math.round(cpuSeconds * 10) / 10,
   });
   const text = w.read(m.file);
   const where = locate(text, m);
@@ -107,6 +112,7 @@ async function runMutant(w: Worker, m: Mutant): Promise<Result> {
       const files = tests.filter((t) => t.endsWith(kind === "mocha" ? ".ts" : ".sol"));
       if (files.length === 0) continue;
       const run = await w.test(kind, files, m.optimized === true);
+      cpuSeconds += run.cpuSeconds;
       if (run.compileError)
         return done({ line, status: "invalid", killedBy: null, note: run.firstFailure ?? undefined });
       if (run.failed) return done({ line, status: "killed", killedBy: run.firstFailure });
@@ -209,6 +215,9 @@ function writeReport(finished: boolean): string {
     jobs,
     wallSeconds: Math.round((Date.now() - started) / 1000),
     childCpuSeconds: Math.round(childCpuSeconds() - cpuAtStart),
+    // Per mutant, from its own runs (the baseline and warm-up excluded): what a full run costs per mutant and core.
+    cpuSecondsPerMutant:
+      results.length === 0 ? 0 : Math.round((10 * results.reduce((a, r) => a + r.cpuSeconds, 0)) / results.length) / 10,
     cores: os.cpus().length,
     loadAverage: { atStart: loadAtStart, atEnd: os.loadavg()[0] },
     ...(finished ? {} : { inProgress: `${results.length}/${selected.length} done` }),

@@ -692,6 +692,14 @@ describe("Property 5 — manual moves and quota releases", function () {
     await relayAndDeliver(p);
     const rounds = await p.base.presale.rounds();
     expect(rounds.map((r) => r.ethereumQuota)).to.deep.equal(CAPS.map((_, i) => (i === 0 ? 1_000n : 0n)));
+    // Base's table shows what Ethereum used of each round (the dapp's per-round "sold on Ethereum").
+    expect(rounds.map((r) => r.remoteUsed)).to.deep.equal(CAPS.map((_, i) => (i === 0 ? 1_000n : 0n)));
+    // Ethereum's own table (the dapp reads either chain) shows the close as Base booked it: its quota is its use.
+    const ethRounds = await p.eth.presale.rounds();
+    expect(ethRounds.map((r) => [r.ethereumQuota, r.baseQuota])).to.deep.equal(
+      rounds.map((r) => [r.ethereumQuota, r.baseQuota]),
+    );
+    expect(ethRounds[1].baseQuota).to.equal(SIZES[1]);
     await expect(p.eth.presale.releaseQuota(1, 1n)).to.be.revertedWithCustomError(p.eth.presale, "SaleClosed");
     await buyAll(p.base, p.base.buyers[0], LADDER_TOTAL - 1_000n);
     await expect(buyEth(p.base, p.base.buyers[0], 1n)).to.be.revertedWithCustomError(p.base.presale, "SoldOut");
@@ -709,6 +717,20 @@ describe("Property 5 — manual moves and quota releases", function () {
     await relayAndDeliver(p);
     await buyAll(p.base, p.base.buyers[0], CAPS[0] - 1_000n);
     expect(await p.base.presale.checkPoint()).to.equal(CAPS[0]);
+    await expectSupplyBound(p);
+  });
+
+  it("attack 5k: a round whose share Ethereum released entirely is passed over by the views as by a purchase: once round 1 expires, currentStep and checkPoint show round 3, where the next token sells", async function () {
+    const p = await deployPair();
+    await p.eth.presale.releaseQuota(1, ETH_QUOTAS[1]);
+    const [end0] = await p.eth.presale.roundDetails(2);
+    await p.advanceBothTo(end0);
+    expect(await p.eth.presale.currentStep()).to.equal(2n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[1]);
+    expect(await p.eth.presale.usdQuote(1n)).to.equal(PRICES[2]);
+    await buyEth(p.eth, p.eth.buyers[0], 1n);
+    expect(await p.eth.presale.currentStep()).to.equal(2n);
+    expect(await p.eth.presale.checkPoint()).to.equal(CAPS[1] + 1n);
     await expectSupplyBound(p);
   });
 });

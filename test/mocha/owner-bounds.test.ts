@@ -125,15 +125,18 @@ describe("Owner bounds: staking principal (hardhatBase)", function () {
     expect(await s.withdrawalsLockedUntil()).to.equal(tl + MAX_WITHDRAWALS_LOCK);
     await d.helpers.time.increaseTo(t0 + LOCK);
     await expect(s.connect(alice).withdraw()).to.be.revertedWithCustomError(s, "WithdrawalsLocked");
-    await d.helpers.time.increaseTo(tl + MAX_WITHDRAWALS_LOCK);
+    await d.helpers.time.increaseTo(tl + MAX_WITHDRAWALS_LOCK - 1n);
+    expect(await s.withdrawalsLocked()).to.equal(true);
+    // The lock ends at its end time itself: a withdrawal mined in that second goes through.
+    await d.helpers.time.setNextBlockTimestamp(tl + MAX_WITHDRAWALS_LOCK);
+    await expect(s.connect(alice).withdraw())
+      .to.emit(s, "Withdrawn")
+      .withArgs(alice.address, 1_000n * TOKEN);
     expect(await s.withdrawalsLocked()).to.equal(false);
     // Nor can it be set again at once: the cooldown is the stakers' window.
     await expect(s.setLocks(false, true, false))
       .to.be.revertedWithCustomError(s, "WithdrawalsLockCooldown")
       .withArgs(tl + MAX_WITHDRAWALS_LOCK + COOLDOWN);
-    await expect(s.connect(alice).withdraw())
-      .to.emit(s, "Withdrawn")
-      .withArgs(alice.address, 1_000n * TOKEN);
   });
 
   it("no sequence of owner calls keeps unlocked principal unwithdrawable for longer than MAX_WITHDRAWALS_LOCK", async function () {

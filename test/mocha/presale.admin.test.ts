@@ -176,6 +176,12 @@ for (const chainName of CHAINS) {
         ["max per purchase 0", { maxTokensToBuy: 0n }, "InvalidParameter"],
         ["caps decreasing", { caps: [200n, 100n] }, "InvalidRounds"],
         ["caps equal", { caps: [100n, 100n] }, "InvalidRounds"],
+        // An empty round that no quota bound catches: refused for its cap alone.
+        [
+          "caps equal, the empty round with no quota",
+          { caps: [100n, 100n], ethereumQuotas: [40n, 0n] },
+          "InvalidRounds",
+        ],
         ["first cap 0", { caps: [0n, 100n] }, "InvalidRounds"],
         ["one cap for two rounds", { caps: [100n] }, "InvalidRounds"],
         ["no rounds", { caps: [], prices: [], endTimes: [], ethereumQuotas: [] }, "InvalidRounds"],

@@ -569,9 +569,5 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
     "receiveEthereumReport before the remote presale is set (unset check dropped)",
     "remote == address(0) || ",
     "",
-    {
-      equivalent:
-        "with no remote presale set the xDomainMessageSender check compares with address(0), which no relayed message has as sender (the L1 sender is the calling contract; the messenger reverts outside a relay)",
-    },
   ),
 ];

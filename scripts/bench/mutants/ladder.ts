@@ -116,6 +116,10 @@ export const LADDER_MUTANTS: Mutant[] = [
     "re-spaced rounds are still expired by their old end times (purchase walk)",
     "respaced = _ladder.dynamicTime.enabled;",
     "respaced = false;",
+    {
+      equivalent:
+        "the flag only skips the expiry check of rounds after a round the walk filled while it was live (now < its end); every later round ends after it (init and setRounds keep end times strictly increasing, and a re-spacing sets them increasing from the position on), so its stored end is after now too and the check it skips never fires",
+    },
   ),
   m(
     "ladder-past-table",
@@ -238,6 +242,8 @@ export const LADDER_MUTANTS: Mutant[] = [
     "rounds() on a closed Ethereum shows its quota as before the close",
     "uint256 ethereumQuota = closed && s.ethereumSide ? used : r.ethereumQuota;",
     "uint256 ethereumQuota = r.ethereumQuota;",
+
+    supply,
   ),
   m(
     "book-list-base-quota",
@@ -259,6 +265,8 @@ export const LADDER_MUTANTS: Mutant[] = [
     "rounds() shows no use by the other chain",
     "remoteUsed: ladder.remoteUsed[i]",
     "remoteUsed: 0",
+
+    supply,
   ),
   m(
     "book-sales-current",
@@ -344,6 +352,8 @@ export const LADDER_MUTANTS: Mutant[] = [
     "the views measure a later round with the earlier round's share",
     "if (step < s.roundCount) quota = _quota(ladder.rounds[step], r.cap, s.ethereumSide);",
     "",
+
+    supply,
   ),
 
   // ------------------------------------------------------------------ LadderBook: leaving rounds (purchases)

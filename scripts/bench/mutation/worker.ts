@@ -31,13 +31,36 @@ export interface Run {
   failed: boolean;
   compileError: boolean;
   firstFailure: string | null;
+  /** CPU seconds of the run and everything it started (the compiler, the test chains), user + system. */
+  cpuSeconds: number;
 }
 
 const running = new Set<ChildProcess>();
 
+/** Stops a run with everything it started (it leads a process group of its own). */
+function stop(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
 /** Stops every test run in progress (on Ctrl-C / SIGTERM). */
 export function stopAll(): void {
-  for (const child of running) child.kill("SIGTERM");
+  for (const child of running) stop(child);
+}
+
+/**
+ * bash's `times` after the run prints the CPU time of the shell's finished children (user, then system) as its last
+ * line: the run's own CPU seconds, whatever else the machine does.
+ */
+const TIMED = '"$@"; status=$?; times; exit $status';
+const TIMES = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s\s*$/;
+
+function cpuSecondsOf(out: string): number {
+  const t = TIMES.exec(out);
+  return t === null ? NaN : Number(t[1]) * 60 + Number(t[2]) + Number(t[3]) * 60 + Number(t[4]);
 }
 
 export class Worker {
@@ -68,18 +91,30 @@ export class Worker {
     writeFileSync(path.join(this.dir, file), text);
   }
 
-  /** Runs `hardhat test <kind> <files>` in the copy; mocha stops at the first failing test. */
-  async test(kind: "mocha" | "solidity", files: string[], optimized: boolean): Promise<Run> {
-    const args = ["test", kind, "--no-typechain", ...(kind === "mocha" ? ["--bail"] : []), ...files];
+  /**
+   * Runs `hardhat test <kind> <files>` in the copy; mocha stops at the first failing test. `grep` (mocha only) runs
+   * just the tests whose full title matches it.
+   */
+  async test(kind: "mocha" | "solidity", files: string[], optimized: boolean, grep?: string): Promise<Run> {
+    const args = [
+      "test",
+      kind,
+      "--no-typechain",
+      ...(kind === "mocha" ? ["--bail"] : []),
+      ...(grep !== undefined ? ["--grep", grep] : []),
+      ...files,
+    ];
     const r = await this.hardhat(args, optimized);
+    const cpuSeconds = cpuSecondsOf(r.out);
     if (r.timedOut) {
       return {
         failed: true,
         compileError: false,
         firstFailure: `${kind}: timed out after ${RUN_TIMEOUT_MS / 60_000} min`,
+        cpuSeconds,
       };
     }
-    if (r.status === 0) return { failed: false, compileError: false, firstFailure: null };
+    if (r.status === 0) return { failed: false, compileError: false, firstFailure: null, cpuSeconds };
     if (
       /(TypeError|DeclarationError|ParserError|CompilerError|Compilation failed)/.test(r.out) &&
       !/\d+ failing/.test(r.out)
@@ -88,20 +123,25 @@ export class Worker {
         failed: true,
         compileError: true,
         firstFailure: r.out.match(/(TypeError|DeclarationError|ParserError)[^\n]*/)?.[0] ?? "compile error",
+        cpuSeconds,
       };
     }
-    return { failed: true, compileError: false, firstFailure: firstFailure(r.out) };
+    return { failed: true, compileError: false, firstFailure: firstFailure(r.out), cpuSeconds };
   }
 
-  /** Compiles the copy (warms the build cache before the first mutant). */
+  /**
+   * Compiles the copy's contracts (warms the build cache before the first mutant). A mocha run builds the contracts
+   * only (`splitTestsCompilation` in a mutation build): the Solidity tests are built by the Solidity runs alone.
+   */
   async compile(optimized: boolean): Promise<boolean> {
-    return (await this.hardhat(["compile", "--no-typechain", "--quiet"], optimized)).status === 0;
+    return (await this.hardhat(["build", "--no-tests", "--no-typechain", "--quiet"], optimized)).status === 0;
   }
 
   private hardhat(args: string[], optimized: boolean) {
     return new Promise<{ status: number | null; out: string; timedOut: boolean }>((resolve) => {
-      const child = spawn(path.join(this.dir, "node_modules/.bin/hardhat"), args, {
+      const child = spawn("bash", ["-c", TIMED, "bash", path.join(this.dir, "node_modules/.bin/hardhat"), ...args], {
         cwd: this.dir,
+        detached: true,
         env: {
           ...process.env,
           MUTATION_BUILD: "1",
@@ -117,7 +157,7 @@ export class Worker {
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        child.kill("SIGTERM");
+        stop(child);
       }, RUN_TIMEOUT_MS);
       child.on("close", (status) => {
         clearTimeout(timer);
