@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { Providers } from "./Providers.tsx";
 import { routes } from "./routes.tsx";
-import { loadWeb3 } from "../chain/index.ts";
+import { hasStoredWallet, loadWeb3 } from "../chain/index.ts";
 import { whenIdle, yieldToMain } from "../shared/schedule.ts";
 
 /** Renders the app into `container`. */
@@ -25,7 +25,16 @@ export async function mount(container: HTMLElement): Promise<void> {
       </StrictMode>,
     ),
   );
-  // The wallet layer (wagmi, connectors, reconnect) starts once the page is idle; the presale data does not wait
-  // for it (presale/chainReads.ts).
-  whenIdle(() => void loadWeb3());
+  // The wallet layer (wagmi, connectors, reconnect) starts once the page is idle when there is a connection to
+  // restore, else when the visitor connects; the presale data does not wait for it (presale/chainReads.ts).
+  whenIdle(() => {
+    const storage = (() => {
+      try {
+        return window.localStorage;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (hasStoredWallet(storage)) void loadWeb3();
+  });
 }

@@ -9,7 +9,7 @@
  *   batches, EIP-712 signatures), the seams the purchase, staking and card flows are written against.
  * - Lazily loaded parts: `loadWagmiIO()` / `loadWagmiWalletIO()` (the real adapters), `loadCapabilities()`.
  */
-export { loadWeb3, sameWalletState, useWallet, walletState, type WalletState } from "./walletState.ts";
+export { hasStoredWallet, loadWeb3, sameWalletState, useWallet, walletState, type WalletState } from "./walletState.ts";
 export { classifyError, isKnownRevert, revertMessageKey } from "./errors.ts";
 export { switchOrAddChain, type Eip1193 } from "./switchChain.ts";
 export {

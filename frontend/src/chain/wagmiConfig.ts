@@ -6,6 +6,7 @@ import { RPC } from "../config/constants.ts";
 import { env } from "../config/env.ts";
 import { lazyConnector } from "./lazyConnectors.ts";
 import { baseChain, ethChain, transportFor } from "../config/viemChains.ts";
+import { WAGMI_STORAGE_KEY } from "./walletState.ts";
 
 const connectors: CreateConnectorFn[] = [lazyConnector("walletConnect"), lazyConnector("baseAccount")];
 if (localTestWallet) connectors.unshift(localTestWallet());
@@ -18,7 +19,7 @@ export const wagmiConfig = createConfig({
   pollingInterval: RPC.pollingInterval,
   storage: createStorage({
     storage: typeof window !== "undefined" ? window.localStorage : undefined,
-    key: "shaft.wagmi",
+    key: WAGMI_STORAGE_KEY,
   }),
 });
 

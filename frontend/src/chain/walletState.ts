@@ -26,3 +26,20 @@ export const useWallet = () => useStore(walletState);
 let web3: Promise<typeof import("./web3.ts")> | undefined;
 /** Loads (once) the wallet layer: wagmi config, connectors, reconnect. */
 export const loadWeb3 = () => (web3 ??= import("./web3.ts"));
+
+/** The prefix of wagmi's keys in local storage (wagmiConfig.ts). */
+export const WAGMI_STORAGE_KEY = "shaft.wagmi";
+
+/**
+ * Whether wagmi left anything to restore here (a connection from an earlier visit): only then does the wallet layer
+ * start by itself once the page is idle. A first visit loads it when the visitor connects; nothing before needs it.
+ */
+export function hasStoredWallet(storage: Pick<Storage, "length" | "key"> | undefined): boolean {
+  try {
+    for (let i = 0; i < (storage?.length ?? 0); i++)
+      if (storage?.key(i)?.startsWith(`${WAGMI_STORAGE_KEY}.`)) return true;
+  } catch {
+    return false; // storage blocked: wagmi cannot have stored anything either
+  }
+  return false;
+}
