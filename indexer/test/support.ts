@@ -20,7 +20,8 @@ import {
   type PublicClient,
 } from "viem";
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
-import { HARDHAT_MNEMONIC, startLocalStack, type LocalStack } from "../../scripts/local/stack.ts";
+import { HARDHAT_MNEMONIC } from "../../scripts/local/accounts.ts";
+import { startLocalStack, type LocalStack } from "../../scripts/local/stack.ts";
 
 export const INDEXER_DIR = path.resolve(import.meta.dirname, "..");
 const PONDER_BIN = path.join(INDEXER_DIR, "../node_modules/ponder/dist/esm/bin/ponder.js");

@@ -14,15 +14,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import hre from "hardhat";
-import {
-  Contract,
-  parseEther,
-  parseUnits,
-  Wallet,
-  HDNodeWallet,
-  Mnemonic,
-  type ContractTransactionResponse,
-} from "ethers";
+import { Contract, parseEther, parseUnits, Wallet, type ContractTransactionResponse } from "ethers";
 import { Presale__factory } from "../../typechain-types/index.js";
 import { connect, Refusal } from "../lib/cli.js";
 import { deploySystem, linkPresales, loadNetworkParams, type Connection } from "../lib/deploy.js";
@@ -31,8 +23,8 @@ import { LOCAL_KEEPER, ROOT } from "../lib/networks.js";
 import { Keeper, runLoop } from "../keeper/keeper.js";
 import { runLoop as runWorker } from "../lib/loop.js";
 import { L2_MESSENGER_PREDEPLOY, Relayer } from "../relayer/relayer.js";
+import { localKey } from "./accounts.js";
 
-export const HARDHAT_MNEMONIC = "test test test test test test test test test test test junk";
 /** What the local stand-in tokens share (contracts/mocks: a faucet `mint`, the token's decimals). */
 const STAND_IN_ABI = ["function mint(address to, uint256 amount)", "function decimals() view returns (uint8)"];
 
@@ -173,10 +165,9 @@ export function localAccounts(): LocalAccount[] {
     "buyer",
     "buyer",
   ];
-  const m = Mnemonic.fromPhrase(HARDHAT_MNEMONIC);
   return roles.map((role, index) => {
-    const w = HDNodeWallet.fromMnemonic(m, `m/44'/60'/0'/0/${index}`);
-    return { index, role, address: w.address, privateKey: w.privateKey };
+    const privateKey = localKey(index);
+    return { index, role, address: new Wallet(privateKey).address, privateKey };
   });
 }
 
@@ -489,10 +480,7 @@ async function fund(conn: Connection, dep: DeploymentRecord, accounts: LocalAcco
   let nonce = await deployer.getNonce();
   const txs = [];
   for (const i of which) {
-    const a =
-      accounts[i]?.address ??
-      new Wallet(HDNodeWallet.fromMnemonic(Mnemonic.fromPhrase(HARDHAT_MNEMONIC), `m/44'/60'/0'/0/${i}`).privateKey)
-        .address;
+    const a = accounts[i]?.address ?? new Wallet(localKey(i)).address;
     await conn.provider.request({ method: "hardhat_setBalance", params: [a, `0x${parseEther("10000").toString(16)}`] });
     for (const { token, units } of tokens)
       txs.push((await token.getFunction("mint")(a, units, { nonce: nonce++ })) as ContractTransactionResponse);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,8 +9,8 @@ import { openRepository, type Repository } from "../../src/db/index.ts";
 import { Chains } from "../../src/chain.ts";
 import { buildApp } from "../../src/app.ts";
 
-/** A throwaway Ed25519 secret for the card signer (tests only). */
-export const TEST_SIGNER_KEY = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+/** A throwaway Ed25519 secret for the card signer, new for every test process. */
+export const TEST_SIGNER_KEY = randomBytes(32).toString("hex");
 export const SITE = "http://127.0.0.1:5173";
 
 export interface TestApp {

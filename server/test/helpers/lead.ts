@@ -5,14 +5,15 @@
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage, generateSiweNonce } from "viem/siwe";
+import { localKey } from "../../../scripts/local/accounts.ts";
 import { SITE } from "./app.ts";
 
-/** Hardhat's well-known test keys (#0, #3, #4, #5): public, local only. */
+/** Hardhat's well-known local accounts #0, #3, #4, #5 (scripts/local/accounts.ts): public, local only. */
 export const KEYS = {
-  deployer: "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
-  buyer: "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
-  buyer2: "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a",
-  stranger: "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba",
+  deployer: localKey(0),
+  buyer: localKey(3),
+  buyer2: localKey(4),
+  stranger: localKey(5),
 } as const satisfies Record<string, Hex>;
 
 export interface LeadOptions {

@@ -13,12 +13,13 @@ import { ContractFactory, JsonRpcProvider, type InterfaceAbi, type Signer } from
 import { CANONICAL } from "../../../deploy/canonical.js";
 import type { DeployParams } from "../../../deploy/schema.js";
 import type { Connection } from "../../../scripts/lib/deploy.js";
+import { localKey } from "../../../scripts/local/accounts.js";
 import { startNode, tmpDir } from "./helpers.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 // Hardhat's well-known account #0 (a test key, public): the would-be deployer, whose nonce must stay 0.
-const DEPLOYER_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+const DEPLOYER_KEY = localKey(0); // Hardhat's account #0 (scripts/local/accounts.ts)
 const TREASURY = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const MAINNET = CANONICAL[1];
 const OP_MAINNET_MESSENGER = "0x25ace71c97B33Cc4729CF772ae268934F7ab5fA1";

@@ -9,10 +9,10 @@ import {
   type Address,
   type Hex,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import type { Call, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
+import { localTestAccount } from "../../test/accounts.ts";
 import { tokenDomainSeparator } from "../../test/eip712.ts";
 import { fakeChainIO } from "../../test/fakeChainIO.ts";
 import { AFTER_UNAVAILABLE_BATCH, upgradeDeclined } from "../../test/oneStep.ts";
@@ -20,7 +20,7 @@ import { runStakingFlow, type StakingFlowInput } from "./flows.ts";
 import { flowReducer, INITIAL_FLOW, type FlowEvent } from "./stakingMachine.ts";
 import { recordFlow } from "./flowRecorder.ts";
 
-const SIGNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+const SIGNER = localTestAccount(1);
 const STAKING = getAddress("0x00000000000000000000000000000000000000c3");
 const TOKEN = "0x00000000000000000000000000000000000000d4" as Address;
 const CHAIN = 31338;
