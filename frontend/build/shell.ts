@@ -40,8 +40,17 @@ export function preloadScript(): string {
 })();
 </script>`;
 }
-const KEYS = ["eyebrow", "title", "donation", "description"] as const;
-const STAKING_KEYS = ["eyebrow", "title", "description"] as const;
+/** Each `data-shell` name and the translation it shows (section, key). */
+const TEXTS = {
+  eyebrow: ["banner", "eyebrow"],
+  title: ["banner", "title"],
+  donation: ["banner", "donation"],
+  description: ["banner", "description"],
+  staking_eyebrow: ["staking", "eyebrow"],
+  staking_title: ["staking", "title"],
+  staking_description: ["staking", "description"],
+  buy: ["header", "buy_now"],
+} as const;
 
 /** The faces the heroes are drawn in (global.css: --font-display for titles, --font for text). */
 const HERO_FONTS = ['700 40px "Space Grotesk Variable"', '400 18px "Inter Variable"'];
@@ -50,29 +59,17 @@ const HERO_FONT_WAIT_MS = 1000;
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The shell's texts of one language, by `data-shell` name. */
-export type ShellText = Record<(typeof KEYS)[number] | `staking_${(typeof STAKING_KEYS)[number]}` | "buy", string>;
-type TranslationFile = {
-  banner?: Record<string, unknown>;
-  header?: Record<string, unknown>;
-  staking?: Record<string, unknown>;
-};
+export type ShellText = Record<keyof typeof TEXTS, string>;
+type TranslationFile = Partial<Record<(typeof TEXTS)[keyof typeof TEXTS][0], Record<string, unknown>>>;
 
 export function shellTexts(i18nDir: string): Record<Lang, ShellText> {
   const read = (lang: Lang): ShellText => {
     const json = JSON.parse(readFileSync(path.join(i18nDir, `${lang}.json`), "utf8")) as TranslationFile;
-    const text = (v: unknown) => (typeof v === "string" ? v : "");
-    const [eyebrow, title, donation, description] = KEYS.map((k) => text(json.banner?.[k]));
-    const [staking_eyebrow, staking_title, staking_description] = STAKING_KEYS.map((k) => text(json.staking?.[k]));
-    return {
-      eyebrow,
-      title,
-      donation,
-      description,
-      staking_eyebrow,
-      staking_title,
-      staking_description,
-      buy: text(json.header?.buy_now),
+    const text = ([section, key]: readonly [keyof TranslationFile, string]) => {
+      const v = json[section]?.[key];
+      return typeof v === "string" ? v : "";
     };
+    return Object.fromEntries(Object.entries(TEXTS).map(([name, at]) => [name, text(at)])) as ShellText;
   };
   return Object.fromEntries(LANG_CODES.map((lang) => [lang, read(lang)])) as Record<Lang, ShellText>;
 }

@@ -28,13 +28,6 @@ export async function mount(container: HTMLElement): Promise<void> {
   // The wallet layer (wagmi, connectors, reconnect) starts once the page is idle when there is a connection to
   // restore, else when the visitor connects; the presale data does not wait for it (presale/chainReads.ts).
   whenIdle(() => {
-    const storage = (() => {
-      try {
-        return window.localStorage;
-      } catch {
-        return undefined;
-      }
-    })();
-    if (hasStoredWallet(storage)) void loadWeb3();
+    if (hasStoredWallet()) void loadWeb3();
   });
 }

@@ -34,10 +34,12 @@ export const WAGMI_STORAGE_KEY = "shaft.wagmi";
  * Whether wagmi left anything to restore here (a connection from an earlier visit): only then does the wallet layer
  * start by itself once the page is idle. A first visit loads it when the visitor connects; nothing before needs it.
  */
-export function hasStoredWallet(storage: Pick<Storage, "length" | "key"> | undefined): boolean {
+export function hasStoredWallet(
+  storage: () => Pick<Storage, "length" | "key"> | undefined = () => globalThis.localStorage,
+): boolean {
   try {
-    for (let i = 0; i < (storage?.length ?? 0); i++)
-      if (storage?.key(i)?.startsWith(`${WAGMI_STORAGE_KEY}.`)) return true;
+    const s = storage();
+    for (let i = 0; i < (s?.length ?? 0); i++) if (s?.key(i)?.startsWith(`${WAGMI_STORAGE_KEY}.`)) return true;
   } catch {
     return false; // storage blocked: wagmi cannot have stored anything either
   }

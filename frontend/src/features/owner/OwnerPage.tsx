@@ -244,7 +244,7 @@ export default function OwnerPage() {
   });
   // The indexer's figures come first on the page: the panels below them (which read the chains themselves) appear
   // with them, so they are not pushed down the screen when the figures arrive.
-  const panels = usePanelsShown(q.isFetched || q.isError);
+  const panels = usePanelsShown(q.isFetched);
   return (
     <div className="container owner" data-testid="owner-console" lang="en">
       <header className="owner-head">

@@ -218,7 +218,7 @@ function InfoCards({ v }: { v: StakeView }) {
       </div>
       <div className="card stake-stat stake-stat-apy" data-testid="card-apy">
         <span className="muted small">{t("staking.apy")}</span>
-        <strong data-testid="apy-value">{v.loaded ? `${apyShown(v)}%` : "—"}</strong>
+        <strong data-testid="apy-value">{v.loaded ? `${formatNumber(v.apy, 2)}%` : "—"}</strong>
         <span className="muted small">{t("staking.per_annum")}</span>
       </div>
       <div className="card stake-stat" data-testid="card-lock">
