@@ -62,6 +62,10 @@ export function checkCatalogue(mutants: Mutant[]): string[] {
 /** Whether a Solidity line does something (a check, an assignment, a call, an event): not a declaration or comment. */
 function isStatement(code: string): boolean {
   if (code === "" || /^(\/\/|\*|\/\*)/.test(code)) return false;
+  // The closing line of a multi-line call or struct literal: its statement starts (and is mutated) above.
+  if (/^[)\]}]+;$/.test(code)) return false;
+  // A storage mapping's declaration (its `=>` is not an assignment).
+  if (/^mapping\(/.test(code)) return false;
   if (
     /^(function|constructor|modifier|struct|event|error|import|pragma|contract|abstract|library|interface|using)\b/.test(
       code,
