@@ -342,6 +342,15 @@ describe("Property 3 — liveness: exact fills on both chains, before and after 
 });
 
 describe("Property 3 — liveness of the largest genuine reports", function () {
+  /**
+   * The largest genuine reports use at most 95 % of the gas the relay asks the messenger for: the 5 % left over absorbs
+   * a gas repricing or a client's difference without a stuck report (measured: 90 % for the close with use in every
+   * round, 87 % for a full batch of new buyers).
+   */
+  function expectHeadroom(used: bigint, gasLimit: bigint) {
+    expect(used * 100n, `gas used by the report (${used}) against ${gasLimit} asked`).to.be.at.most(gasLimit * 95n);
+  }
+
   /** Ethereum sells one token in each round, then closes: the report changes every round's quota and use on Base. */
   async function closeWithUseInEveryRound(p: Pair): Promise<SentMessage> {
     const ends: bigint[] = [...(await p.eth.presale.roundDetails(2))];
@@ -362,15 +371,23 @@ describe("Property 3 — liveness of the largest genuine reports", function () {
     expect(remote).to.deep.equal(CAPS.map(() => 1n));
   });
 
-  it("attack 3a': a report with Ethereum's use in every round needs no more gas than the minimum it asks the messenger for", async function () {
+  it("attack 3a': a report with Ethereum's use in every round uses at most 95 % of the minimum gas it asks the messenger for", async function () {
     const p = await deployPair();
     const m = await closeWithUseInEveryRound(p);
     const receipt = await p.deliver(m);
     expect(relayed(p, receipt)).to.equal(true);
-    expect(await presaleCallGas(p, receipt), "gas used by the report").to.be.at.most(m.gasLimit);
+    expectHeadroom(await presaleCallGas(p, receipt), m.gasLimit);
   });
 
-  it("attack 3b: a relay of MAX_RELAY_BUYERS first-time buyers, each for a new recipient, is delivered with the gas OP's messenger buys for it, within the minimum it asks for", async function () {
+  it("attack 3a'': a relay naming buyers with nothing new buys gas only for the legs it carries", async function () {
+    const p = await deployPair();
+    const [carried, idle] = p.eth.buyers;
+    await buyEth(p.eth, carried, 1n);
+    await p.eth.presale.relay([carried.address, idle.address, carried.address]);
+    expect((await lastMessage(p)).gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(1)));
+  });
+
+  it("attack 3b: a relay of MAX_RELAY_BUYERS first-time buyers, each for a new recipient, is delivered with the gas OP's messenger buys for it, using at most 95 % of the minimum it asks for", async function () {
     const p = await deployPair();
     const max = await p.eth.presale.MAX_RELAY_BUYERS();
     const bulk = await p.eth.ethers.deployContract("BulkBuyer");
@@ -398,7 +415,7 @@ describe("Property 3 — liveness of the largest genuine reports", function () {
     expect(m.gasLimit).to.equal(BigInt(await p.eth.presale.relayGasLimit(max)));
     const receipt = await p.deliver(m);
     expect(relayed(p, receipt), "the report ran out of gas").to.equal(true);
-    expect(await presaleCallGas(p, receipt), "gas used by the report").to.be.at.most(m.gasLimit);
+    expectHeadroom(await presaleCallGas(p, receipt), m.gasLimit);
     expect(await p.base.presale.totalRemoteDepositsImported()).to.equal(max);
     const last = "0x" + (firstRecipient + max - 1n).toString(16).padStart(40, "0");
     expect(await p.base.presale.userDeposits(last)).to.equal(TOKEN);
@@ -631,6 +648,10 @@ describe("Property 5 — manual moves and quota releases", function () {
     await expect(receipt.hash)
       .to.emit(p.base.presale, "EthereumQuotaBooked")
       .withArgs(0, ETH_QUOTAS[0] - 100_000n);
+    // A later report repeating the same quotas books (and announces) nothing again.
+    await p.eth.presale.relay([]);
+    const [again] = await p.deliverAll();
+    await expect(again.hash).not.to.emit(p.base.presale, "EthereumQuotaBooked");
     const rounds = await p.base.presale.rounds();
     expect(rounds[0].baseQuota).to.equal(BASE_SHARES[0] + 100_000n);
     expect(rounds[2].baseQuota).to.equal(BASE_SHARES[2] + 50_000n);

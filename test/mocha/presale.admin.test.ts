@@ -193,6 +193,12 @@ for (const chainName of CHAINS) {
       for (const [what, change, error] of cases) {
         await expect(deployWith({ ...valid, ...change }), what).to.be.revertedWithCustomError(F, error);
       }
+      if (!onEthereum) {
+        await expect(FB.deploy(valid, d.ethers.ZeroAddress), "sale token 0").to.be.revertedWithCustomError(
+          F,
+          "ZeroAddress",
+        );
+      }
       // A quota of the whole round (Ethereum sells all of it) or of none is valid.
       await deployWith({ ...valid, ethereumQuotas: [100n, 0n] });
     });
@@ -313,6 +319,9 @@ for (const chainName of CHAINS) {
         expect(await d.presale.localTokensSold()).to.equal(1_000n);
         expect(await d.presale.totalTokensSold()).to.equal(1_000n);
         await d.presale.setCurrentStep(2, 6n); // forward inside the round
+        expect(await d.presale.checkPoint()).to.equal(CAPS[1] + 6n);
+        // Re-stating the current position is a move of nothing, accepted (an owner tool's repeated command).
+        await expect(d.presale.setCurrentStep(2, 6n)).to.emit(d.presale, "StepSet").withArgs(2n, 6n);
         expect(await d.presale.checkPoint()).to.equal(CAPS[1] + 6n);
       });
 

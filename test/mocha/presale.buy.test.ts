@@ -245,6 +245,9 @@ for (const chainName of CHAINS) {
         const tx = buyEth(d, d.buyers[0], CAPS[0]);
         await expect(tx).to.emit(d.presale, "RoundsRespaced").withArgs(1n, anyValue, tc);
         const ts = BigInt(await d.helpers.time.latest());
+        // The event names the re-spaced round's new end, the same one roundDetails reads below.
+        const [respaced] = await d.presale.queryFilter(d.presale.filters.RoundsRespaced(), "latest");
+        expect(respaced.args[1]).to.equal(ts + tc);
         const ends: bigint[] = [...(await d.presale.roundDetails(2))];
         expect(ends[0]).to.equal(d.roundEnds[0]);
         expect(ends[1]).to.equal(ts + tc);
@@ -437,6 +440,17 @@ describe("Presale buying: chain-specific", function () {
     expect(await d.presale.userDeposits(alice.address)).to.equal(0n); // delivered into staking, nothing left to claim
     expect(await d.presale.stakedDuringSale()).to.equal(1_000n * TOKEN);
     expect(await d.presale.totalTokensSold()).to.equal(1_000n);
+  });
+
+  it("a USDC buy-and-stake on Base says so in its event and stakes for the buyer", async function () {
+    const d = await load("hardhatBase");
+    const [, bob] = d.buyers;
+    await d.token!.transfer(await d.presale.getAddress(), 1_000n * TOKEN);
+    const cost: bigint = await d.presale.usdcBuyHelper(1_000n);
+    await expect(d.presale.connect(bob).buyWithUSDC(1_000n, cost, true))
+      .to.emit(d.presale, "TokensBought")
+      .withArgs(bob.address, bob.address, await d.usdc.getAddress(), 1_000n, cost, anyValue, true);
+    expect((await d.staking!.poolStakers(bob.address)).heldUntilClaim).to.equal(1_000n * TOKEN);
   });
 
   it("the stake flag on Base reverts StakingUnavailable when no staking contract is set", async function () {

@@ -101,8 +101,12 @@ describe("Ethereum purchases name a Base recipient (hardhatEth)", function () {
     expect(await record(bob.address)).to.deep.equal([carol.address, 0n, 20n, 0n]);
   });
 
-  it("a blacklisted buyer cannot buy for anyone else (AccountBlacklisted: the buyer)", async function () {
+  it("a blacklisted buyer cannot buy for anyone else nor re-point what it bought (AccountBlacklisted: the buyer)", async function () {
+    await bought("ETH", alice, 10n, alice.address);
     await d.presale.setBlacklist([alice.address], true);
+    await expect(d.presale.connect(alice).setRecipient(bob.address))
+      .to.be.revertedWithCustomError(d.presale, "AccountBlacklisted")
+      .withArgs(alice.address);
     for (const route of ROUTES) {
       const { tx } = await buy(route, alice, 10n, bob.address);
       await expect(tx, route).to.be.revertedWithCustomError(d.presale, "AccountBlacklisted").withArgs(alice.address);
@@ -121,17 +125,22 @@ describe("Ethereum purchases name a Base recipient (hardhatEth)", function () {
     await expect(d.presale.connect(alice).setRecipient(carol.address))
       .to.be.revertedWithCustomError(d.presale, "AccountSanctioned")
       .withArgs(carol.address);
-    // A sanctioned buyer is refused whoever it names.
+    // A sanctioned buyer is refused whoever it names, and cannot re-point what it bought before.
+    await bought("ETH", bob, 10n, bob.address);
     await d.sanctions.addToSanctionsList([bob.address]);
     const { tx } = await buy("USDC", bob, 10n, alice.address);
     await expect(tx).to.be.revertedWithCustomError(d.presale, "AccountSanctioned").withArgs(bob.address);
+    await expect(d.presale.connect(bob).setRecipient(alice.address))
+      .to.be.revertedWithCustomError(d.presale, "AccountSanctioned")
+      .withArgs(bob.address);
   });
 
   it("setRecipient refuses a zero recipient and a buyer with nothing unrelayed", async function () {
     await expect(d.presale.connect(alice).setRecipient(bob.address))
       .to.be.revertedWithCustomError(d.presale, "NothingToRepoint")
       .withArgs(alice.address);
-    await bought("ETH", alice, 10n, alice.address);
+    // A first purchase names the recipient; it is not a re-point.
+    await expect((await buy("ETH", alice, 10n, alice.address)).tx).not.to.emit(d.presale, "RecipientChanged");
     await expect(d.presale.connect(alice).setRecipient(d.ethers.ZeroAddress)).to.be.revertedWithCustomError(
       d.presale,
       "ZeroAddress",

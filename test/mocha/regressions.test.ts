@@ -237,6 +237,24 @@ describe("Regressions of the common presale template", function () {
     });
   }
 
+  it("regression: a card provider's ETH refund cannot re-enter buyWithETHWert (hardhatBase)", async function () {
+    const d = await load("hardhatBase");
+    const provider = await d.ethers.deployContract("ForwardingWallet");
+    const providerAddr = await provider.getAddress();
+    const presaleAddr = await d.presale.getAddress();
+    const user = d.buyers[0].address;
+    await d.presale.grantRole(await d.presale.CARD_PROVIDER_ROLE(), providerAddr);
+    const card = (amount: bigint) => d.presale.interface.encodeFunctionData("buyWithETHWert", [user, amount, false]);
+    await provider.setHook(presaleAddr, card(1n));
+    const cost: bigint = await d.presale.ethBuyHelper(1_000n);
+    await provider.exec(presaleAddr, card(1_000n), { value: cost + 10n ** 16n });
+    expect(await provider.hookCalled()).to.equal(true);
+    expect(await provider.hookSucceeded()).to.equal(false);
+    expect(await provider.hookError()).to.equal(d.presale.interface.getError("ReentrancyGuardReentrantCall")!.selector);
+    expect(await boughtBy(d, user)).to.equal(1_000n);
+    expect(await d.ethers.provider.getBalance(providerAddr)).to.equal(10n ** 16n);
+  });
+
   it("regression: reward insolvency: rewards stop at the reserve, principal stays withdrawable", async function () {
     const d = await load("hardhatBase");
     const s = d.staking!;
