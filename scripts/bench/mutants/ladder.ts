@@ -9,6 +9,10 @@ import { BOOK, first, LADDER, m, type Mutant } from "./common.js";
 /** Supply mutants: the property tests first. */
 const supply = first(BOOK, "attack.supply");
 const walkSupply = first(LADDER, "attack.supply");
+/** Deployment checks, owner calls and the views they assert: the admin suite first. */
+const admin = first(BOOK, "presale.admin");
+/** Base's booking of Ethereum's reports: the two-chain suite first. */
+const crosschain = first(BOOK, "presale.crosschain");
 
 export const LADDER_MUTANTS: Mutant[] = [
   // ------------------------------------------------------------------ PresaleLadder: the purchase walk
@@ -104,6 +108,14 @@ export const LADDER_MUTANTS: Mutant[] = [
     walkSupply,
   ),
   m(
+    "ladder-filled-prevcap",
+    LADDER,
+    "a round left by filling it measures Base's share of the next one from the ladder's start",
+    "_enterNext(w, r.cap, s.ethereumSide, n);\n            }",
+    "_enterNext(w, 0, s.ethereumSide, n);\n            }",
+    walkSupply,
+  ),
+  m(
     "ladder-dynamic-event",
     LADDER,
     "DynamicTimeUpdated reports a zero time constant",
@@ -135,6 +147,13 @@ export const LADDER_MUTANTS: Mutant[] = [
     "w.quota = ethereumSide ? next.ethereumQuota : next.cap - prevCap - next.ethereumQuota;",
     "w.quota = ethereumSide ? next.ethereumQuota : next.cap - prevCap;",
     walkSupply,
+  ),
+  m(
+    "ladder-next-reads-left",
+    LADDER,
+    "entering the next round reads the share of the round just left (off by one)",
+    "LadderBook.PackedRound memory next = _ladder.rounds[w.step];",
+    "LadderBook.PackedRound memory next = _ladder.rounds[w.step - 1];",
   ),
   m(
     "ladder-leave-skipped",
@@ -238,6 +257,66 @@ export const LADDER_MUTANTS: Mutant[] = [
     "quota: uint40(_quota(ladder.rounds[0], 0, ethereumSide)),",
     "quota: 0,",
   ),
+  m(
+    "ladder-init-args",
+    LADDER,
+    "the constructor hands the ladder the end times as prices and the prices as end times",
+    "_ladder.init(caps, prices, endTimes, ethereumQuotas, ethereumSide);",
+    "_ladder.init(caps, endTimes, prices, ethereumQuotas, ethereumSide);",
+  ),
+  m(
+    "book-init-empty",
+    BOOK,
+    "a table of no rounds accepted at deployment (n == 0 dropped)",
+    "uint256 n = caps.length;\n        if (n == 0 || n > 255 || prices.length != n || endTimes.length != n || ethereumQuotas.length != n) {\n            revert IPresale.InvalidRounds();",
+    "uint256 n = caps.length;\n        if (n > 255 || prices.length != n || endTimes.length != n || ethereumQuotas.length != n) {\n            revert IPresale.InvalidRounds();",
+    admin,
+  ),
+  m(
+    "book-init-loop-start",
+    BOOK,
+    "round 0 is neither checked nor written at deployment (the loop starts at 1: cap and price 0)",
+    "for (uint256 i; i < n; ++i) {\n            if (caps[i] <= prevCap",
+    "for (uint256 i = 1; i < n; ++i) {\n            if (caps[i] <= prevCap",
+  ),
+  m(
+    "book-init-round-checks",
+    BOOK,
+    "no round is checked at deployment (non-increasing caps, a zero price, a quota above its round accepted)",
+    "if (caps[i] <= prevCap || prices[i] == 0 || ethereumQuotas[i] > caps[i] - prevCap) {\n                revert IPresale.InvalidRounds();\n            }",
+    "",
+    admin,
+  ),
+  m(
+    "book-init-cap-size",
+    BOOK,
+    "each round's cap is stored as its size, not cumulative",
+    "ladder.rounds[i] = PackedRound({\n                cap: caps[i].toUint40(),",
+    "ladder.rounds[i] = PackedRound({\n                cap: (caps[i] - prevCap).toUint40(),",
+  ),
+  m(
+    "book-init-prevcap",
+    BOOK,
+    "each round is checked against the ladder's start (decreasing caps, a quota above a later round accepted)",
+    "prevCap = caps[i];",
+    "",
+    admin,
+  ),
+  m(
+    "book-init-count",
+    BOOK,
+    "the table's last round is not counted (sold out one round early)",
+    "ladder.state = LadderState({\n            step: 0,\n            roundCount: uint8(n),",
+    "ladder.state = LadderState({\n            step: 0,\n            roundCount: uint8(n - 1),",
+  ),
+  m(
+    "book-init-event",
+    BOOK,
+    "LadderInitialized is not emitted (status and the indexer cannot read the deployed quotas)",
+    "emit IPresale.LadderInitialized(caps, prices, endTimes, ethereumQuotas);",
+    "",
+    { tests: ["test/mocha/presale.admin.test.ts"] },
+  ),
 
   // ------------------------------------------------------------------ LadderBook: views the dapp reads
   m(
@@ -273,6 +352,38 @@ export const LADDER_MUTANTS: Mutant[] = [
     supply,
   ),
   m(
+    "ladder-rounds-open",
+    LADDER,
+    "rounds() on Ethereum never shows the close (its unused quotas look unreleased)",
+    "return _ladder.roundList(_ladderClosed());",
+    "return _ladder.roundList(false);",
+    supply,
+  ),
+  m(
+    "book-list-left-only",
+    BOOK,
+    "rounds() lists only the rounds this chain has left",
+    "LadderState memory s = ladder.state;\n        list = new IPresale.RoundInfo[](s.roundCount);\n        uint256 prevCap;\n        for (uint256 i; i < s.roundCount; ++i) {",
+    "LadderState memory s = ladder.state;\n        list = new IPresale.RoundInfo[](s.step);\n        uint256 prevCap;\n        for (uint256 i; i < s.step; ++i) {",
+    admin,
+  ),
+  m(
+    "book-list-cap-size",
+    BOOK,
+    "rounds() shows each round's size as its cap",
+    "list[i] = IPresale.RoundInfo({\n                cap: r.cap,",
+    "list[i] = IPresale.RoundInfo({\n                cap: r.cap - prevCap,",
+    admin,
+  ),
+  m(
+    "book-list-prevcap",
+    BOOK,
+    "rounds() measures every round's Base quota from the ladder's start",
+    "});\n            prevCap = r.cap;",
+    "});",
+    admin,
+  ),
+  m(
     "book-sales-current",
     BOOK,
     "roundSales shows no use of the current round",
@@ -280,6 +391,20 @@ export const LADDER_MUTANTS: Mutant[] = [
     "local[i] = ladder.rounds[i].used;",
   ),
   m("book-sales-remote", BOOK, "roundSales shows no use by the other chain", "remote[i] = ladder.remoteUsed[i];", ""),
+  m(
+    "ladder-sales-swapped",
+    LADDER,
+    "roundSales returns the other chain's use as this chain's and the reverse",
+    "return _ladder.roundSales();",
+    "(remote, local) = _ladder.roundSales();",
+  ),
+  m(
+    "book-sales-left-only",
+    BOOK,
+    "roundSales lists only the rounds this chain has left",
+    "LadderState memory s = ladder.state;\n        local = new uint256[](s.roundCount);\n        remote = new uint256[](s.roundCount);\n        for (uint256 i; i < s.roundCount; ++i) {",
+    "LadderState memory s = ladder.state;\n        local = new uint256[](s.step);\n        remote = new uint256[](s.step);\n        for (uint256 i; i < s.step; ++i) {",
+  ),
   m(
     "book-remaining-remote",
     BOOK,
@@ -307,6 +432,41 @@ export const LADDER_MUTANTS: Mutant[] = [
     "trackRemainingTokens stops at the stored round, not the one a purchase would start in",
     "(uint256 step, ) = _effectiveStep(ladder, s);\n        values",
     "uint256 step = s.step;\n        values",
+  ),
+  m(
+    "book-remaining-last-left",
+    BOOK,
+    "trackRemainingTokens leaves out the last round this chain left (off by one)",
+    "for (uint256 i; i < step; ++i) {",
+    "for (uint256 i; i + 1 < step; ++i) {",
+  ),
+  m(
+    "book-remaining-prevcap",
+    BOOK,
+    "trackRemainingTokens measures every round from the ladder's start",
+    "values[i] = size - used;\n            prevCap = r.cap;",
+    "values[i] = size - used;",
+  ),
+  m(
+    "ladder-step-is-checkpoint",
+    LADDER,
+    "currentStep returns the checkpoint",
+    "(step, ) = _ladder.position();",
+    "(, step) = _ladder.position();",
+  ),
+  m(
+    "ladder-checkpoint-is-step",
+    LADDER,
+    "checkPoint returns the step",
+    "(, position) = _ladder.position();",
+    "(position, ) = _ladder.position();",
+  ),
+  m(
+    "book-position-stored",
+    BOOK,
+    "currentStep and checkPoint report the stored round, not the one a purchase would start in (expired rounds stay current)",
+    "(step, used) = _effectiveStep(ladder, s);",
+    "(step, used) = (s.step, s.used);",
   ),
   m(
     "book-position-past-table",
@@ -359,6 +519,20 @@ export const LADDER_MUTANTS: Mutant[] = [
 
     supply,
   ),
+  m(
+    "book-effective-use-forgotten",
+    BOOK,
+    "the views forget this chain's use of its current round",
+    "(step, used) = (s.step, s.used);\n        uint256 quota = s.quota;",
+    "(step, used) = (s.step, 0);\n        uint256 quota = s.quota;",
+  ),
+  m(
+    "book-effective-last-round",
+    BOOK,
+    "the views never step past the last round (a sold-out or ended ladder still shows its last round)",
+    "while (step < s.roundCount) {\n            PackedRound memory r = ladder.rounds[step];",
+    "while (step + 1 < s.roundCount) {\n            PackedRound memory r = ladder.rounds[step];",
+  ),
 
   // ------------------------------------------------------------------ LadderBook: leaving rounds (purchases)
   m(
@@ -367,6 +541,20 @@ export const LADDER_MUTANTS: Mutant[] = [
     "leaving rounds measures Base's share from the ladder's start (prevCap 0)",
     "uint256 prevCap = startStep == 0 ? 0 : ladder.rounds[startStep - 1].cap;",
     "uint256 prevCap = 0;",
+  ),
+  m(
+    "book-leave-side",
+    BOOK,
+    "leaving rounds always takes Base's side (Ethereum's share measured as Base's, its quota never released)",
+    "bool ethereumSide = ladder.state.ethereumSide;",
+    "bool ethereumSide = false;",
+  ),
+  m(
+    "book-leave-quota-ethereum",
+    BOOK,
+    "leaving rounds measures this chain's share as Ethereum's quota on both chains",
+    "uint256 quota = _quota(r, prevCap, ethereumSide);",
+    "uint256 quota = r.ethereumQuota;",
   ),
   m(
     "book-leave-filled-as-expired",
@@ -464,6 +652,14 @@ export const LADDER_MUTANTS: Mutant[] = [
     "",
   ),
   m(
+    "book-leave-unwritten",
+    BOOK,
+    "a round left is updated in memory only (its use and Ethereum's release never stored)",
+    "ladder.rounds[i] = r;",
+    "",
+    supply,
+  ),
+  m(
     "book-leave-skip-quota",
     BOOK,
     "leaving a round whose use is already recorded skips Ethereum's release",
@@ -509,6 +705,30 @@ export const LADDER_MUTANTS: Mutant[] = [
     "setRounds changes the prices only",
     "(r.price, r.endTime) = (prices[i].toUint96(), endTimes[i].toUint40());",
     "r.price = prices[i].toUint96();",
+  ),
+  m(
+    "ladder-rounds-not-delegated",
+    LADDER,
+    "setRounds changes nothing (the call into the ladder dropped)",
+    "_ladder.setRoundTerms(prices, endTimes);",
+    "",
+    admin,
+  ),
+  m(
+    "book-rounds-count",
+    BOOK,
+    "setRounds sizes the table by the price list (an empty or shorter pair of lists accepted)",
+    "uint256 n = ladder.state.roundCount;\n        if (prices.length != n",
+    "uint256 n = prices.length;\n        if (prices.length != n",
+    admin,
+  ),
+  m(
+    "book-rounds-copy",
+    BOOK,
+    "setRounds edits a memory copy of each round (nothing is stored)",
+    "PackedRound storage r = ladder.rounds[i];\n            (r.price, r.endTime)",
+    "PackedRound memory r = ladder.rounds[i];\n            (r.price, r.endTime)",
+    admin,
   ),
 
   // ------------------------------------------------------------------ LadderBook: setCurrentStep (property 5)
@@ -610,6 +830,38 @@ export const LADDER_MUTANTS: Mutant[] = [
     "emit IPresale.StepSet(step, used);",
     "emit IPresale.StepSet(step, 0);",
   ),
+  m(
+    "ladder-step-use-dropped",
+    LADDER,
+    "setCurrentStep ignores the use (moves to the start of the round)",
+    "_ladder.setStep(step, used);",
+    "_ladder.setStep(step, 0);",
+    admin,
+  ),
+  m(
+    "book-step-quota-unloaded",
+    BOOK,
+    "a move inside the current round sees no share there (any use refused)",
+    "LadderState memory s = ladder.state;\n        if (step >= s.roundCount || step < s.step || (step == s.step && used < s.used)) revert IPresale.InvalidStep();\n        uint256 quota = s.quota;",
+    "LadderState memory s = ladder.state;\n        if (step >= s.roundCount || step < s.step || (step == s.step && used < s.used)) revert IPresale.InvalidStep();\n        uint256 quota;",
+    admin,
+  ),
+  m(
+    "book-step-leaves-from-next",
+    BOOK,
+    "a move does not record the round it leaves (Ethereum keeps its quota, its use is lost)",
+    "if (step != s.step) {\n            uint256 prevCap = s.step == 0 ? 0 : ladder.rounds[s.step - 1].cap;\n            for (uint256 i = s.step; i < step; ++i) {\n                PackedRound memory r = ladder.rounds[i];",
+    "if (step != s.step) {\n            uint256 prevCap = s.step == 0 ? 0 : ladder.rounds[s.step - 1].cap;\n            for (uint256 i = s.step + 1; i < step; ++i) {\n                PackedRound memory r = ladder.rounds[i];",
+    admin,
+  ),
+  m(
+    "book-step-unsaved",
+    BOOK,
+    "a move is not stored (StepSet announced, the position unchanged)",
+    "ladder.state = s;\n        emit IPresale.StepSet(step, used);",
+    "emit IPresale.StepSet(step, used);",
+    admin,
+  ),
 
   // ------------------------------------------------------------------ LadderBook: releaseQuota (Ethereum)
   m(
@@ -681,6 +933,30 @@ export const LADDER_MUTANTS: Mutant[] = [
     "emit IPresale.EthereumQuotaReleased(round, quota);",
     "emit IPresale.EthereumQuotaReleased(round, tokens);",
   ),
+  m(
+    "ladder-release-not-delegated",
+    LADDER,
+    "releaseQuota releases nothing (the call into the ladder dropped)",
+    "_ladder.releaseQuota(round, tokens);",
+    "",
+    supply,
+  ),
+  m(
+    "book-release-copy",
+    BOOK,
+    "releaseQuota edits a memory copy of the round (the release never reaches a report)",
+    "LadderState memory s = ladder.state;\n        if (round >= s.roundCount || round < s.step) revert IPresale.InvalidStep();\n        PackedRound storage r = ladder.rounds[round];",
+    "LadderState memory s = ladder.state;\n        if (round >= s.roundCount || round < s.step) revert IPresale.InvalidStep();\n        PackedRound memory r = ladder.rounds[round];",
+    supply,
+  ),
+  m(
+    "book-release-current-quota",
+    BOOK,
+    "releaseQuota of a later round is measured against the current round's quota",
+    "uint256 quota = r.ethereumQuota;",
+    "uint256 quota = s.quota;",
+    supply,
+  ),
 
   // ------------------------------------------------------------------ LadderBook: reports (Ethereum → Base)
   m(
@@ -704,6 +980,22 @@ export const LADDER_MUTANTS: Mutant[] = [
     "every report releases Ethereum's unused quota as if closed (Ethereum keeps selling it)",
     "quotas[i] = closed ? used[i] : r.ethereumQuota;",
     "quotas[i] = used[i];",
+    supply,
+  ),
+  m(
+    "ladder-report-open",
+    LADDER,
+    "a report after Ethereum's close still carries its unused quotas (the close releases nothing)",
+    "return _ladder.reportRounds(closed);",
+    "return _ladder.reportRounds(false);",
+    supply,
+  ),
+  m(
+    "book-report-from-step",
+    BOOK,
+    "reports leave out the rounds Ethereum has left (Base books their quota and use as 0)",
+    "quotas = new uint256[](s.roundCount);\n        used = new uint256[](s.roundCount);\n        for (uint256 i; i < s.roundCount; ++i) {\n            PackedRound memory r = ladder.rounds[i];",
+    "quotas = new uint256[](s.roundCount);\n        used = new uint256[](s.roundCount);\n        for (uint256 i = s.step; i < s.roundCount; ++i) {\n            PackedRound memory r = ladder.rounds[i];",
     supply,
   ),
   m(
@@ -742,6 +1034,30 @@ export const LADDER_MUTANTS: Mutant[] = [
     "Base's current round does not grow by what Ethereum released",
     "if (i == s.step) (s.quota, grew) = (uint40(s.quota + before - quotas[i]), true);",
     "",
+    supply,
+  ),
+  m(
+    "ladder-book-not-delegated",
+    LADDER,
+    "Base ignores Ethereum's reports (the call into the ladder dropped)",
+    "_ladder.bookEthereum(quotas, used);",
+    "",
+    crosschain,
+  ),
+  m(
+    "book-booked-bound",
+    BOOK,
+    "Base books reports only for the rounds before its current one",
+    "uint256 n = s.roundCount;\n        bool grew;\n        for (uint256 i; i < n && i < quotas.length; ++i) {",
+    "uint256 n = s.step;\n        bool grew;\n        for (uint256 i; i < n && i < quotas.length; ++i) {",
+    crosschain,
+  ),
+  m(
+    "book-booked-copy",
+    BOOK,
+    "Base books a lowered quota into a memory copy of the round (its later rounds never grow)",
+    "PackedRound storage r = ladder.rounds[i];\n            uint256 before = r.ethereumQuota;",
+    "PackedRound memory r = ladder.rounds[i];\n            uint256 before = r.ethereumQuota;",
     supply,
   ),
   m(
