@@ -166,7 +166,11 @@ for (const chainName of CHAINS) {
       const saleToken = d.signers[13].address;
       const deployWith = (p: InitParams) => (onEthereum ? FE.deploy(p) : FB.deploy(p, saleToken));
       const valid = await smallParams(d);
-      await deployWith(valid); // the valid set deploys
+      // The valid set deploys and announces its table.
+      const deployed = await deployWith(valid);
+      await expect(deployed.deploymentTransaction())
+        .to.emit(deployed, "LadderInitialized")
+        .withArgs(valid.caps, valid.prices, valid.endTimes, valid.ethereumQuotas);
       const t = BigInt(valid.startTime);
       const cases: [string, Partial<InitParams>, string][] = [
         ["payment wallet 0", { paymentWallet: d.ethers.ZeroAddress }, "ZeroAddress"],
