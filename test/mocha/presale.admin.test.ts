@@ -613,7 +613,9 @@ describe("Presale administration on Base", function () {
     await expect(wl).to.emit(d.presale, "WhitelistUpdated").withArgs(a.address, true);
     await expect(wl).to.emit(d.presale, "WhitelistUpdated").withArgs(b.address, true);
     expect(await d.presale.isWhitelisted(b.address)).to.equal(true);
-    await d.presale.setWhitelist([b.address], false);
+    await expect(d.presale.setWhitelist([b.address], false))
+      .to.emit(d.presale, "WhitelistUpdated")
+      .withArgs(b.address, false);
     expect(await d.presale.isWhitelisted(b.address)).to.equal(false);
     await d.presale.setSanctions(await d.sanctions.getAddress(), true);
     await expect(d.presale.setClaimWhitelistOnly(true)).to.emit(d.presale, "ClaimWhitelistOnlyUpdated").withArgs(true);
