@@ -247,6 +247,7 @@ describe("Staking (hardhatBase)", function () {
       await d.helpers.time.increase(30n * DAY);
       const before: bigint = await d.token!.balanceOf(alice.address);
       const reserveBefore: bigint = await s.rewardReserve();
+      const heldBefore: bigint = await s.rewardsHeld();
       const rc = await receiptOf(s.connect(alice).harvestRewards());
       const [ev] = await s.queryFilter(s.filters.RewardsHarvested(), rc.blockNumber, rc.blockNumber);
       const paid = ev.args.amount;
@@ -260,6 +261,8 @@ describe("Staking (hardhatBase)", function () {
       expect(reserveBefore - reserveAfter < paid / 1_000n).to.equal(true); // at most a second or two of accrual
       expect(await d.token!.balanceOf(await s.getAddress())).to.equal(10_000n * TOKEN + reserveAfter);
       expect((await s.poolStakers(alice.address)).amount).to.equal(10_000n * TOKEN); // principal untouched
+      // The reward tokens in custody drop by exactly what was paid: what backs the next withdrawal stays exact.
+      expect(heldBefore - (await s.rewardsHeld())).to.equal(paid);
     });
 
     it("harvestRewards reverts NoRewards, ClaimsLocked, Blacklisted", async function () {
