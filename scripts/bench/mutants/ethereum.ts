@@ -90,6 +90,28 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
     "uint8 private constant FLAG_BLACKLIST_USED = 4;",
     "uint8 private constant FLAG_BLACKLIST_USED = 1;",
   ),
+  m(
+    "eth-buy-unchecked",
+    ETHEREUM,
+    "Ethereum purchases skip the sale's checks (pause, close, times, zero amount, per-purchase maximum)",
+    "c = _checkPurchase(amount);",
+    "c = _config;",
+    first(ETHEREUM, "presale.buy"),
+  ),
+  m(
+    "eth-buy-record-of-recipient",
+    ETHEREUM,
+    "a purchase starts from the recipient's record instead of the buyer's (a second purchase for another address replaces the first)",
+    "c = _checkPurchase(amount);\n        Buyer memory b = _buyers[msg.sender];",
+    "c = _checkPurchase(amount);\n        Buyer memory b = _buyers[recipient];",
+  ),
+  m(
+    "eth-blacklist-unrecorded",
+    ETHEREUM,
+    "setBlacklist on Ethereum records nothing (only the blacklist-used flag is set)",
+    "_buyers[account].blacklisted = blacklisted;",
+    "",
+  ),
 
   // ------------------------------------------------------------------ legs and re-pointing (property 6)
   m(
@@ -163,6 +185,13 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
     "emit RecipientChanged(buyer, 0, recipient);",
   ),
   m(
+    "eth-setrecipient-record",
+    ETHEREUM,
+    "setRecipient reads the new recipient's record instead of the caller's",
+    "Buyer memory b = _buyers[msg.sender];\n        if (b.tokens == b.relayed) revert NothingToRepoint",
+    "Buyer memory b = _buyers[recipient];\n        if (b.tokens == b.relayed) revert NothingToRepoint",
+  ),
+  m(
     "eth-setrecipient-nothing",
     ETHEREUM,
     "setRecipient with nothing unrelayed accepted (NothingToRepoint dropped)",
@@ -226,6 +255,42 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
     "relay carries none of the buyers named (totals and rounds only)",
     "_sendReport(buyers);",
     "_sendReport(new address[](0));",
+  ),
+  m(
+    "eth-relay-deposits-short",
+    ETHEREUM,
+    "the report's deposit list is sized one short (closeSale underflows; a relay whose every buyer has news reverts)",
+    "new IBasePresale.RelayedDeposit[](buyers.length);",
+    "new IBasePresale.RelayedDeposit[](buyers.length - 1);",
+  ),
+  m(
+    "eth-relay-carried-short",
+    ETHEREUM,
+    "Relayed's carried list is sized one short (closeSale underflows; a relay whose every buyer has news reverts)",
+    "new address[](buyers.length);",
+    "new address[](buyers.length - 1);",
+  ),
+  m(
+    "eth-relay-skips-first",
+    ETHEREUM,
+    "the relay starts at the second buyer named (the first is never carried)",
+    "for (uint256 i; i < buyers.length; ++i) {",
+    "for (uint256 i = 1; i < buyers.length; ++i) {",
+  ),
+  m(
+    "eth-relay-caller-record",
+    ETHEREUM,
+    "the relay reads the caller's record for every buyer named",
+    "Buyer memory b = _buyers[buyers[i]];",
+    "Buyer memory b = _buyers[msg.sender];",
+  ),
+  m(
+    "eth-relay-rounds-open",
+    ETHEREUM,
+    "reports give the rounds as if the sale were open (the close never releases Ethereum's unused quotas to Base)",
+    "_reportRounds(closed);",
+    "_reportRounds(false);",
+    first(ETHEREUM, "presale.crosschain"),
   ),
   m("eth-relay-count", ETHEREUM, "the report's deposit list is cut to nothing (count never grows)", "++count;", ""),
   m(
@@ -331,6 +396,14 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
 
   // ------------------------------------------------------------------ the close and quota releases
   m(
+    "eth-close-unread",
+    ETHEREUM,
+    "closeSale checks an empty configuration (anyone closes before the end, and again after the close)",
+    "SaleConfig memory c = _config;\n        if (c.flags & FLAG_SALE_CLOSED != 0) revert SaleClosed();",
+    "SaleConfig memory c;\n        if (c.flags & FLAG_SALE_CLOSED != 0) revert SaleClosed();",
+    first(ETHEREUM, "presale.crosschain"),
+  ),
+  m(
     "eth-close-once",
     ETHEREUM,
     "closeSale can run again after the close",
@@ -397,6 +470,49 @@ export const ETHEREUM_MUTANTS: Mutant[] = [
   ),
 
   // ------------------------------------------------------------------ purchase routes and views
+  m(
+    "eth-eth-credits-buyer",
+    ETHEREUM,
+    "an ETH purchase is recorded for the buyer's own address whatever recipient it names",
+    "(uint256 usd, SaleConfig memory c) = _credit(amount, recipient);\n        uint256 cost = _ethCost",
+    "(uint256 usd, SaleConfig memory c) = _credit(amount, msg.sender);\n        uint256 cost = _ethCost",
+  ),
+  m(
+    "eth-eth-cost-tokens",
+    ETHEREUM,
+    "an ETH purchase is priced on the token count instead of its USD cost (almost free)",
+    "uint256 cost = _ethCost(usd);",
+    "uint256 cost = _ethCost(amount);",
+  ),
+  m(
+    "eth-stable-credits-buyer",
+    ETHEREUM,
+    "a stablecoin purchase is recorded for the buyer's own address whatever recipient it names",
+    "(uint256 usd, SaleConfig memory c) = _credit(amount, recipient);\n        uint256 cost = _stableCost",
+    "(uint256 usd, SaleConfig memory c) = _credit(amount, msg.sender);\n        uint256 cost = _stableCost",
+  ),
+  m(
+    "eth-stable-maxcost-ignored",
+    ETHEREUM,
+    "a stablecoin purchase ignores the buyer's maxCost (no slippage bound)",
+    "_stableCost(token, usd, maxCost);",
+    "_stableCost(token, usd, type(uint256).max);",
+    first(ETHEREUM, "presale.buy"),
+  ),
+  m(
+    "eth-sell-quoted",
+    ETHEREUM,
+    "a purchase is priced but not sold on the ladder (tokens sold, USD raised and the rounds never move)",
+    "usd = _sell(amount);",
+    "usd = _quoteUsd(amount);",
+  ),
+  m(
+    "eth-buyerinfo-caller",
+    ETHEREUM,
+    "buyerInfo shows the caller's record, not the buyer asked about",
+    "Buyer memory b = _buyers[buyer];",
+    "Buyer memory b = _buyers[msg.sender];",
+  ),
   m(
     "eth-usdc-pays-usdt",
     ETHEREUM,

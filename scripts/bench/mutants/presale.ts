@@ -1,5 +1,5 @@
 /** Mutants of contracts/Presale.sol, the core both chains share: purchase checks, pricing, owner and ADMIN powers. */
-import { m, PRESALE, type Mutant } from "./common.js";
+import { first, m, PRESALE, type Mutant } from "./common.js";
 
 export const PRESALE_MUTANTS: Mutant[] = [
   // ------------------------------------------------------------------ purchase checks
@@ -60,6 +60,20 @@ export const PRESALE_MUTANTS: Mutant[] = [
     "if (c.flags & FLAG_SANCTIONS != 0) _checkSanctions(account);",
     "",
   ),
+  m(
+    "presale-sanctions-bit",
+    PRESALE,
+    "the sanctions flag shares the pause bit (switching screening on pauses purchases)",
+    "uint8 internal constant FLAG_SANCTIONS = 2;",
+    "uint8 internal constant FLAG_SANCTIONS = 1;",
+  ),
+  m(
+    "presale-card-restricted-bit",
+    PRESALE,
+    "the card restriction shares the sanctions bit (Base deploys screening against no oracle: every purchase reverts)",
+    "uint8 internal constant FLAG_CARD_RESTRICTED = 4;",
+    "uint8 internal constant FLAG_CARD_RESTRICTED = 2;",
+  ),
 
   // ------------------------------------------------------------------ pricing and payment
   m(
@@ -110,6 +124,20 @@ export const PRESALE_MUTANTS: Mutant[] = [
     "paying exactly maxCost refused (> becomes >=)",
     "if (cost > maxCost) revert MaxCostExceeded(cost, maxCost);",
     "if (cost >= maxCost) revert MaxCostExceeded(cost, maxCost);",
+  ),
+  m(
+    "presale-eth-cost-sent",
+    PRESALE,
+    "the ETH sent is taken as the cost (any amount buys, even 0; nothing refunded)",
+    "cost = _usdToEth(usd);",
+    "cost = msg.value;",
+  ),
+  m(
+    "presale-stable-decimals",
+    PRESALE,
+    "the stablecoin cost is left in 18 decimals (10^12 times the price in USDT/USDC units)",
+    "cost = _usdToStable(usd);",
+    "cost = usd;",
   ),
   m(
     "presale-eth-splits-ignored",
@@ -189,6 +217,14 @@ export const PRESALE_MUTANTS: Mutant[] = [
     "a flag once set cannot be cleared (unpause does nothing)",
     "_config.flags = on ? current | flag : current & ~flag;",
     "_config.flags = current | flag;",
+  ),
+  m(
+    "presale-flag-clears-others",
+    PRESALE,
+    "setting or clearing one flag clears every other (an unpause lifts screening, the card restriction, the splits)",
+    "uint8 current = _config.flags;",
+    "uint8 current = 0;",
+    first(PRESALE, "boundaries"),
   ),
   m(
     "presale-times-admin",
@@ -324,6 +360,38 @@ export const PRESALE_MUTANTS: Mutant[] = [
     "saleClosed() always reads false (and every check built on it passes)",
     "return _config.flags & FLAG_SALE_CLOSED != 0;",
     "return false;",
+  ),
+  m(
+    "presale-wallet-view",
+    PRESALE,
+    "paymentWallet() reads the zero address",
+    "return _config.paymentWallet;",
+    "return address(0);",
+    first(PRESALE, "presale.admin"),
+  ),
+  m(
+    "presale-blacklist-view-caller",
+    PRESALE,
+    "isBlacklisted answers for the caller, not the account asked about",
+    "return _isBlacklisted(account);",
+    "return _isBlacklisted(msg.sender);",
+    first(PRESALE, "presale.admin"),
+  ),
+  m(
+    "presale-sanctions-view",
+    PRESALE,
+    "sanctionsEnabled() reads the pause bit",
+    "return _config.flags & FLAG_SANCTIONS != 0;",
+    "return _config.flags & FLAG_PAUSED != 0;",
+    { tests: ["test/mocha/presale.admin.test.ts"] },
+  ),
+  m(
+    "presale-split-count-unshifted",
+    PRESALE,
+    "the split count is read without its shift (splits() lists 16 times as many, the switches included)",
+    "return _config.flags >> SPLITS_SHIFT;",
+    "return _config.flags;",
+    first(PRESALE, "presale.payments"),
   ),
   m(
     "presale-sanctions-event",

@@ -1,7 +1,9 @@
 /** Mutants of contracts/Staking.sol: principal guards, locks, rewards, and the presale's held-until-claim stakes. */
-import { m, PERMIT_TESTS, STAKING, type Mutant } from "./common.js";
+import { first, m, PERMIT_TESTS, STAKING, type Mutant } from "./common.js";
 
 const permit = { tests: PERMIT_TESTS };
+/** Held-until-claim mutants: the presale-stake attacks first. */
+const held = first(STAKING, "attack.staking");
 
 export const STAKING_MUTANTS: Mutant[] = [
   m(
@@ -303,6 +305,14 @@ export const STAKING_MUTANTS: Mutant[] = [
     "uint256 held = 0;",
   ),
   m(
+    "staking-held-principal",
+    STAKING,
+    "withdraw counts the held part as principal (pays and un-stakes it before the claim)",
+    "uint256 principal = s.amount - held;",
+    "uint256 principal = s.amount;",
+    held,
+  ),
+  m(
     "staking-held-only-withdraw",
     STAKING,
     "a withdrawal of a stake that is all held pays nothing instead of reverting HeldUntilClaim",
@@ -364,6 +374,30 @@ export const STAKING_MUTANTS: Mutant[] = [
     "a claim start not yet set (0) counts as started",
     "return start != 0 && block.timestamp >= start;",
     "return block.timestamp >= start;",
+  ),
+  m(
+    "staking-claim-start-caller",
+    STAKING,
+    "the claim start is asked of the caller, not the presale (a staker with a held stake can never withdraw)",
+    "uint256 start = IClaimSchedule(_presale).claimStart();",
+    "uint256 start = IClaimSchedule(msg.sender).claimStart();",
+    held,
+  ),
+  m(
+    "staking-poolstakers-amount",
+    STAKING,
+    "poolStakers shows only the withdrawable part as the amount (the held part left out)",
+    "return\n            StakerInfo({\n                amount: s.amount,",
+    "return\n            StakerInfo({\n                amount: s.amount - _heldUntilClaim[user],",
+    held,
+  ),
+  m(
+    "staking-poolstakers-pending",
+    STAKING,
+    "poolStakers shows only the rewards carried over, not those accrued since",
+    "pendingRewards: getRewards(user),",
+    "pendingRewards: _pendingRewards[user],",
+    { tests: ["test/mocha/staking.test.ts"] },
   ),
   m(
     "staking-poolstakers-held",
