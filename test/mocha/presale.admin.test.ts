@@ -430,7 +430,12 @@ for (const chainName of CHAINS) {
 
     it("setSanctions (SanctionsUpdated); enabling without an oracle is rejected", async function () {
       const s = await d.sanctions.getAddress();
+      expect(await d.presale.sanctionsEnabled()).to.equal(false);
+      await d.presale.pause(); // another flag of the same byte: the switch's view reads its own bit only
+      expect(await d.presale.sanctionsEnabled()).to.equal(false);
+      await d.presale.unpause();
       await expect(d.presale.setSanctions(s, true)).to.emit(d.presale, "SanctionsUpdated").withArgs(s, true);
+      expect(await d.presale.sanctionsEnabled()).to.equal(true);
       await expect(d.presale.setSanctions(d.ethers.ZeroAddress, true)).to.be.revertedWithCustomError(
         d.presale,
         "ZeroAddress",
@@ -439,6 +444,7 @@ for (const chainName of CHAINS) {
       await expect(buyEth(d, d.buyers[0], 1n)).to.be.revertedWithCustomError(d.presale, "AccountSanctioned");
       await expect(d.presale.setSanctions(s, false)).to.emit(d.presale, "SanctionsUpdated").withArgs(s, false);
       await buyEth(d, d.buyers[0], 1n);
+      expect(await d.presale.sanctionsEnabled()).to.equal(false);
     });
 
     it("setDynamicTime (DynamicTimeUpdated); enabling with a zero time constant is rejected", async function () {

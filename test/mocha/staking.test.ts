@@ -246,6 +246,10 @@ describe("Staking (hardhatBase)", function () {
       await stakedAt(alice, 10_000n * TOKEN);
       await d.helpers.time.increase(30n * DAY);
       const before: bigint = await d.token!.balanceOf(alice.address);
+      // A staker's record shows the rewards it could harvest now.
+      const info = await s.poolStakers(alice.address);
+      expect(info.pendingRewards).to.equal(await s.getRewards(alice.address));
+      expect(info.pendingRewards > 0n).to.equal(true);
       const reserveBefore: bigint = await s.rewardReserve();
       const heldBefore: bigint = await s.rewardsHeld();
       const rc = await receiptOf(s.connect(alice).harvestRewards());
