@@ -233,13 +233,11 @@ library LadderBook {
         if (step >= s.roundCount || step < s.step || (step == s.step && used < s.used)) revert IPresale.InvalidStep();
         uint256 quota = s.quota;
         if (step != s.step) {
-            uint256 prevCap = s.step == 0 ? 0 : ladder.rounds[s.step - 1].cap;
             for (uint256 i = s.step; i < step; ++i) {
-                PackedRound memory r = ladder.rounds[i];
-                _leave(ladder, i, r, i == s.step ? s.used : 0, s.ethereumSide);
-                prevCap = r.cap;
+                _leave(ladder, i, ladder.rounds[i], i == s.step ? s.used : 0, s.ethereumSide);
             }
-            quota = _quota(ladder.rounds[step], prevCap, s.ethereumSide);
+            // The target's share starts where the last round left ends (step > s.step >= 0 here).
+            quota = _quota(ladder.rounds[step], ladder.rounds[step - 1].cap, s.ethereumSide);
         }
         if (used > quota) revert IPresale.InvalidStep();
         (s.step, s.used, s.quota) = (uint8(step), uint40(used), uint40(quota));
