@@ -132,6 +132,8 @@ for (const chainName of CHAINS) {
         ]);
       } else {
         const b = base(d);
+        // The role is its own, named as the deployment tools and the card provider's runbook name it.
+        expect(await b.CARD_PROVIDER_ROLE()).to.equal(d.ethers.id("CARD_PROVIDER_ROLE"));
         expect(await b.hasRole(await b.CARD_PROVIDER_ROLE(), d.provider.address)).to.equal(true);
         expect(await b.hasRole(await b.CARD_PROVIDER_ROLE(), d.keeper.address)).to.equal(false);
         expect(await b.claimStart()).to.equal(0n);

@@ -166,6 +166,9 @@ describe("Ethereum → Base through the messenger (two chains)", function () {
     await expect(receipt.hash)
       .to.emit(p.base.presale, "RemoteDepositImported")
       .withArgs(carol.address, bob.address, 0n, 500n, 500n);
+    await expect(receipt.hash)
+      .to.emit(p.base.presale, "EthereumReportReceived")
+      .withArgs(2n, 1_500n, 9_000_000n, false);
     expect(await p.base.presale.userDeposits(alice.address)).to.equal(1_000n * TOKEN);
     expect(await p.base.presale.userDeposits(carol.address)).to.equal(500n * TOKEN);
     expect(await p.base.presale.userDeposits(bob.address)).to.equal(0n);
