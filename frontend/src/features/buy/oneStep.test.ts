@@ -11,7 +11,7 @@ import {
   type Hash,
   type Hex,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { localTestAccount } from "../../test/accounts.ts";
 import { abiOf } from "../../config/contracts.ts";
 import { UNLIMITED_APPROVAL } from "../../config/constants.ts";
 import type { Call, CallsResult, ErasedCall, PermitTypedData, WalletIO } from "../../chain/index.ts";
@@ -30,7 +30,7 @@ import { runPurchase } from "./purchase.ts";
 import { INITIAL_SWAP, swapReducer, type SwapEvent, type SwapState } from "./swapMachine.ts";
 
 // Hardhat's public test key #1: signatures in these tests are real and recoverable.
-const SIGNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
+const SIGNER = localTestAccount(1);
 const ACCOUNT = SIGNER.address;
 const PRESALE = "0x00000000000000000000000000000000000000b2" as Address;
 const USDC = "0x00000000000000000000000000000000000000c3" as Address;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The wallet's lead signature: once per wallet and browser session, only with tracking on, never while a flow waits
 // on the wallet; a refusal is remembered and blocks nothing; conversions go out only with the lead's session.
-import { privateKeyToAccount } from "viem/accounts";
+import { localTestAccount } from "../../test/accounts.ts";
 import { parseSiweMessage, verifySiweMessage } from "viem/siwe";
 import { createPublicClient, http, type Hex } from "viem";
 import { describe, expect, it, vi } from "vitest";
@@ -11,7 +11,7 @@ import { leadSession, readLead, type SessionStore } from "../../shared/leadSessi
 import { shouldAskLead, waitingOnWallet } from "./askRules.ts";
 
 // Hardhat's well-known account #3 (a public test key).
-const account = privateKeyToAccount("0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6");
+const account = localTestAccount(3);
 const SITE = "https://shaft.example";
 
 function memoryStore(): SessionStore & { items: Map<string, string> } {
@@ -104,7 +104,7 @@ describe("requestLead", () => {
   it("another wallet in the same browser session is asked on its own", async () => {
     const d = deps();
     await requestLead(account.address, 1, d);
-    const other = privateKeyToAccount("0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a");
+    const other = localTestAccount(4);
     expect(await requestLead(other.address, 1, { ...d, sign: (message) => other.signMessage({ message }) })).toBe(
       "signed",
     );

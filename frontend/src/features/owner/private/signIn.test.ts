@@ -1,7 +1,7 @@
 // The console's sign-in message and flow: EIP-4361 for this site, naming the server's nonce and chain, valid one hour
 // (what the server takes), signed by the wallet and verifiable by viem; and the sign-in's states.
 import { createPublicClient, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { localTestAccount } from "../../../test/accounts.ts";
 import { parseSiweMessage, verifySiweMessage } from "viem/siwe";
 import { describe, expect, it, vi } from "vitest";
 import { ApiRefusal, type OwnerSession } from "./api.ts";
@@ -9,7 +9,7 @@ import { SIGN_IN_LIFETIME_MS, signIn, signInMessage } from "./signIn.ts";
 import { initialSignIn, signInReducer, type SignInEvent, type SignInState } from "./signInMachine.ts";
 
 // Hardhat's well-known account #0 (a public test key): the local stack's owner.
-const owner = privateKeyToAccount("0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80");
+const owner = localTestAccount(0);
 const SITE = "https://shaft.example";
 const NOW = new Date("2026-11-26T10:00:00Z");
 
