@@ -56,7 +56,7 @@ export const GAS_BUDGETS: Partial<Record<GasKey, number>> = {
   buyEthRepeat: 70_000,
   buyUsdcFirst: 85_000,
   buyWert: 92_000,
-  // 58,816 measured: about 54,600 of it is the transaction, two cold reads here and the ERC-20 transfer itself
+  // 58,838 measured: about 54,600 of it is the transaction, two cold reads here and the ERC-20 transfer itself
   // (two cold balance slots, a fresh holder's 20,000 write, the Transfer log): docs/AUDIT.md, "Gas".
   claim: 59_000,
   claimAndStake: 110_000,
